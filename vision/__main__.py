@@ -1,0 +1,3 @@
+from vision.cli import main
+
+raise SystemExit(main())
