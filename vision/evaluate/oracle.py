@@ -23,7 +23,7 @@ from vision.footage import (
     void,
 )
 
-__all__ = ["CORRUPTIONS", "EXPECTED_KIND", "corrupt_events", "other_result", "perfect_events",
+__all__ = ["CORRUPTIONS", "EXPECTED_KIND", "VOID_CORRUPTIONS", "corrupt_events", "other_result", "perfect_events",
            "round_events"]
 
 # corruption name -> the kind the scorer must give the corrupted round
@@ -42,7 +42,7 @@ EXPECTED_KIND: dict[str, str] = {
     "abstain_void": "void_missed",  # an abstain is not a void
 }
 CORRUPTIONS = tuple(EXPECTED_KIND)
-_VOID_ONLY = ("outcome_in_void", "other_reason", "drop_void", "abstain_void")
+VOID_CORRUPTIONS = ("outcome_in_void", "other_reason", "drop_void", "abstain_void")
 _OTHER_REASON = {"object_in_bowl": "foreign_object", "dice_leaning": "dice_stacked",
                  "dice_stacked": "dice_leaning"}
 
@@ -93,7 +93,7 @@ def corrupt_events(sidecar: Sidecar, plan: Mapping[int, str],
 def _corrupt(rnd: Round, good: list[Event], how: str) -> list[Event]:
     if how not in EXPECTED_KIND:
         raise ValueError(f"corruption must be one of {CORRUPTIONS}, got {how!r}")
-    if (how in _VOID_ONLY) != (rnd.void is not None):
+    if (how in VOID_CORRUPTIONS) != (rnd.void is not None):
         sort = "void" if rnd.void is not None else "result"
         raise ValueError(f"corruption {how!r} does not fit round {rnd.index} (a {sort} round)")
     keep = [e for e in good if e.type == "violation"]
