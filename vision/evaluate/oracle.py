@@ -23,8 +23,8 @@ from vision.footage import (
     void,
 )
 
-__all__ = ["CORRUPTIONS", "EXPECTED_KIND", "VOID_CORRUPTIONS", "corrupt_events", "other_result", "perfect_events",
-           "round_events"]
+__all__ = ["CORRUPTIONS", "EXPECTED_KIND", "VOID_CORRUPTIONS", "corrupt_events", "other_result",
+           "perfect_events", "round_events"]
 
 # corruption name -> the kind the scorer must give the corrupted round
 EXPECTED_KIND: dict[str, str] = {
