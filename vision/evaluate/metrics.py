@@ -100,11 +100,11 @@ def percentile(values: Sequence[float], q: float) -> float | None:
 
 
 def aggregate(clips: Sequence[ClipScore]) -> dict[str, GameMetrics]:
-    """Per-game metrics over the given clips, games in first-seen order."""
+    """Per-game metrics over the given clips, games in name order."""
     games: dict[str, list[ClipScore]] = {}
     for clip in clips:
         games.setdefault(clip.game, []).append(clip)
-    return {game: _game_metrics(group) for game, group in games.items()}
+    return {game: _game_metrics(games[game]) for game in sorted(games)}
 
 
 def _game_metrics(clips: Sequence[ClipScore]) -> GameMetrics:

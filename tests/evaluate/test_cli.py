@@ -1,0 +1,130 @@
+"""``python -m vision evaluate`` end to end on a tiny dataset written by the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision import read_cli
+from vision.cli import main
+from vision.evaluate.metrics import CONTRACT_KEYS
+from vision.evaluate.oracle import corrupt_events, perfect_events
+from vision.footage import load_sidecar, write_events
+
+from .builders import (
+    dice_round,
+    dice_void_round,
+    result_round,
+    roulette,
+    sicbo,
+    void_round,
+    write_clip,
+)
+
+WHEEL = roulette(result_round(0, 0, 19, 10, 17), void_round(1, 20, 39, 25),
+                 result_round(2, 40, 59, 50, 5, ball="cw", wheel="cw"))
+DOME = sicbo(dice_round(0, 0, 19, 8, (1, 4, 4)), dice_void_round(1, 20, 39, 30, "dice_stacked"))
+# wheel-a: round 0 read as another number, round 1 void missed; wheel-b and dome perfect
+PLANS = {"wheel-a": {0: "other_result", 1: "drop_void"}, "wheel-b": {}, "dome": {}}
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name, side in (("wheel-a", WHEEL), ("wheel-b", WHEEL), ("dome", DOME)):
+        write_clip(folder, name, side)
+    (folder / "notes.txt").write_text("not a clip")  # other files are left alone
+    return folder
+
+
+def _events_dir(dataset: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "events"
+    out.mkdir()
+    for name, plan in PLANS.items():
+        side = load_sidecar(dataset / f"{name}.json")
+        write_events(corrupt_events(side, plan, delay_frames=2), out / f"{name}.jsonl")
+    return out
+
+
+def test_scores_events_and_writes_report(dataset, tmp_path, capsys) -> None:
+    report = tmp_path / "report"
+    code = main(["evaluate", str(dataset), "--events", str(_events_dir(dataset, tmp_path)),
+                 "--report", str(report)])
+    assert code == 0
+    games = json.loads((report / "metrics.json").read_text())["games"]
+    assert set(games) == {"roulette", "sicbo"}
+    for metrics in games.values():
+        assert set(CONTRACT_KEYS) <= set(metrics)
+    rl, sb = games["roulette"], games["sicbo"]
+    assert {k: rl[k] for k in ("rounds", "correct", "wrong", "void_rounds", "void_detected",
+                               "void_missed", "violation_rounds", "violation_detected")} == {
+        "rounds": 6, "correct": 3, "wrong": 1, "void_rounds": 2, "void_detected": 1,
+        "void_missed": 1, "violation_rounds": 2, "violation_detected": 2}
+    assert rl["latency_median_s"] == pytest.approx(0.2)
+    assert (sb["rounds"], sb["correct"], sb["void_detected"]) == (2, 1, 1)
+    out = capsys.readouterr().out
+    assert "roulette" in out and "sicbo" in out and "latency_p95_s" in out
+    # the two rounds of wheel-a not read right get an annotated frame each
+    html = (report / "index.html").read_text()
+    for name in ("frames/wheel-a-r0.jpg", "frames/wheel-a-r1.jpg"):
+        assert name in html
+        image = cv2.imread(str(report / name))
+        assert image is not None and image.shape[1] == 480
+    assert not (report / "frames" / "wheel-b-r0.jpg").exists()
+    assert cv2.imread(str(report / "latency-roulette.png")) is not None
+    assert "http" not in html  # self-contained: nothing fetched from the network
+
+
+def test_missing_events_file_names_clip_and_path(dataset, tmp_path, capsys) -> None:
+    events = _events_dir(dataset, tmp_path)
+    (events / "dome.jsonl").unlink()
+    code = main(["evaluate", str(dataset), "--events", str(events),
+                 "--report", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "'dome'" in err and str(events / "dome.jsonl") in err
+
+
+def test_malformed_events_line_is_a_clear_error(dataset, tmp_path, capsys) -> None:
+    events = _events_dir(dataset, tmp_path)
+    path = events / "wheel-b.jsonl"
+    path.write_text(path.read_text() + '{"type": "outcome", "frame": 12}\n')
+    code = main(["evaluate", str(dataset), "--events", str(events),
+                 "--report", str(tmp_path / "r")])
+    err = capsys.readouterr().err
+    assert code == 2
+    lines = len(path.read_text().splitlines())
+    assert f"{path}:{lines}: not a valid event" in err
+
+
+def test_video_without_sidecar_is_refused(dataset, tmp_path, capsys) -> None:
+    (dataset / "dome.json").unlink()
+    code = main(["evaluate", str(dataset), "--events", str(tmp_path), "--report",
+                 str(tmp_path / "r")])
+    assert code == 2
+    assert "dome.avi has no sidecar" in capsys.readouterr().err
+
+
+def test_runs_readers_and_reports_a_missing_one(dataset, tmp_path, capsys, monkeypatch) -> None:
+    # stand-in readers: sic bo reads perfectly, roulette has no reader module yet
+    def fake_read_clip(clip: Path, game: str, *args, **kwargs):
+        if game == "roulette":
+            raise ModuleNotFoundError("No module named 'vision.roulette'")
+        return perfect_events(load_sidecar(clip.with_suffix(".json")))
+
+    monkeypatch.setattr(read_cli, "read_clip", fake_read_clip)
+    report = tmp_path / "report"
+    code = main(["evaluate", str(dataset), "--report", str(report)])
+    captured = capsys.readouterr()
+    assert code == 1  # a partial run must not look like a full one
+    body = json.loads((report / "metrics.json").read_text())
+    assert list(body["games"]) == ["sicbo"]
+    assert body["games"]["sicbo"]["correct"] == 1
+    assert set(body["unread"]) == {"wheel-a", "wheel-b"}
+    assert "no reader yet for roulette" in captured.err
+    assert (report / "events" / "dome.jsonl").read_text().count("\n") == 2
+    assert "no reader yet" in (report / "index.html").read_text()

@@ -1,0 +1,111 @@
+"""``python -m vision evaluate DATASET [--events DIR] [--report DIR]`` (contract section 4).
+
+Without ``--events`` it runs the game's reader over every clip (as ``python -m vision
+read`` does) and keeps the events in ``REPORT/events/<clip>.jsonl``; a clip whose game has
+no reader yet is reported and left out of every number, and the command then exits 1 so a
+script cannot mistake a partial run for a full one. With ``--events DIR`` it scores
+``DIR/<clip>.jsonl`` for each clip. It writes ``REPORT/metrics.json`` (``{"games": {game:
+{...}}}``, plus ``"unread"`` naming skipped clips) and ``REPORT/index.html``, and prints a
+per-game table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from vision.evaluate.dataset import Clip, find_clips, load_events
+from vision.evaluate.describe import summary_rows
+from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate
+from vision.evaluate.report import ReportInput, write_report
+from vision.evaluate.scoring import events_outside_rounds, score
+from vision.footage import Event, write_events
+from vision.progress import progress
+
+__all__ = ["add_arguments", "format_table", "run"]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("dataset", type=Path, help="folder of <clip>.mp4/.avi + <clip>.json sidecars")
+    p.add_argument("--events", type=Path, default=None, metavar="DIR",
+                   help="score DIR/<clip>.jsonl instead of running the readers")
+    p.add_argument("--report", type=Path, default=Path("report"), metavar="DIR",
+                   help="where to write metrics.json and index.html (default: ./report)")
+    p.add_argument("--max-thumbnails", type=int, default=300, metavar="N",
+                   help="draw at most N annotated frames of rounds not read right (default 300)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar over clips (default: when on a terminal)")
+
+
+def run(args: argparse.Namespace) -> int:
+    clips = find_clips(args.dataset)
+    scores: list[ClipScore] = []
+    unread: dict[str, str] = {}
+    for clip in progress(clips, total=len(clips), desc="clips", unit="clip",
+                         enabled=args.progress):
+        events = _clip_events(clip, args.events, args.report, unread)
+        if events is not None:
+            scores.append(_score_clip(clip, events))
+    games = aggregate(scores)
+    _write_metrics(args.report / "metrics.json", games, unread)
+    source = str(args.events) if args.events else "the readers (python -m vision read)"
+    page = write_report(args.report, ReportInput(args.dataset, source, clips, scores, games,
+                                                 unread), args.max_thumbnails)
+    print(format_table(games))
+    for name, why in unread.items():
+        print(f"not scored: {name}: {why}", file=sys.stderr)
+    print(f"wrote {args.report / 'metrics.json'} and {page}")
+    return 1 if unread else 0
+
+
+def _clip_events(clip: Clip, events_dir: Path | None, report: Path,
+                 unread: dict[str, str]) -> list[Event] | None:
+    """The clip's events from DIR, or from its reader (None, noted in ``unread``, when the
+    game has no reader yet)."""
+    if events_dir is not None:
+        return load_events(events_dir, clip)
+    from vision.read_cli import read_clip
+
+    try:
+        events = read_clip(clip.video, clip.sidecar.game)
+    except ImportError as exc:  # ModuleNotFoundError included: the game's reader is missing
+        unread[clip.name] = f"no reader yet for {clip.sidecar.game} ({exc})"
+        return None
+    out = report / "events"
+    out.mkdir(parents=True, exist_ok=True)
+    write_events(events, out / f"{clip.name}.jsonl")
+    return events
+
+
+def _score_clip(clip: Clip, events: Sequence[Event]) -> ClipScore:
+    side = clip.sidecar
+    return ClipScore(clip.name, side.game, side.fps, score(side, events),
+                     events_outside_rounds(side, events))
+
+
+def _write_metrics(path: Path, games: Mapping[str, GameMetrics], unread: Mapping[str, str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body: dict[str, object] = {"games": {g: m.to_json() for g, m in games.items()}}
+    if unread:
+        body["unread"] = dict(unread)
+    path.write_text(json.dumps(body, indent=2) + "\n")
+
+
+def format_table(games: Mapping[str, GameMetrics]) -> str:
+    """Metrics as rows, one column per game, aligned for a terminal."""
+    if not games:
+        return "no clip was scored"
+    rows = [("metric", list(games))] + summary_rows(games)
+    lists = [(name, cells) for name, cells in rows if any(": " in c for c in cells)]
+    rows = [r for r in rows if r not in lists]
+    width = [max(len(r[0]) for r in rows)] + [
+        max(len(r[1][i]) for r in rows) for i in range(len(games))]
+    lines = [" ".join([name.ljust(width[0])] + [c.rjust(width[i + 1]) for i, c in
+                                                  enumerate(cells)]) for name, cells in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    lines += [f"{game} {name}: {cells[i]}" for name, cells in lists
+              for i, game in enumerate(games) if cells[i] != "-"]
+    return "\n".join(lines)

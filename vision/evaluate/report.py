@@ -1,0 +1,177 @@
+"""The self-contained HTML report: ``index.html`` with its pictures in files beside it.
+
+Layout of ``DIR``: ``index.html``, ``latency-<game>.png`` and ``frames/<clip>-r<round>.jpg``
+(one annotated thumbnail for every round not read right: any kind but ``correct`` and
+``void_detected``). No script, no CDN: the page opens from disk anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import cv2
+import jinja2
+import numpy as np
+
+from vision.evaluate.dataset import Clip
+from vision.evaluate.describe import (
+    confusion,
+    read_text,
+    summary_rows,
+    truth_text,
+    value_text,
+)
+from vision.evaluate.images import annotate, histogram_bgr, read_frames
+from vision.evaluate.metrics import CONTRACT_KEYS, ClipScore, GameMetrics
+from vision.evaluate.scoring import RoundScore
+
+__all__ = ["GOOD_KINDS", "ReportInput", "needs_thumbnail", "write_report"]
+
+GOOD_KINDS = ("correct", "void_detected")
+_KIND_BGR = {"correct": (80, 160, 60), "void_detected": (80, 160, 60), "wrong": (50, 50, 210),
+             "false_void": (40, 140, 240), "void_misclassified": (40, 140, 240),
+             "abstained": (170, 130, 90), "missed": (60, 190, 230),
+             "void_missed": (60, 190, 230)}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ReportInput:
+    """Everything the report shows; ``source`` says where the events came from."""
+
+    dataset: Path
+    source: str
+    clips: Sequence[Clip]
+    scores: Sequence[ClipScore]
+    games: Mapping[str, GameMetrics]
+    unread: Mapping[str, str]  # clip name -> why it has no events (e.g. no reader yet)
+
+
+def needs_thumbnail(s: RoundScore) -> bool:
+    return s.kind not in GOOD_KINDS
+
+
+def shown_frame(s: RoundScore) -> tuple[int, str]:
+    """The frame to show for a round and what it is."""
+    if s.frame is not None:
+        return s.frame, "reader's decision"
+    if s.truth.void is not None:
+        return s.truth.void.frame, "void frame, no event"
+    assert s.truth.settled_frame is not None
+    return s.truth.settled_frame, "settled frame, no event"
+
+
+def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) -> Path:
+    """Write ``out_dir/index.html`` and its pictures; returns the page's path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    thumbs = _write_thumbnails(out_dir, data, max_thumbnails)
+    histograms = {game: _write_histogram(out_dir, game, data.scores) for game in data.games}
+    page = _template().render(
+        title=f"Evaluation of {data.dataset.name or data.dataset}",
+        dataset=str(data.dataset), source=data.source,
+        generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        games=list(data.games), summary=summary_rows(data.games), unread=data.unread,
+        confusions={g: _confusion_view(g, _game_rounds(data.scores, g)) for g in data.games},
+        contract_keys=CONTRACT_KEYS,
+        histograms=histograms, rounds=_round_rows(data.scores, thumbs),
+        thumbs_skipped=sum(needs_thumbnail(s) for c in data.scores for s in c.rounds)
+        - len(thumbs),
+    )
+    path = out_dir / "index.html"
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+def _game_rounds(scores: Sequence[ClipScore], game: str) -> list[RoundScore]:
+    return [s for c in scores if c.game == game for s in c.rounds]
+
+
+def _confusion_view(game: str, rounds: Sequence[RoundScore]) -> dict[str, Any]:
+    """Rows of (count, css class) cells: 'diag' where the read is right, 'hit' elsewhere."""
+    rows, cols, counts = confusion(game, rounds)
+    view = []
+    for r in rows:
+        cells = []
+        for c in cols:
+            n = counts.get((r, c), 0)
+            right = c == r if r.startswith("void") else c == "right outcome"
+            cells.append((n, "zero" if n == 0 else "diag" if right else "hit"))
+        view.append({"name": r, "cells": cells, "total": sum(n for n, _ in cells)})
+    return {"cols": cols, "rows": view}
+
+
+def _round_rows(scores: Sequence[ClipScore],
+                thumbs: Mapping[tuple[str, int], str]) -> list[dict[str, Any]]:
+    rows = []
+    for clip in scores:
+        for s in clip.rounds:
+            rnd = s.truth
+            rows.append({
+                "clip": clip.clip, "index": s.index, "game": clip.game,
+                "frames": f"{rnd.start_frame}-{rnd.end_frame}",
+                "truth_frame": rnd.void.frame if rnd.void else rnd.settled_frame,
+                "truth": truth_text(rnd), "read": read_text(s), "frame": value_text(s.frame),
+                "kind": s.kind, "cause": s.cause or "", "latency": value_text(s.latency_s),
+                "violation": s.violation or "", "thumb": thumbs.get((clip.clip, s.index)),
+                "ignored": ", ".join(f"{e.type}@{e.frame}" for e in s.ignored),
+            })
+    return rows
+
+
+def _write_thumbnails(out_dir: Path, data: ReportInput, limit: int) -> dict[tuple[str, int], str]:
+    """Decode and annotate the frame of every round not read right (at most ``limit``)."""
+    videos = {c.name: c.video for c in data.clips}
+    done: dict[tuple[str, int], str] = {}
+    for clip in data.scores:
+        bad = [s for s in clip.rounds if needs_thumbnail(s)][: max(0, limit - len(done))]
+        if not bad or clip.clip not in videos:
+            continue
+        frames = read_frames(videos[clip.clip], (shown_frame(s)[0] for s in bad))
+        (out_dir / "frames").mkdir(exist_ok=True)
+        for s in bad:
+            index, what = shown_frame(s)
+            if index not in frames:
+                continue
+            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what})",
+                     f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
+                     s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
+            name = f"frames/{clip.clip}-r{s.index}.jpg"
+            image = annotate(frames[index], lines, _KIND_BGR[s.kind])
+            cv2.imwrite(str(out_dir / name), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+            done[(clip.clip, s.index)] = name
+    return done
+
+
+def _write_histogram(out_dir: Path, game: str, scores: Sequence[ClipScore]) -> str:
+    rounds = _game_rounds(scores, game)
+
+    def lat(kind: str) -> list[float]:
+        return [s.latency_s for s in rounds if s.kind == kind and s.latency_s is not None]
+
+    outcome = histogram_bgr(lat("correct"), _title(f"{game}: correct outcomes, event frame "
+                                                   "- settled_frame", lat("correct")),
+                            (190, 120, 40))
+    voids = histogram_bgr(lat("void_detected"), _title(f"{game}: detected voids, event frame "
+                                                       "- void frame", lat("void_detected")),
+                          (40, 120, 220))
+    name = f"latency-{game}.png"
+    cv2.imwrite(str(out_dir / name), np.vstack([outcome, voids]))
+    return name
+
+
+def _title(what: str, values: Sequence[float]) -> str:
+    if not values:
+        return what
+    return (f"{what}   n={len(values)}  median {np.median(values):.2f} s  "
+            f"p95 {np.percentile(values, 95):.2f} s")
+
+
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent),
+        autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+    )
+    return env.get_template("report.html")
