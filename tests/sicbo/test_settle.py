@@ -1,0 +1,143 @@
+"""The round state machine, frame by frame, on fake observations (no images).
+
+A script is a list of steps; each step is one frame: ``M`` moving, ``S`` still, with the
+lid model's verdict (``covered``) and the read the reader would hand over IF the tracker
+asked for one (``wants_read``), exactly as the real reader drives it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.sicbo.settle import DiceObs, DieObs, FrameObs, Phase, RoundTracker, SettleParams
+
+PLACES = ((100.0, 100.0), (200.0, 120.0), (150.0, 220.0))
+
+
+def dice(*faces: int | None, poses: tuple[str, ...] = (), conf: float = 0.97,
+         shift: float = 0.0) -> DiceObs:
+    poses = poses or ("flat",) * len(faces)
+    return DiceObs(tuple(
+        DieObs((x + shift, y), 40.0, f, conf if f else 0.0, p)
+        for (x, y), f, p in zip(PLACES, faces, poses, strict=False)))
+
+
+NONE = DiceObs(())
+
+
+def M(n: int, covered: bool | None = False) -> list[tuple]:  # noqa: N802
+    return [(True, covered, None)] * n
+
+
+def S(n: int, read: DiceObs | None = None, covered: bool | None = False) -> list[tuple]:  # noqa: N802
+    return [(False, covered, read)] * n
+
+
+def drive(script: list[tuple], params: SettleParams | None = None) -> list[tuple]:
+    """Events as (type, frame, reason or result); reads only on frames the tracker asked."""
+    tracker = RoundTracker(params or SettleParams())
+    out = []
+    for frame, (moving, covered, read) in enumerate(script):
+        give = read if (tracker.wants_read and not moving) else None
+        for ev in tracker.update(FrameObs(frame, moving, covered, give)):
+            detail = ev.result.dice if ev.result is not None else ev.reason
+            out.append((ev.type, ev.frame, detail))
+    for ev in tracker.finish(len(script) - 1):
+        out.append((ev.type, ev.frame, ev.reason))
+    return out
+
+
+def scored(events: list[tuple]) -> list[tuple]:
+    return [e for e in events if e[0] in ("outcome", "void", "abstain")]
+
+
+CASES = [
+    # lid on 3 frames, lifted (moving 4), still: 2 still frames, then reads at 9 and 10 agree
+    ("clean outcome", S(3, covered=True) + M(4) + S(6, dice(5, 1, 3)),
+     [("outcome", 10, (1, 3, 5))]),
+    # the first read misses a pip; the two later reads agree on the other face
+    ("first read differs", M(2) + S(3, dice(1, 2, 3)) + S(3, dice(1, 2, 4)),
+     [("outcome", 6, (1, 2, 4))]),
+    # motion between two reads (a die still rolling): the read before it is discarded
+    ("motion resets the spell", M(2) + S(3, dice(6, 6, 2)) + M(1) + S(4, dice(6, 6, 3)),
+     [("outcome", 9, (3, 6, 6))]),
+    # same faces but the dice moved between reads: not at rest, no outcome from them
+    ("moved dice do not agree", M(2) + S(3, dice(4, 4, 4)) + S(1, dice(4, 4, 4, shift=30))
+     + S(1, dice(4, 4, 4, shift=30)), [("outcome", 6, (4, 4, 4))]),
+    # a leaning die on two reads: void, never an outcome
+    ("leaning void", M(2) + S(5, dice(2, 3, 4, poses=("flat", "leaning", "flat"))),
+     [("void", 5, "dice_leaning")]),
+    # two dice visible, the upper one stacked: void stacked, no dice_count abstain
+    ("stacked void", M(2) + S(6, dice(2, 5, poses=("flat", "stacked"))),
+     [("void", 5, "dice_stacked")]),
+    # stacked and leaning seen together: stacked wins
+    ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
+     [("void", 5, "dice_stacked")]),
+    # only two dice and no stacked pose, three reads: dice_count flag then abstain
+    ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
+    # four dice (a foreign object?) also abstains
+    ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
+     [("abstain", 6, "dice_count")]),
+    # a die with no confident face for max_reads reads: abstain, never a guess
+    ("unreadable die", M(2) + S(20, dice(1, None, 3)), [("abstain", 15, "low_confidence")]),
+    # confident-looking but below min_face_conf: abstain
+    ("low confidence", M(2) + S(20, dice(1, 2, 3, conf=0.4)), [("abstain", 15, "low_confidence")]),
+    # the lid goes back on before any decision: abstain right then
+    ("covered before read", M(2) + S(3, dice(1, None, 3)) + S(2, covered=True),
+     [("abstain", 5, "covered_before_read")]),
+    # after the outcome the dice are disturbed (no lid): nothing more this round
+    ("decided stays decided", M(2) + S(5, dice(1, 2, 3)) + M(3) + S(5, dice(1, 2, 6)),
+     [("outcome", 5, (1, 2, 3))]),
+    # frames that keep moving never get a read: at the end, abstain (not a guess)
+    ("never reads while moving", M(20), [("abstain", 19, "stream_ended")]),
+    # the stream ends with the lid off and nothing decided
+    ("stream ended", M(2) + S(3, dice(1, None, 3)), [("abstain", 4, "stream_ended")]),
+]
+
+
+@pytest.mark.parametrize("name,script,expected", CASES, ids=[c[0] for c in CASES])
+def test_decisions(name: str, script: list[tuple], expected: list[tuple]) -> None:
+    assert scored(drive(script)) == expected
+
+
+def test_two_rounds_and_no_shake() -> None:
+    # round 1 decided; lid on; lid off again and the same dice at the same places
+    one = M(2) + S(5, dice(1, 2, 3))
+    events = drive(one + S(5, covered=True) + one)
+    assert scored(events) == [("outcome", 5, (1, 2, 3)), ("outcome", 17, (1, 2, 3))]
+    assert ("no_shake", 17, None) in events
+    assert [e[0] for e in events if e[0].startswith("lid")] == ["lid_off", "lid_on", "lid_off"]
+
+
+def test_shaken_dice_are_not_flagged() -> None:
+    # same faces but elsewhere after the lid was on: the dice were shaken
+    events = drive(M(2) + S(5, dice(1, 2, 3)) + S(5, covered=True) + M(2)
+                   + S(5, dice(1, 2, 3, shift=60)))
+    assert "no_shake" not in [e[0] for e in events]
+    assert len(scored(events)) == 2
+
+
+def test_without_lid_model_reads_tell_covered_from_open() -> None:
+    # no lid model (covered None): an empty read means lid on, a read with dice lid off
+    script = S(5, NONE, covered=None) + M(4, covered=None) + S(6, dice(2, 2, 6), covered=None)
+    events = drive(script)
+    assert scored(events) == [("outcome", 12, (2, 2, 6))]
+    assert ("lid_off", 11, None) in events and ("dice_at_rest", 11, None) in events
+
+
+def test_without_lid_model_one_check_read_per_still_spell() -> None:
+    tracker = RoundTracker()
+    asked = []
+    for frame in range(10):   # a long still lid-on spell: one check, then no more reads
+        asked.append(tracker.wants_read)
+        tracker.update(FrameObs(frame, False, None, NONE if tracker.wants_read else None))
+    assert asked.count(True) == 1 and tracker.phase is Phase.COVERED
+
+
+def test_params_for_fps_and_validation() -> None:
+    assert SettleParams.for_fps(25).still_frames == 2
+    assert SettleParams.for_fps(60).still_frames == 3
+    with pytest.raises(ValueError, match="max_reads"):
+        SettleParams(max_reads=1)
+    with pytest.raises(ValueError, match="face"):
+        DieObs((0, 0), 10, 7, 0.5)

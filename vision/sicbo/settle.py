@@ -1,0 +1,268 @@
+"""Stage 4 (time): the life of one sic bo round, one ``update()`` per frame.
+
+The tracker sees, per frame, only small typed observations (``FrameObs``): whether
+the dome moved (cheap low-res differencing), whether the lid looks on (``covered``;
+``None`` while no lid model is known), and, on the frames where the reader chose to
+run the dice reader, what it found (``DiceObs``). It decides the round's events.
+
+Phases::
+
+    COVERED --(lid off: covered False, or a still read shows dice)--> OPEN
+    OPEN    --(agreeing reads)--> DECIDED   (outcome | void | abstain)
+    OPEN | DECIDED --(covered: lid model says so, or a still read shows no dice)--> COVERED
+
+Decision rules in OPEN (``SettleParams`` holds the numbers):
+
+- reads are only taken after ``still_frames`` still frames, and motion discards the
+  reads of the spell (the dice moved again);
+- outcome: the last ``agree_reads`` reads each see exactly three flat dice with
+  confident faces, the same sorted faces, at the same places;
+- void: the last ``agree_reads`` reads each see a stacked (``dice_stacked``) or a
+  leaning (``dice_leaning``) die; stacked wins when both show;
+- ``dice_count`` flag + abstain: the last ``count_reads`` reads all see the same count
+  other than three and no stacked die;
+- abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
+  or the lid goes back on first (``covered_before_read``).
+
+In DECIDED nothing more is emitted for the round (the dice may move or be touched;
+only the lid going on starts a new round). A ``no_shake`` flag precedes the outcome or
+void when the dice lie where they lay at the previous decision with the same faces.
+Phase events: ``lid_off``, ``dice_at_rest``, ``lid_on``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from vision.footage import DiceResult, Event, abstain, outcome, void
+
+__all__ = ["DiceObs", "DieObs", "FrameObs", "Phase", "RoundTracker", "SettleParams"]
+
+POSES = ("flat", "leaning", "stacked")
+
+
+@dataclass(frozen=True, slots=True)
+class DieObs:
+    """One die seen in one frame: top-face centre (px), edge (px), face or None."""
+
+    center_xy: tuple[float, float]
+    edge_px: float
+    face: int | None
+    confidence: float
+    pose: str = "flat"
+
+    def __post_init__(self) -> None:
+        if self.face is not None and self.face not in range(1, 7):
+            raise ValueError(f"face must be 1..6 or None, got {self.face!r}")
+        if self.pose not in POSES:
+            raise ValueError(f"pose must be one of {POSES}, got {self.pose!r}")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"confidence must be in [0, 1], got {self.confidence}")
+        if self.edge_px <= 0:
+            raise ValueError(f"edge_px must be > 0, got {self.edge_px}")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceObs:
+    """Every die the dice reader found in one frame."""
+
+    dice: tuple[DieObs, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.dice)
+
+    def has(self, pose: str) -> bool:
+        return any(d.pose == pose for d in self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class FrameObs:
+    """What the reader measured at ``frame`` (``read`` only on frames it read dice)."""
+
+    frame: int
+    moving: bool
+    covered: bool | None = None
+    read: DiceObs | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SettleParams:
+    still_frames: int = 2          # still frames before the first read of a spell
+    agree_reads: int = 2           # consecutive reads that must agree on a decision
+    count_reads: int = 3           # consecutive reads of a wrong dice count before flagging
+    max_reads: int = 12            # reads in one still spell before abstaining
+    min_face_conf: float = 0.6     # every die of an outcome read at least this confident
+    same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
+
+    def __post_init__(self) -> None:
+        if self.still_frames < 1 or self.agree_reads < 1 or self.count_reads < 1:
+            raise ValueError(f"frame and read counts must be >= 1, got {self}")
+        if self.max_reads < max(self.agree_reads, self.count_reads):
+            raise ValueError(f"max_reads must be >= agree_reads and count_reads, got {self}")
+
+    @classmethod
+    def for_fps(cls, fps: float) -> SettleParams:
+        """About 50 ms of stillness before reading, at least two frames."""
+        if fps <= 0:
+            raise ValueError(f"fps must be > 0, got {fps}")
+        return cls(still_frames=max(2, round(0.05 * fps)))
+
+
+class Phase(Enum):
+    COVERED = "covered"
+    OPEN = "open"
+    DECIDED = "decided"
+
+
+class RoundTracker:
+    """Turns per-frame observations into round events; ``wants_read`` asks for a dice read."""
+
+    def __init__(self, params: SettleParams = SettleParams()) -> None:
+        self.params = params
+        self.phase = Phase.COVERED
+        self._still_run = 0
+        self._reads: list[DiceObs] = []
+        self._checked_spell = False      # a covered/open check read was done this still spell
+        self._at_rest_sent = False
+        self._previous: DiceObs | None = None  # the read behind the last decision
+
+    @property
+    def wants_read(self) -> bool:
+        """Should the reader run the dice reader on the NEXT frame if it is still too?"""
+        if self._still_run < self.params.still_frames:
+            return False
+        if self.phase is Phase.OPEN:
+            return len(self._reads) < self.params.max_reads
+        return not self._checked_spell
+
+    def update(self, obs: FrameObs) -> list[Event]:
+        if obs.moving:
+            self._still_run = 0
+            self._reads.clear()
+            self._checked_spell = False
+        else:
+            self._still_run += 1
+        covered = obs.covered
+        if covered is None and obs.read is not None:
+            self._checked_spell = True
+            covered = obs.read.count == 0
+        if covered:
+            return self._cover(obs.frame)
+        if covered is False and self.phase is Phase.COVERED:
+            return self._open(obs)
+        if self.phase is Phase.OPEN and obs.read is not None and not obs.moving:
+            return self._read(obs.frame, obs.read)
+        return []
+
+    def finish(self, last_frame: int) -> list[Event]:
+        if self.phase is Phase.OPEN:
+            self.phase = Phase.DECIDED
+            return [abstain(last_frame, "stream_ended")]
+        return []
+
+    # -- transitions --------------------------------------------------------------
+
+    def _cover(self, frame: int) -> list[Event]:
+        events: list[Event] = []
+        if self.phase is Phase.OPEN:
+            events.append(abstain(frame, "covered_before_read"))
+        if self.phase is not Phase.COVERED:
+            events.append(Event("lid_on", frame))
+        self.phase = Phase.COVERED
+        self._reads.clear()
+        return events
+
+    def _open(self, obs: FrameObs) -> list[Event]:
+        self.phase = Phase.OPEN
+        self._reads.clear()
+        self._at_rest_sent = False
+        events = [Event("lid_off", obs.frame)]
+        if obs.read is not None and not obs.moving:
+            events += self._read(obs.frame, obs.read)
+        return events
+
+    def _read(self, frame: int, read: DiceObs) -> list[Event]:
+        events: list[Event] = []
+        if not self._at_rest_sent and read.count:
+            events.append(Event("dice_at_rest", frame))
+            self._at_rest_sent = True
+        self._reads.append(read)
+        decided = self._decide(frame)
+        if decided:
+            self.phase = Phase.DECIDED
+            if decided[-1].type in ("outcome", "void") and self._no_shake(self._reads[-1]):
+                events.append(Event("no_shake", frame))
+            self._previous = self._reads[-1]
+        return events + decided
+
+    # -- decisions ------------------------------------------------------------------
+
+    def _decide(self, frame: int) -> list[Event]:
+        p = self.params
+        last = self._reads[-p.agree_reads:]
+        if len(last) == p.agree_reads:
+            if all(r.has("stacked") for r in last):
+                return [void(frame, "dice_stacked")]
+            if all(r.has("leaning") for r in last):
+                return [void(frame, "dice_leaning")]
+            agreed = self._agreed_faces(last)
+            if agreed is not None:
+                return [outcome(frame, DiceResult(agreed), _confidence(last))]
+        counts = {r.count for r in self._reads[-p.count_reads:]}
+        if len(self._reads) >= p.count_reads and len(counts) == 1 and counts != {3}:
+            n = counts.pop()
+            if n and not self._reads[-1].has("stacked"):
+                return [Event("dice_count", frame, extra={"count": n}),
+                        abstain(frame, "dice_count")]
+        if len(self._reads) >= p.max_reads:
+            return [abstain(frame, "low_confidence")]
+        return []
+
+    def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
+        faces = {_sorted_faces(r, self.params.min_face_conf) for r in reads}
+        if len(faces) != 1 or None in faces:
+            return None
+        if not all(_same_dice(reads[0], r, self.params.same_place_rel) for r in reads[1:]):
+            return None
+        return faces.pop()
+
+    def _no_shake(self, read: DiceObs) -> bool:
+        prev = self._previous
+        return prev is not None and _same_dice(prev, read, self.params.same_place_rel)
+
+
+def _sorted_faces(read: DiceObs, min_conf: float) -> tuple[int, int, int] | None:
+    if read.count != 3 or any(d.pose != "flat" for d in read.dice):
+        return None
+    if any(d.face is None or d.confidence < min_conf for d in read.dice):
+        return None
+    a, b, c = sorted(d.face for d in read.dice)  # type: ignore[type-var]
+    return a, b, c
+
+
+def _same_dice(a: DiceObs, b: DiceObs, rel: float) -> bool:
+    """Same count, and each die of ``b`` at a die of ``a`` showing the same face."""
+    if a.count != b.count:
+        return False
+    unused = list(a.dice)
+    for die in b.dice:
+        match = next((d for d in unused if d.face == die.face and _dist(d, die)
+                      < rel * max(d.edge_px, die.edge_px)), None)
+        if match is None:
+            return False
+        unused.remove(match)
+    return True
+
+
+def _dist(a: DieObs, b: DieObs) -> float:
+    return math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+
+
+def _confidence(reads: list[DiceObs]) -> float:
+    """Product of the dice's confidences in the weakest read, raised by agreement."""
+    weakest = min(math.prod(d.confidence for d in r.dice) for r in reads)
+    doubt = (1.0 - weakest) ** len(reads)
+    return float(min(0.9999, 1.0 - doubt))
