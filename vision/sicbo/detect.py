@@ -1,0 +1,155 @@
+"""Stage 1: find die-shaped blobs that stand out from the floor.
+
+Dice are compact blobs whose colour differs from the floor around them. The floor
+colour is estimated per pixel by a large median filter on a downscaled image (a die
+is small next to the filter, so the filter sees floor), and every pixel gets a
+score: how much brighter it is plus how far its chroma is. Pure shadows (darker,
+same chroma) score nothing, so a die's shadow does not bloat its box. Under top
+lighting the top face is the brightest face, so the blob is usually the top face
+with the side faces at its border; pips are holes, filled before measuring.
+
+Touching dice that merge into one non-convex blob are split with a distance
+transform and watershed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["Blob", "DetectParams", "find_die_blobs", "floor_score"]
+
+
+@dataclass(frozen=True, slots=True)
+class DetectParams:
+    """Thresholds of the blob finder (scores are in Lab units, sizes in pixels)."""
+
+    score_threshold: float = 14.0     # brightness + chroma distance from the local floor
+    dark_threshold: float = 45.0      # a pixel this much darker than the floor also counts
+    min_edge_px: float = 14.0         # smallest die edge considered
+    max_area_frac: float = 0.06       # largest blob, as a fraction of the image area
+    min_solidity: float = 0.72        # area / convex hull area after splitting
+    max_aspect: float = 2.2           # long / short side of the minimum-area rectangle
+    split_solidity: float = 0.88      # below this a blob is tried for a split
+
+    def __post_init__(self) -> None:
+        if self.score_threshold <= 0 or self.min_edge_px <= 0:
+            raise ValueError(f"thresholds must be > 0, got {self.score_threshold}, "
+                             f"{self.min_edge_px}")
+        if not 0 < self.max_area_frac <= 1:
+            raise ValueError(f"max_area_frac must be in (0, 1], got {self.max_area_frac}")
+
+
+@dataclass(frozen=True, slots=True)
+class Blob:
+    """One candidate die: its filled mask inside ``box_xyxy`` (bool, HxW of the box)."""
+
+    box_xyxy: tuple[int, int, int, int]
+    mask: np.ndarray
+    area_px: float
+    solidity: float
+
+    def __post_init__(self) -> None:
+        x0, y0, x1, y1 = self.box_xyxy
+        if self.mask.shape != (y1 - y0, x1 - x0):
+            raise ValueError(f"mask shape {self.mask.shape} does not match box {self.box_xyxy}")
+
+    @property
+    def edge_px(self) -> float:
+        return float(np.sqrt(self.area_px))
+
+    @property
+    def center_xy(self) -> tuple[float, float]:
+        ys, xs = np.nonzero(self.mask)
+        return float(xs.mean() + self.box_xyxy[0]), float(ys.mean() + self.box_xyxy[1])
+
+
+def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
+    """Per-pixel score (float32 HxW): how much a pixel stands out from the local floor."""
+    h, w = image_bgr.shape[:2]
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    scale = max(1, round(max(h, w) / 160))
+    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
+                       interpolation=cv2.INTER_AREA)
+    floor = cv2.medianBlur(small, 31 if min(small.shape[:2]) > 31 else 5)
+    floor = cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR)
+    d = lab.astype(np.float32) - floor.astype(np.float32)
+    chroma = np.hypot(d[..., 1], d[..., 2])
+    score = np.maximum(d[..., 0], 0.0) + chroma
+    score[d[..., 0] < -15] = 0.0
+    dark = -d[..., 0] - params.dark_threshold
+    score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
+    return cv2.GaussianBlur(score, (0, 0), 1.2)
+
+
+def _fill_holes(mask: np.ndarray) -> np.ndarray:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
+    """Split a merged blob of touching dice at its distance-transform peaks."""
+    dist = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
+    peaks = (dist > 0.6 * dist.max()).astype(np.uint8)
+    n, markers = cv2.connectedComponents(peaks)
+    if n <= 2 or dist.max() < min_edge / 3:
+        return [mask]
+    markers = markers + 1
+    markers[(mask > 0) & (peaks == 0)] = 0
+    colour = cv2.cvtColor(mask, cv2.COLOR_GRAY2BGR)
+    cv2.watershed(colour, markers.astype(np.int32))
+    return [((markers == k) & (mask > 0)).astype(np.uint8) * 255 for k in range(2, n + 1)]
+
+
+def _shape_ok(mask: np.ndarray, params: DetectParams, max_area: float) -> tuple[bool, float]:
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return False, 0.0
+    c = max(contours, key=cv2.contourArea)
+    area = cv2.contourArea(c)
+    if not params.min_edge_px ** 2 <= area <= max_area:
+        return False, 0.0
+    hull = cv2.contourArea(cv2.convexHull(c))
+    solidity = area / hull if hull > 0 else 0.0
+    (_, _), (rw, rh), _ = cv2.minAreaRect(c)
+    aspect = max(rw, rh) / max(1e-6, min(rw, rh))
+    return solidity >= params.min_solidity and aspect <= params.max_aspect, solidity
+
+
+def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
+    """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked."""
+    score = floor_score(image_bgr, params)
+    mask = (score > params.score_threshold).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = _fill_holes(mask)
+    max_area = params.max_area_frac * mask.size
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    blobs: list[Blob] = []
+    for k in range(1, n):
+        x, y, w, h, area = stats[k]
+        if area < params.min_edge_px ** 2 or area > 2.5 * max_area:
+            continue
+        comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8) * 255
+        parts = [comp]
+        ok, solidity = _shape_ok(comp, params, max_area)
+        if not ok or solidity < params.split_solidity:
+            parts = _split(comp, params.min_edge_px)
+        for part in parts:
+            blobs.extend(_to_blob(part, x, y, params, max_area))
+    return sorted(blobs, key=lambda b: -b.area_px)
+
+
+def _to_blob(part: np.ndarray, x: int, y: int, params: DetectParams,
+             max_area: float) -> list[Blob]:
+    ok, solidity = _shape_ok(part, params, max_area)
+    if not ok:
+        return []
+    ys, xs = np.nonzero(part)
+    x0, y0, x1, y1 = xs.min(), ys.min(), xs.max() + 1, ys.max() + 1
+    sub = part[y0:y1, x0:x1] > 0
+    box = (int(x + x0), int(y + y0), int(x + x1), int(y + y1))
+    return [Blob(box_xyxy=box, mask=sub, area_px=float(sub.sum()), solidity=float(solidity))]

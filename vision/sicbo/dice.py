@@ -1,0 +1,161 @@
+"""Read the dice in ONE image: boxes, top faces, confidences, poses.
+
+Pipeline (one module per stage): ``detect`` (die blobs) -> ``pips`` (pips and which
+lie on the top face) -> ``layout`` (do they form the standard layout) -> ``face``
+(a small CNN on the top-face crop, second opinion) -> ``pose`` (flat / leaning /
+stacked). ``read_dice`` is pure: array in, frozen ``DiceReading`` out; an uncertain
+die is a value (``face=None`` or low confidence), never an exception.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from vision.sicbo import face as face_stage
+from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
+from vision.sicbo.layout import layout_fit
+from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+from vision.sicbo.pose import PoseParams, assign_poses
+
+__all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
+
+POSES = ("flat", "leaning", "stacked")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceParams:
+    """Per-stage parameters; ``use_classifier=False`` reads by pips alone."""
+
+    detect: DetectParams = field(default_factory=DetectParams)
+    pips: PipParams = field(default_factory=PipParams)
+    pose: PoseParams = field(default_factory=PoseParams)
+    use_classifier: bool = True
+    model_path: str | None = None        # None: the packaged models/dice_face.onnx
+    min_layout_fit: float = 0.25         # below this the pip count is not trusted
+
+
+@dataclass(frozen=True, slots=True)
+class DieRead:
+    """One die. ``center_xy`` is the centre of its TOP face (image pixels);
+    ``top_quad`` four corners (x, y) of the top face's rotated rectangle;
+    ``pip_face`` / ``cnn_face`` the two independent signals behind ``face``."""
+
+    box_xyxy: tuple[float, float, float, float]
+    center_xy: tuple[float, float]
+    face: int | None
+    confidence: float
+    pose: str
+    top_quad: tuple[tuple[float, float], ...]
+    edge_px: float
+    pip_face: int | None = None
+    cnn_face: int | None = None
+
+    def __post_init__(self) -> None:
+        x0, y0, x1, y1 = self.box_xyxy
+        if not (x1 > x0 and y1 > y0):
+            raise ValueError(f"box_xyxy must have x1 > x0 and y1 > y0, got {self.box_xyxy}")
+        if self.face is not None and self.face not in range(1, 7):
+            raise ValueError(f"face must be 1..6 or None, got {self.face!r}")
+        if not 0.0 <= self.confidence <= 1.0:
+            raise ValueError(f"confidence must be in [0, 1], got {self.confidence}")
+        if self.pose not in POSES:
+            raise ValueError(f"pose must be one of {POSES}, got {self.pose!r}")
+
+    def to_json(self) -> dict:
+        return {"box_xyxy": [round(v, 1) for v in self.box_xyxy], "face": self.face,
+                "confidence": round(self.confidence, 4), "pose": self.pose}
+
+
+@dataclass(frozen=True, slots=True)
+class DiceReading:
+    """All dice found in one image, left to right, and image-level flags
+    (``"leaning"``, ``"stacked"``, ``"uncertain"``: some die has no confident face)."""
+
+    dice: tuple[DieRead, ...]
+    flags: tuple[str, ...] = ()
+
+    @property
+    def faces(self) -> tuple[int | None, ...]:
+        return tuple(d.face for d in self.dice)
+
+
+def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> DiceReading:
+    """Read every die in a BGR uint8 image (HxWx3)."""
+    if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
+        raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
+    found = []
+    for blob in find_die_blobs(image_bgr, params.detect):
+        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
+        if top is not None:
+            found.append((blob, top))
+    found = _drop_nested(found)
+    classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
+    probs = _classify(classifier, image_bgr, [t for _, t in found])
+    reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
+    reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose)
+    reads.sort(key=lambda d: d.center_xy[0])
+    return DiceReading(dice=tuple(reads), flags=_flags(reads))
+
+
+def _classify(classifier, image_bgr: np.ndarray, tops: list[TopFace]) -> list:  # noqa: ANN001
+    if classifier is None or not tops:
+        return [None] * len(tops)
+    crops = np.stack([face_stage.face_crop(image_bgr, t.center_xy, t.edge_px) for t in tops])
+    return list(classifier.predict(crops))
+
+
+def _drop_nested(found: list[tuple[Blob, TopFace]]) -> list[tuple[Blob, TopFace]]:
+    """Two blobs claiming the same top face (a die split in two): keep the larger."""
+    kept: list[tuple[Blob, TopFace]] = []
+    for blob, top in found:          # largest first
+        if all(np.hypot(top.center_xy[0] - t.center_xy[0], top.center_xy[1] - t.center_xy[1])
+               > 0.4 * t.edge_px for _, t in kept):
+            kept.append((blob, top))
+    return kept
+
+
+def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
+              params: DiceParams) -> DieRead:
+    pip_face = top.count if 1 <= top.count <= 6 else None
+    fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
+    pip_conf = fit if fit >= params.min_layout_fit else 0.0
+    face, conf, cnn_face = _fuse(pip_face, pip_conf, probs)
+    x0, y0, x1, y1 = blob.box_xyxy
+    pad = 0.12 * blob.edge_px
+    return DieRead(box_xyxy=(x0 - pad, y0 - pad, x1 + pad, y1 + pad),
+                   center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
+                   top_quad=_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
+                   cnn_face=cnn_face)
+
+
+def _fuse(pip_face: int | None, pip_conf: float,
+          probs: np.ndarray | None) -> tuple[int | None, float, int | None]:
+    """Combine the pip count and the CNN: agreement raises, disagreement lowers."""
+    if probs is None:
+        return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
+    cnn_face = int(np.argmax(probs)) + 1
+    p_cnn = float(probs[cnn_face - 1])
+    if pip_face == cnn_face:
+        return cnn_face, float(1 - (1 - p_cnn) * (1 - 0.9 * pip_conf)), cnn_face
+    p_pip = float(probs[pip_face - 1]) if pip_face else 0.0
+    if pip_face and pip_conf * (0.5 + p_pip) > p_cnn:
+        return pip_face, float(0.5 * pip_conf * (0.5 + p_pip)), cnn_face
+    return cnn_face, float(0.5 * p_cnn), cnn_face
+
+
+def _quad(blob: Blob) -> tuple[tuple[float, float], ...]:
+    import cv2
+
+    ys, xs = np.nonzero(blob.mask)
+    pts = np.stack([xs + blob.box_xyxy[0], ys + blob.box_xyxy[1]], axis=1).astype(np.float32)
+    corners = cv2.boxPoints(cv2.minAreaRect(pts))
+    return tuple((float(x), float(y)) for x, y in corners)
+
+
+def _flags(reads: list[DieRead]) -> tuple[str, ...]:
+    flags = [p for p in ("leaning", "stacked") if any(d.pose == p for d in reads)]
+    if any(d.face is None or d.confidence < 0.5 for d in reads):
+        flags.append("uncertain")
+    return tuple(flags)

@@ -1,0 +1,75 @@
+"""Stage 4: a small CNN's opinion of the top face, from a crop around it.
+
+The crop is a square of ``CROP_SCALE`` x the top-face edge centred on the top face,
+grey, resized to ``CROP_PX`` and normalised to zero mean / unit variance, so die and
+pip colour and exposure do not matter (red pips are dark in grey). The network
+(trained by ``vision.sicbo.train_face``, card in ``models/dice_face.md``) runs with
+onnxruntime; torch is never needed at run time.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+__all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "FaceClassifier", "face_crop",
+           "load_classifier"]
+
+CROP_PX = 32
+CROP_SCALE = 1.5
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice_face.onnx"
+
+
+def face_crop(image_bgr: np.ndarray, center_xy: tuple[float, float],
+              edge_px: float) -> np.ndarray:
+    """Normalised grey crop (float32, CROP_PX x CROP_PX) around a top face."""
+    half = 0.5 * CROP_SCALE * edge_px
+    cx, cy = center_xy
+    s = CROP_PX / (2 * half)
+    m = np.array([[s, 0, CROP_PX / 2 - s * cx], [0, s, CROP_PX / 2 - s * cy]], np.float32)
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    if s < 0.5:   # downscaling a lot: blur first so thin pips do not alias away
+        grey = cv2.GaussianBlur(grey, (0, 0), 0.4 / s)
+    crop = cv2.warpAffine(grey, m, (CROP_PX, CROP_PX), flags=cv2.INTER_AREA,
+                          borderMode=cv2.BORDER_REPLICATE)
+    return normalise(crop)
+
+
+def normalise(crop: np.ndarray) -> np.ndarray:
+    c = crop.astype(np.float32)
+    return (c - c.mean()) / (c.std() + 8.0)
+
+
+class FaceClassifier:
+    """An ONNX model mapping Nx32x32 crops to N x 6 face probabilities."""
+
+    def __init__(self, path: Path) -> None:
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = 1
+        opts.inter_op_num_threads = 1
+        self._session = ort.InferenceSession(str(path), opts,
+                                             providers=["CPUExecutionProvider"])
+        self._input = self._session.get_inputs()[0].name
+
+    def predict(self, crops: np.ndarray) -> np.ndarray:
+        """Probabilities (float32, N x 6) for faces 1..6."""
+        x = np.asarray(crops, np.float32)[:, None, :, :]
+        logits = self._session.run(None, {self._input: x})[0]
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+
+@functools.lru_cache(maxsize=4)
+def load_classifier(path: str | None = None) -> FaceClassifier | None:
+    """The classifier at ``path``; the packaged one by default (None if not built yet)."""
+    p = Path(path) if path else DEFAULT_MODEL
+    if not p.is_file():
+        if path:
+            raise FileNotFoundError(f"dice face model not found: expected an .onnx file at {p}")
+        return None
+    return FaceClassifier(p)

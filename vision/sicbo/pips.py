@@ -1,0 +1,170 @@
+"""Stage 2: pips of one die, and which of them lie on its TOP face.
+
+Pips are small blobs that contrast with the die body around them: a morphological
+black-hat (dark pips on a light die, incl. red pips, which are dark in L) or top-hat
+(light pips on a dark die) of the L channel with a kernel larger than a pip, so the
+shading of a side face is not mistaken for a pip.
+
+Which pips are on the top face: with the camera within ~45 degrees of vertical the top
+face is the least foreshortened face, so its pips are the roundest and the largest;
+side-face pips are squashed ellipses. Under top light the top face is also the
+brightest face, i.e. the core of the detected blob. The reference pip maximises
+roundness x sqrt(area) among the pips inside the blob core; the top face is the pips
+scoring at least ``rank_keep`` of it within one face of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import Blob
+
+__all__ = ["Pip", "PipParams", "TopFace", "find_pips", "select_top_face"]
+
+
+@dataclass(frozen=True, slots=True)
+class PipParams:
+    """Pip finder settings; sizes are relative to the die edge estimate."""
+
+    min_contrast: float = 28.0        # black-hat / top-hat response in L units (0..255)
+    rel_contrast: float = 0.45        # ... and >= this x the strongest response on the die
+    min_area_rel: float = 0.004       # pip area / edge^2
+    max_area_rel: float = 0.16
+    pad_rel: float = 0.35             # crop margin around the blob, to see side faces
+    min_roundness: float = 0.45       # a top-face pip is at most ~2.2x squashed
+    rank_keep: float = 0.75           # top pips: roundness x sqrt(area) >= this x the best's
+    face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
+
+    def __post_init__(self) -> None:
+        if not 0 < self.min_area_rel < self.max_area_rel:
+            raise ValueError(f"need 0 < min_area_rel < max_area_rel, got "
+                             f"{self.min_area_rel}, {self.max_area_rel}")
+
+
+@dataclass(frozen=True, slots=True)
+class Pip:
+    """One pip blob: ellipse in image pixels, roundness = minor / major axis (0..1]."""
+
+    center_xy: tuple[float, float]
+    area_px: float
+    axes_px: tuple[float, float]
+    angle_deg: float
+    inside: float          # fraction of the pip inside the blob core (0..1)
+    redness: float         # mean a* - 128 of the pip pixels (> ~20: red pip)
+
+    @property
+    def roundness(self) -> float:
+        return min(self.axes_px) / max(1e-6, max(self.axes_px))
+
+
+@dataclass(frozen=True, slots=True)
+class TopFace:
+    """The pips judged to lie on the top face, and the face's centre and size."""
+
+    pips: tuple[Pip, ...]
+    center_xy: tuple[float, float]
+    edge_px: float
+    side_pips: tuple[Pip, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.pips)
+
+
+def _odd(v: float) -> int:
+    k = max(3, int(round(v)))
+    return k if k % 2 else k + 1
+
+
+def _crop_box(blob: Blob, shape: tuple[int, ...], pad_rel: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = blob.box_xyxy
+    pad = int(round(pad_rel * max(x1 - x0, y1 - y0)))
+    return max(0, x0 - pad), max(0, y0 - pad), min(shape[1], x1 + pad), min(shape[0], y1 + pad)
+
+
+def _contrast(lum: np.ndarray, core: np.ndarray, kernel: int) -> np.ndarray:
+    el = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
+    body = float(np.median(lum[core])) if core.any() else 128.0
+    op = cv2.MORPH_BLACKHAT if body >= 100 else cv2.MORPH_TOPHAT
+    return cv2.morphologyEx(lum, op, el)
+
+
+def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()) -> list[Pip]:
+    """All pip-like blobs on and around one die (top and side faces alike)."""
+    cx0, cy0, cx1, cy1 = _crop_box(blob, image_bgr.shape, params.pad_rel)
+    lab = cv2.cvtColor(image_bgr[cy0:cy1, cx0:cx1], cv2.COLOR_BGR2LAB)
+    core = np.zeros(lab.shape[:2], bool)
+    bx0, by0, bx1, by1 = blob.box_xyxy
+    core[by0 - cy0:by1 - cy0, bx0 - cx0:bx1 - cx0] = blob.mask
+    size = max(bx1 - bx0, by1 - by0)
+    resp = _contrast(lab[..., 0], core, _odd(0.6 * size))
+    region = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8),
+                        iterations=max(1, int(0.18 * size)))
+    inside = resp[region > 0]
+    peak = float(np.percentile(inside, 99.5)) if inside.size else 0.0
+    thresh = max(params.min_contrast, params.rel_contrast * peak)
+    pipmask = ((resp > thresh) & (region > 0)).astype(np.uint8)
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(pipmask)
+    edge2 = blob.area_px
+    pips = []
+    for k in range(1, n):
+        area = float(stats[k, cv2.CC_STAT_AREA])
+        if not params.min_area_rel * edge2 <= area <= params.max_area_rel * edge2 or area < 5:
+            continue
+        pip = _measure(labels == k, lab, core, (cx0, cy0))
+        if pip is not None:
+            pips.append(pip)
+    return pips
+
+
+def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
+             origin: tuple[int, int]) -> Pip | None:
+    contours, _ = cv2.findContours(m.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    c = max(contours, key=len)
+    area = float(m.sum())
+    (a, b), ang = cv2.fitEllipse(c)[1:] if len(c) >= 5 else ((2.0, 2.0), 0.0)
+    if max(a, b) <= 0 or area / (np.pi * a * b / 4 + 1e-6) < 0.7:   # not elliptic
+        return None
+    ys, xs = np.nonzero(m)
+    return Pip(center_xy=(float(xs.mean() + origin[0]), float(ys.mean() + origin[1])),
+               area_px=area, axes_px=(float(a), float(b)), angle_deg=float(ang),
+               inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0)
+
+
+def _rank(p: Pip) -> float:
+    """Top-likeness: round (not foreshortened) and large (nearest the camera)."""
+    return p.roundness * float(np.sqrt(p.area_px))
+
+
+def select_top_face(pips: list[Pip], blob: Blob,
+                    params: PipParams = PipParams()) -> TopFace | None:
+    """Group the pips of the top face; None when no pip can be on a top face."""
+    cands = [p for p in pips if p.inside >= 0.5 and p.roundness >= params.min_roundness]
+    if not cands:
+        return None
+    ref = max(cands, key=_rank)
+    same = [p for p in cands if _rank(p) >= params.rank_keep * _rank(ref)]
+    top = _grow(ref, same, params.face_radius_rel * blob.edge_px)
+    if len(top) > 6:
+        top = sorted(top, key=_rank, reverse=True)[:6]
+    cx = float(np.mean([p.center_xy[0] for p in top]))
+    cy = float(np.mean([p.center_xy[1] for p in top]))
+    side = tuple(p for p in pips if p not in top)
+    return TopFace(pips=tuple(top), center_xy=(cx, cy), edge_px=blob.edge_px, side_pips=side)
+
+
+def _grow(ref: Pip, cands: list[Pip], radius: float) -> list[Pip]:
+    """Pips within ``radius`` of the running centroid, nearest first."""
+    group = [ref]
+    rest = sorted((p for p in cands if p is not ref),
+                  key=lambda p: np.hypot(p.center_xy[0] - ref.center_xy[0],
+                                         p.center_xy[1] - ref.center_xy[1]))
+    for p in rest:
+        pts = np.array([q.center_xy for q in group + [p]])
+        c = pts.mean(axis=0)
+        if np.all(np.hypot(*(pts - c).T) <= radius):
+            group.append(p)
+    return group

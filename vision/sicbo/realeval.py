@@ -1,0 +1,140 @@
+"""Score ``read_dice`` on the real photo set (``dice.csv`` + ``images/``).
+
+Labels give each die's TOP face and a box around the top face's pips; detections are
+matched to labels greedily by the distance between the label box centre and the
+die's top-face centre (within ``0.8 x`` the label box's longer side, at least 20 px).
+
+Metrics per split (``train_*`` and ``valid_*`` separately):
+- die_accuracy: labelled dice matched AND read with the right face / labelled dice;
+- image_correct: images where every labelled die is read right and nothing extra
+  was reported / images;
+- count_correct: images where the number of dice found equals the number labelled.
+
+Run: ``python -m vision.sicbo.realeval [--root ../shared/real-dice-dev]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.progress import progress
+from vision.sicbo.dice import DiceParams, DiceReading, read_dice
+
+__all__ = ["DEFAULT_ROOT", "Label", "SplitScore", "evaluate", "load_labels", "score_image"]
+
+DEFAULT_ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    face: int
+    box_xyxy: tuple[float, float, float, float]
+
+    @property
+    def center_xy(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box_xyxy
+        return 0.5 * (x0 + x1), 0.5 * (y0 + y1)
+
+
+@dataclass(frozen=True, slots=True)
+class SplitScore:
+    images: int
+    dice: int
+    dice_right: int
+    images_correct: int
+    counts_correct: int
+
+    @property
+    def die_accuracy(self) -> float:
+        return self.dice_right / max(1, self.dice)
+
+    @property
+    def image_correct(self) -> float:
+        return self.images_correct / max(1, self.images)
+
+    @property
+    def count_correct(self) -> float:
+        return self.counts_correct / max(1, self.images)
+
+    def line(self, name: str) -> str:
+        return (f"{name:6s} images={self.images:4d} dice={self.dice:5d} "
+                f"die_accuracy={self.die_accuracy:.4f} image_correct={self.image_correct:.4f} "
+                f"count_correct={self.count_correct:.4f}")
+
+
+def load_labels(root: Path) -> dict[str, list[Label]]:
+    """image path relative to root -> its labelled dice."""
+    labels: dict[str, list[Label]] = defaultdict(list)
+    with open(root / "dice.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            box = tuple(float(row[k]) for k in ("x0", "y0", "x1", "y1"))
+            labels[row["image"]].append(Label(int(row["face"]), box))  # type: ignore[arg-type]
+    return dict(labels)
+
+
+def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, bool]:
+    """(dice read right, whole image right, count right) for one image."""
+    pairs = []
+    for i, lab in enumerate(labels):
+        x0, y0, x1, y1 = lab.box_xyxy
+        limit = max(20.0, 0.8 * max(x1 - x0, y1 - y0))
+        for j, die in enumerate(reading.dice):
+            d = float(np.hypot(die.center_xy[0] - lab.center_xy[0],
+                               die.center_xy[1] - lab.center_xy[1]))
+            if d <= limit:
+                pairs.append((d, i, j))
+    used_l, used_d, right = set(), set(), 0
+    for _, i, j in sorted(pairs):
+        if i not in used_l and j not in used_d:
+            used_l.add(i)
+            used_d.add(j)
+            right += int(reading.dice[j].face == labels[i].face)
+    n_found = len(reading.dice)
+    return right, right == len(labels) and n_found == len(labels), n_found == len(labels)
+
+
+def evaluate(root: Path, split: str, params: DiceParams | None = None,
+             failures: list[str] | None = None) -> SplitScore:
+    """Score one split (``train`` or ``valid``); failing image names go to ``failures``."""
+    labels = load_labels(root)
+    names = sorted(n for n in labels if Path(n).name.startswith(split + "_"))
+    dice = right = img_ok = cnt_ok = 0
+    for name in progress(names, desc=split, unit="img"):
+        image = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
+        if image is None:
+            raise FileNotFoundError(f"cannot read image {root / name}")
+        reading = read_dice(image, params=params or DiceParams())
+        r, ok, cnt = score_image(reading, labels[name])
+        dice += len(labels[name])
+        right, img_ok, cnt_ok = right + r, img_ok + ok, cnt_ok + cnt
+        if not ok and failures is not None:
+            failures.append(name)
+    return SplitScore(len(names), dice, right, img_ok, cnt_ok)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--root", type=Path, default=DEFAULT_ROOT)
+    ap.add_argument("--split", choices=("train", "valid", "both"), default="both")
+    ap.add_argument("--no-classifier", action="store_true", help="read by pips alone")
+    ap.add_argument("--failures", action="store_true", help="list images not read right")
+    args = ap.parse_args(argv)
+    cv2.setNumThreads(1)
+    params = DiceParams(use_classifier=not args.no_classifier)
+    for split in ("train", "valid") if args.split == "both" else (args.split,):
+        fails: list[str] = []
+        print(evaluate(args.root, split, params, fails).line(split), flush=True)
+        if args.failures:
+            print("  failures:", " ".join(Path(f).name for f in fails))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
