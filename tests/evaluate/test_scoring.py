@@ -89,6 +89,8 @@ VOID_CASES = [
      None),
     # a void with another reason
     ("misclassified", [voided(153, "foreign_object")], "void_misclassified", None, 153, None),
+    # events out of frame order are taken in frame order: the earlier right void decides
+    ("out_of_order", [voided(158), voided(152)], "void_detected", None, 152, 0.2),
     # a wrong reason then the right one: detected, latency from the right one
     ("wrong_then_right_reason", [voided(151, "x"), voided(156)], "void_detected", None, 156,
      0.6),

@@ -103,9 +103,10 @@ class RoundScore:
 
 
 def events_by_round(sidecar: Sidecar, events: Sequence[Event]) -> list[list[Event]]:
-    """The scored events of each round, in event order; other types and strays dropped."""
+    """The scored events of each round in frame order (stable for equal frames; the contract
+    asks readers for frame order, a file out of order is sorted); others dropped."""
     buckets: list[list[Event]] = [[] for _ in sidecar.rounds]
-    for ev in events:
+    for ev in sorted(events, key=lambda e: e.frame):
         if ev.type not in SCORED_TYPES:
             continue
         for i, rnd in enumerate(sidecar.rounds):
