@@ -1,0 +1,92 @@
+"""Report pieces: confusion matrix, words for reads, frame decoding, drawn pictures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.evaluate.describe import confusion, pocket_offset, read_class, read_text, truth_class
+from vision.evaluate.images import annotate, histogram_bgr, read_frames
+from vision.evaluate.oracle import corrupt_events
+from vision.evaluate.scoring import score
+
+from .builders import (
+    dice_round,
+    dice_void_round,
+    num,
+    result_round,
+    roulette,
+    sicbo,
+    void_round,
+    voided,
+    write_clip,
+)
+
+WHEEL = roulette(result_round(0, 0, 99, 50, 0), result_round(1, 100, 199, 150, 32),
+                 result_round(2, 200, 299, 250, 15), void_round(3, 300, 399, 350))
+
+
+def test_confusion_roulette() -> None:
+    # zero read right, 32 (red) read as 15, 15 (black) missed, the void misclassified
+    events = [num(52, 0), num(152, 15), voided(352, "foreign_object")]
+    rows, cols, counts = confusion("roulette", score(WHEEL, events))
+    assert rows == ["zero", "red", "black", "void: object_in_bowl"]
+    assert cols[:4] == ["right outcome", "wrong outcome", "early outcome", "several outcomes"]
+    assert cols[-2:] == ["abstain", "nothing"]
+    assert "void: foreign_object" in cols  # a reason the reader used gets its own column
+    assert counts == {("zero", "right outcome"): 1, ("red", "wrong outcome"): 1,
+                      ("black", "nothing"): 1, ("void: object_in_bowl", "void: foreign_object"): 1}
+
+
+def test_confusion_sicbo_diagonal() -> None:
+    side = sicbo(dice_round(0, 0, 49, 20, (3, 3, 3)), dice_round(1, 50, 99, 70, (1, 2, 2)),
+                 dice_void_round(2, 100, 149, 120, "dice_leaning"))
+    scores = score(side, corrupt_events(side, {}))
+    assert [truth_class(s.truth) for s in scores] == ["triple", "pair", "void: dice_leaning"]
+    assert [read_class(s) for s in scores] == ["right outcome", "right outcome",
+                                               "void: dice_leaning"]
+
+
+@pytest.mark.parametrize(("truth", "read", "offset"), [
+    (0, 32, 1),  # the next pocket clockwise
+    (0, 26, -1),  # the previous one
+    (17, 17, 0),
+    (0, 5, 19 - 37),  # 19 pockets cw is 18 pockets ccw
+])
+def test_pocket_offset(truth, read, offset) -> None:
+    assert pocket_offset(truth, read) == offset
+
+
+def test_read_text_gives_wheel_distance_of_a_wrong_number() -> None:
+    s = score(WHEEL, [num(52, 32)])[0]
+    assert read_text(s) == "32 (+1 pockets cw)"
+
+
+def test_read_frames_returns_the_asked_frames(tmp_path) -> None:
+    side = roulette(result_round(0, 0, 19, 10, 1))
+    video = write_clip(tmp_path, "c", side)
+    frames = read_frames(video, [12, 3, 3, 40])  # duplicates folded, past the end absent
+    assert sorted(frames) == [3, 12]
+    # the builder paints frame i grey level 7 i
+    assert frames[3].mean() == pytest.approx(21, abs=2)
+    assert frames[12].mean() == pytest.approx(84, abs=2)
+
+
+def test_histogram_draws_bars_in_its_colour() -> None:
+    colour = (190, 120, 40)
+    img = histogram_bgr([0.1, 0.1, 0.2, 1.5], "t", colour)
+    assert img.shape == (260, 640, 3) and img.dtype == np.uint8
+    bars = np.all(img == colour, axis=2)
+    assert bars.any()
+    # the 0.1 bar is twice as tall as the 1.5 one: compare column heights
+    heights = bars.sum(axis=0)
+    assert heights.max() == pytest.approx(2 * heights[heights > 0].min(), abs=2)
+    empty = histogram_bgr([], "t", colour)
+    assert not np.all(empty == colour, axis=2).any()
+
+
+def test_annotate_scales_and_adds_a_band() -> None:
+    frame = np.zeros((480, 640, 3), np.uint8)
+    out = annotate(frame, ["a", "b", "c"], (0, 0, 255), width_px=320)
+    assert out.shape[1] == 320 and out.shape[0] > 240
+    assert np.array_equal(frame, np.zeros_like(frame))  # the input is not drawn on
