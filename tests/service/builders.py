@@ -1,0 +1,132 @@
+"""Builders for the service tests: a synthetic clip whose picture encodes a known result,
+a fake reader that reads it back, a signature-checking receiver, a uvicorn server thread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import uvicorn
+from fastapi import FastAPI, Request, Response
+
+from vision.footage import Event, RouletteResult, StreamInfo, abstain, outcome
+from vision.forwarding import SIGNATURE_HEADER, verify
+
+PATCH = (slice(40, 80), slice(60, 100))  # rows, cols of the result patch
+FPS = 20.0
+
+
+def patch_level(number: int) -> int:
+    """Grey level that encodes ``number`` (0..36 readable; >36 reads as unreadable)."""
+    return 100 + 4 * number
+
+
+def write_clip(path: Path, number: int, *, frames: int = 30, show_from: int = 12,
+               seed: int = 0) -> Path:
+    """A 160x120 MJPEG clip: noisy dark frames, then the patch encoding ``number``."""
+    rng = np.random.default_rng(seed)
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (160, 120))
+    for i in range(frames):
+        frame = rng.normal(30, 8, (120, 160, 3)).clip(0, 255).astype(np.uint8)
+        if i >= show_from:
+            frame[PATCH] = min(255, patch_level(number))
+        writer.write(frame)
+    writer.release()
+    return path
+
+
+class PatchReader:
+    """Fake TableReader: phase event on the first frame, then an outcome once the patch
+    has been seen on 3 consecutive frames (abstain if its level encodes no number)."""
+
+    game = "roulette"
+    model_version = "patch-reader/1"
+
+    def __init__(self, info: StreamInfo) -> None:
+        self.info = info
+        self.seen = 0
+        self.decided = False
+
+    def update(self, frame_bgr: np.ndarray, frame_index: int) -> list[Event]:
+        events: list[Event] = []
+        if frame_index == 0:
+            events.append(Event("ball_launched", frame_index))
+        level = float(frame_bgr[PATCH].mean())
+        self.seen = self.seen + 1 if level > 80 else 0
+        if self.seen >= 3 and not self.decided:
+            self.decided = True
+            number = round((level - 100) / 4)
+            if 0 <= number <= 36:
+                events.append(outcome(frame_index, RouletteResult(number), 0.99))
+            else:
+                events.append(abstain(frame_index, "low_confidence"))
+        return events
+
+    def finish(self, last_frame_index: int) -> list[Event]:
+        return [] if self.decided else [abstain(last_frame_index, "stream_ended")]
+
+
+def patch_reader_factory(game: str, info: StreamInfo, profile: Path | None) -> PatchReader:
+    reader = PatchReader(info)
+    reader.game = game
+    return reader
+
+
+def receiver_app(secret: str, received: list[dict[str, Any]]) -> FastAPI:
+    """A settlement receiver that accepts only correctly signed bodies (401 otherwise)."""
+    app = FastAPI()
+
+    @app.post("/messages")
+    async def messages(request: Request) -> Response:
+        body = await request.body()
+        if not verify(body, request.headers.get(SIGNATURE_HEADER), secret):
+            return Response(status_code=401)
+        import json
+
+        received.append(json.loads(body))
+        return Response(status_code=201)
+
+    return app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def serve(app: Any, port: int):  # noqa: ANN201 - a context manager of the base URL
+    """Run ``app`` under uvicorn on 127.0.0.1:port in a thread; yield its base URL."""
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            ws="websockets-sansio", lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError(f"uvicorn did not start on port {port}")
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(15)
+
+
+def wait_for(predicate, timeout_s: float = 10.0, step_s: float = 0.05):  # noqa: ANN001, ANN201
+    """Poll ``predicate`` until it returns something truthy; fail with a clear message."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step_s)
+    raise AssertionError(f"condition not met within {timeout_s} s")

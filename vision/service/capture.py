@@ -1,0 +1,109 @@
+"""Opening a table camera through OpenCV: the only module here that touches sources.
+
+``open_capture`` returns a ``Capture`` for an rtsp/http URL, a device index or a video
+file. A file is replayed at its real frame rate and loops: ``read`` reports ``"eof"``
+when it wraps so the runner can close the round like a stream that ended. A live
+source that stops delivering returns ``"lost"``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import cv2
+import numpy as np
+
+from vision.footage import StreamInfo
+
+__all__ = ["Capture", "CaptureError", "open_capture"]
+
+ReadStatus = Literal["frame", "eof", "lost"]
+DEFAULT_FPS = 25.0
+
+
+class CaptureError(Exception):
+    """The source could not be opened (missing file, unreachable camera, no decodable frame)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceSpec:
+    value: str | int
+    kind: Literal["device", "stream", "file"]
+
+
+class Capture:
+    """One open source. ``read()`` -> (status, frame_bgr or None); files are paced."""
+
+    def __init__(self, spec: SourceSpec, cap: cv2.VideoCapture, first: np.ndarray) -> None:
+        self.spec = spec
+        self._cap = cap
+        self._pending: np.ndarray | None = first
+        fps = cap.get(cv2.CAP_PROP_FPS)
+        fps = float(fps) if fps and np.isfinite(fps) and 1 <= fps <= 240 else DEFAULT_FPS
+        h, w = first.shape[:2]
+        count = int(cap.get(cv2.CAP_PROP_FRAME_COUNT)) if spec.kind == "file" else 0
+        self.info = StreamInfo(fps=fps, width=w, height=h,
+                               frame_count=count if count > 0 else None)
+        self._next_due = time.monotonic()
+
+    @property
+    def is_file(self) -> bool:
+        return self.spec.kind == "file"
+
+    def read(self) -> tuple[ReadStatus, np.ndarray | None]:
+        if self.is_file:
+            self._pace()
+        if self._pending is not None:
+            frame, self._pending = self._pending, None
+            return "frame", frame
+        ok, frame = self._cap.read()
+        if ok and frame is not None:
+            return "frame", frame
+        if self.is_file:
+            self._rewind()
+            return "eof", None
+        return "lost", None
+
+    def close(self) -> None:
+        self._cap.release()
+
+    def _pace(self) -> None:
+        delay = self._next_due - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        else:  # running late: do not try to catch up with a burst
+            self._next_due = time.monotonic()
+        self._next_due += 1.0 / self.info.fps
+
+    def _rewind(self) -> None:
+        self._cap.set(cv2.CAP_PROP_POS_FRAMES, 0)
+
+
+def open_capture(value: str | int, kind: Literal["device", "stream", "file"],
+                 timeout_s: float = 5.0) -> Capture:
+    """Open the source and read its first frame; CaptureError says what failed."""
+    spec = SourceSpec(value, kind)
+    if kind == "file" and not Path(str(value)).is_file():
+        raise CaptureError(f"video file not found: {value}")
+    cap = _video_capture(spec, timeout_s)
+    if not cap.isOpened():
+        cap.release()
+        raise CaptureError(f"cannot open {kind} source {value!r}")
+    ok, first = cap.read()
+    if not ok or first is None:
+        cap.release()
+        raise CaptureError(f"{kind} source {value!r} opened but delivered no frame")
+    return Capture(spec, cap, first)
+
+
+def _video_capture(spec: SourceSpec, timeout_s: float) -> cv2.VideoCapture:
+    if spec.kind == "device":
+        return cv2.VideoCapture(int(spec.value))
+    if spec.kind == "stream":
+        ms = int(timeout_s * 1000)
+        params = [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, ms, cv2.CAP_PROP_READ_TIMEOUT_MSEC, ms]
+        return cv2.VideoCapture(str(spec.value), cv2.CAP_FFMPEG, params)
+    return cv2.VideoCapture(str(spec.value))

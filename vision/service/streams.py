@@ -1,0 +1,66 @@
+"""Live streams: decisions as Server-Sent Events and over a WebSocket, pictures as MJPEG.
+
+Every live message is a JSON object with ``type`` (``outcome``, ``void``, ``abstain``,
+``violation``, ``phase``, ``manual_confirmation``, ``camera``), ``table_id``, ``time``,
+``seq`` and, for table decisions, ``round`` and the reader's ``event``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterable
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import StreamingResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from vision.service.deps import Runtime, Table, WsRuntime
+
+__all__ = ["router"]
+
+router = APIRouter()
+BOUNDARY = "frame"
+
+
+@router.get("/events/stream", response_class=EventSourceResponse,
+            summary="Live decisions and camera states as Server-Sent Events")
+async def event_stream(runtime: Runtime, table: Annotated[
+        str | None, Query(description="only this table's events")] = None
+                       ) -> AsyncIterable[ServerSentEvent]:
+    async with runtime.hub.subscribe() as queue:
+        yield ServerSentEvent(comment="connected")
+        while True:
+            message = await queue.get()
+            if table is None or message.get("table_id") == table:
+                yield ServerSentEvent(data=message, event=message["type"],
+                                      id=str(message["seq"]))
+
+
+@router.websocket("/events/ws")
+async def event_socket(websocket: WebSocket, runtime: WsRuntime) -> None:
+    """The same messages as /events/stream, one JSON text frame each."""
+    await websocket.accept()
+    async with runtime.hub.subscribe() as queue:
+        try:
+            while True:
+                await websocket.send_text(json.dumps(await queue.get()))
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+
+@router.get("/tables/{table_id}/live.mjpg", response_class=StreamingResponse,
+            summary="The annotated live picture as an MJPEG (multipart) stream",
+            responses={200: {"content": {f"multipart/x-mixed-replace; boundary={BOUNDARY}": {}}}})
+async def live(request: Request, table: Table,
+               fps: Annotated[float, Query(gt=0, le=30)] = 10.0) -> StreamingResponse:
+    async def parts() -> AsyncIterable[bytes]:
+        while not await request.is_disconnected():
+            jpeg = await asyncio.to_thread(table.frame_jpeg)
+            yield (f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\n"
+                   f"Content-Length: {len(jpeg)}\r\n\r\n").encode() + jpeg + b"\r\n"
+            await asyncio.sleep(1.0 / fps)
+
+    return StreamingResponse(parts(), media_type=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                             headers={"Cache-Control": "no-store"})
