@@ -64,6 +64,11 @@ def read_text(s: RoundScore) -> str:
     if s.cause == "other_result" and isinstance(truth, RouletteResult) \
             and isinstance(read, RouletteResult):
         text += f" ({pocket_offset(truth.number, read.number):+d} pockets cw)"
+    elif s.cause == "several_outcomes":
+        count = 1 + sum(e.type == "outcome" for e in s.ignored)
+        text += f" (outcome 2 of {count})"
+    elif s.cause == "before_settled" and s.frame is not None:
+        text += f" ({s.truth.settled_frame - s.frame} frames early)"
     return text
 
 

@@ -32,6 +32,8 @@ from vision.evaluate.scoring import RoundScore
 __all__ = ["GOOD_KINDS", "ReportInput", "needs_thumbnail", "write_report"]
 
 GOOD_KINDS = ("correct", "void_detected")
+# the gallery shows the worst first: a wrong outcome is the worst failure there is
+SEVERITY = ("wrong", "false_void", "void_misclassified", "void_missed", "missed", "abstained")
 _KIND_BGR = {"correct": (80, 160, 60), "void_detected": (80, 160, 60), "wrong": (50, 50, 210),
              "false_void": (40, 140, 240), "void_misclassified": (40, 140, 240),
              "abstained": (170, 130, 90), "missed": (60, 190, 230),
@@ -69,6 +71,7 @@ def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) ->
     out_dir.mkdir(parents=True, exist_ok=True)
     thumbs = _write_thumbnails(out_dir, data, max_thumbnails)
     histograms = {game: _write_histogram(out_dir, game, data.scores) for game in data.games}
+    rows = _round_rows(data.scores, thumbs)
     page = _template().render(
         title=f"Evaluation of {data.dataset.name or data.dataset}",
         dataset=str(data.dataset), source=data.source,
@@ -76,7 +79,8 @@ def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) ->
         games=list(data.games), summary=summary_rows(data.games), unread=data.unread,
         confusions={g: _confusion_view(g, _game_rounds(data.scores, g)) for g in data.games},
         contract_keys=CONTRACT_KEYS,
-        histograms=histograms, rounds=_round_rows(data.scores, thumbs),
+        histograms=histograms, rounds=rows,
+        gallery=[r for kind in SEVERITY for r in rows if r["kind"] == kind],
         thumbs_skipped=sum(needs_thumbnail(s) for c in data.scores for s in c.rounds)
         - len(thumbs),
     )
@@ -135,7 +139,8 @@ def _write_thumbnails(out_dir: Path, data: ReportInput, limit: int) -> dict[tupl
             index, what = shown_frame(s)
             if index not in frames:
                 continue
-            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what})",
+            truth_at = s.truth.void.frame if s.truth.void else s.truth.settled_frame
+            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what}), truth at {truth_at}",
                      f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
                      s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
             name = f"frames/{clip.clip}-r{s.index}.jpg"
