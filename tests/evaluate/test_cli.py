@@ -128,3 +128,22 @@ def test_runs_readers_and_reports_a_missing_one(dataset, tmp_path, capsys, monke
     assert "no reader yet for roulette" in captured.err
     assert (report / "events" / "dome.jsonl").read_text().count("\n") == 2
     assert "no reader yet" in (report / "index.html").read_text()
+
+
+def test_baseline_catches_a_worse_run(dataset, tmp_path, capsys) -> None:
+    events = _events_dir(dataset, tmp_path)
+    first = tmp_path / "first"
+    assert main(["evaluate", str(dataset), "--events", str(events), "--report", str(first)]) == 0
+    baseline = first / "metrics.json"
+    # the same events again: no regression
+    args = ["evaluate", str(dataset), "--events", str(events), "--baseline", str(baseline)]
+    assert main(args + ["--report", str(tmp_path / "again")]) == 0
+    assert "no regression" in capsys.readouterr().out
+    # wheel-b's reads all dropped: its correct rounds are now missed
+    side = load_sidecar(dataset / "wheel-b.json")
+    write_events(corrupt_events(side, {0: "drop", 1: "drop_void", 2: "drop"}),
+                 events / "wheel-b.jsonl")
+    assert main(args + ["--report", str(tmp_path / "worse")]) == 1
+    err = capsys.readouterr().err
+    assert "regression: roulette: correct fell from 3 to 1" in err
+    assert "regression: roulette: missed rose from 0 to 2" in err

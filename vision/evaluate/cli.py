@@ -6,7 +6,8 @@ no reader yet is reported and left out of every number, and the command then exi
 script cannot mistake a partial run for a full one. With ``--events DIR`` it scores
 ``DIR/<clip>.jsonl`` for each clip. It writes ``REPORT/metrics.json`` (``{"games": {game:
 {...}}}``, plus ``"unread"`` naming skipped clips) and ``REPORT/index.html``, and prints a
-per-game table.
+per-game table. With ``--baseline`` it also exits 1 when any game scores worse than that
+earlier metrics.json (see :mod:`vision.evaluate.baseline`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from vision.evaluate.baseline import load_baseline, regressions
 from vision.evaluate.dataset import Clip, find_clips, load_events
 from vision.evaluate.describe import summary_rows
 from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate
@@ -36,12 +38,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="where to write metrics.json and index.html (default: ./report)")
     p.add_argument("--max-thumbnails", type=int, default=300, metavar="N",
                    help="draw at most N annotated frames of rounds not read right (default 300)")
+    p.add_argument("--baseline", type=Path, default=None, metavar="METRICS_JSON",
+                   help="an earlier metrics.json: exit 1 if any game scores worse than it")
+    p.add_argument("--latency-tolerance", type=float, default=0.1, metavar="S",
+                   help="how far a p95 latency may rise above the baseline's (default 0.1 s)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar over clips (default: when on a terminal)")
 
 
 def run(args: argparse.Namespace) -> int:
     clips = find_clips(args.dataset)
+    baseline = load_baseline(args.baseline) if args.baseline else None
     scores: list[ClipScore] = []
     unread: dict[str, str] = {}
     for clip in progress(clips, total=len(clips), desc="clips", unit="clip",
@@ -58,7 +65,13 @@ def run(args: argparse.Namespace) -> int:
     for name, why in unread.items():
         print(f"not scored: {name}: {why}", file=sys.stderr)
     print(f"wrote {args.report / 'metrics.json'} and {page}")
-    return 1 if unread else 0
+    worse = [] if baseline is None else regressions(
+        baseline, {g: m.to_json() for g, m in games.items()}, args.latency_tolerance)
+    for line in worse:
+        print(f"regression: {line}", file=sys.stderr)
+    if baseline is not None and not worse:
+        print(f"no regression against {args.baseline}")
+    return 1 if unread or worse else 0
 
 
 def _clip_events(clip: Clip, events_dir: Path | None, report: Path,
