@@ -90,24 +90,27 @@ def test_backoff_grows_and_stays_bounded(attempts: int, low: float, high: float)
 
 _RACER = """
 import sys
+from pathlib import Path
 sys.path.insert(0, {root!r})
-from tests.forwarding.builders import outcome
+from vision.forwarding.message import TableMessage
 from vision.forwarding.outbox import Outbox
 box = Outbox(sys.argv[1])
-print(box.put(outcome("42", int(sys.argv[2]))).status)
+print(box.put(TableMessage.from_body(Path(sys.argv[2]).read_bytes())).status)
 """
 
 
 def test_processes_racing_for_one_round_store_exactly_one_result(tmp_path: Path) -> None:
     db = tmp_path / "shared.db"
     Outbox(db).close()  # create the schema first so the racers only race on put
-    root = str(Path(__file__).resolve().parents[2])
-    code = _RACER.format(root=root)
+    bodies = []
+    for n in (11, 12, 13, 14):  # four different results for round 42
+        bodies.append(tmp_path / f"m{n}.json")
+        bodies[-1].write_bytes(outcome("42", n).body())
+    code = _RACER.format(root=str(Path(__file__).resolve().parents[2]))
     procs = [
-        subprocess.Popen(
-            [sys.executable, "-c", code, str(db), str(n)], stdout=subprocess.PIPE, text=True
-        )  # fmt: skip
-        for n in (11, 12, 13, 14)
+        subprocess.Popen([sys.executable, "-c", code, str(db), str(body)],
+                         stdout=subprocess.PIPE, text=True)  # fmt: skip
+        for body in bodies
     ]
     statuses = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
     assert statuses == ["conflict", "conflict", "conflict", "stored"]

@@ -19,15 +19,13 @@ with jitter).
 from __future__ import annotations
 
 import random
-import sqlite3
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from vision.forwarding.message import TableMessage
+from vision.forwarding.store import SqliteFile
 
 __all__ = ["Outbox", "OutboxEntry", "PutResult", "backoff_delay"]
 
@@ -92,39 +90,19 @@ class Outbox:
     """The outbox file at ``path`` (created if absent). Thread-safe; process-safe via SQLite."""
 
     def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
-        self.path = Path(path)
+        self._file = SqliteFile(path, _SCHEMA)
+        self.path = self._file.path
+        self._write = self._file.write
         self._clock = clock
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False, timeout=30.0
-        )
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        with self._write() as db:
-            for statement in _SCHEMA.split(";"):
-                if statement.strip():
-                    db.execute(statement)
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self._file.close()
 
     def __enter__(self) -> Outbox:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
 
     def put(self, message: TableMessage) -> PutResult:
         """Store ``message`` durably unless its round already has a message (see module doc)."""
@@ -166,8 +144,7 @@ class Outbox:
             "SELECT seq, body, status, attempts, next_attempt_at, last_error, http_status"
             f" FROM outbox {where}"
         )
-        with self._lock:
-            rows = self._db.execute(sql, args).fetchall()
+        rows = self._file.read(sql, args)
         return [
             OutboxEntry(r[0], TableMessage.from_body(r[1]), r[1], r[2], r[3], r[4], r[5], r[6])
             for r in rows
@@ -216,6 +193,5 @@ class Outbox:
 
     def counts(self) -> dict[str, int]:
         """Number of messages per state, e.g. ``{"pending": 2, "delivered": 40}``."""
-        with self._lock:
-            rows = self._db.execute("SELECT status, COUNT(*) FROM outbox GROUP BY status")
-            return {status: n for status, n in rows.fetchall()}
+        rows = self._file.read("SELECT status, COUNT(*) FROM outbox GROUP BY status")
+        return {status: n for status, n in rows}
