@@ -81,7 +81,9 @@ def annotate(frame_bgr: np.ndarray, lines: Sequence[str], colour_bgr: tuple[int,
     band = np.full((18 * len(lines) + 10, width_px, 3), 30, np.uint8)
     cv2.rectangle(band, (0, 0), (6, band.shape[0]), colour_bgr, -1)
     for i, line in enumerate(lines):
-        cv2.putText(band, line, (14, 20 + 18 * i), _FONT, 0.5, (255, 255, 255), 1, cv2.LINE_AA)
+        (text_w, _), _ = cv2.getTextSize(line, _FONT, 0.5, 1)
+        scale = 0.5 * min(1.0, (width_px - 20) / max(text_w, 1))  # shrink a long line to fit
+        cv2.putText(band, line, (14, 20 + 18 * i), _FONT, scale, (255, 255, 255), 1, cv2.LINE_AA)
     return np.vstack([scaled, band])
 
 

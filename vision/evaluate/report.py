@@ -140,8 +140,8 @@ def _write_thumbnails(out_dir: Path, data: ReportInput, limit: int) -> dict[tupl
             if index not in frames:
                 continue
             truth_at = s.truth.void.frame if s.truth.void else s.truth.settled_frame
-            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what}), truth at {truth_at}",
-                     f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
+            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what})",
+                     f"truth: {truth_text(s.truth)} at frame {truth_at}   read: {read_text(s)}",
                      s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
             name = f"frames/{clip.clip}-r{s.index}.jpg"
             image = annotate(frames[index], lines, _KIND_BGR[s.kind])
@@ -150,26 +150,25 @@ def _write_thumbnails(out_dir: Path, data: ReportInput, limit: int) -> dict[tupl
     return done
 
 
-def _write_histogram(out_dir: Path, game: str, scores: Sequence[ClipScore]) -> str:
+def _write_histogram(out_dir: Path, game: str, scores: Sequence[ClipScore]) -> str | None:
+    """One panel per latency that has values, stacked; None when neither has any."""
     rounds = _game_rounds(scores, game)
-
-    def lat(kind: str) -> list[float]:
-        return [s.latency_s for s in rounds if s.kind == kind and s.latency_s is not None]
-
-    outcome = histogram_bgr(lat("correct"), _title(f"{game}: correct outcomes, event frame "
-                                                   "- settled_frame", lat("correct")),
-                            (190, 120, 40))
-    voids = histogram_bgr(lat("void_detected"), _title(f"{game}: detected voids, event frame "
-                                                       "- void frame", lat("void_detected")),
-                          (40, 120, 220))
+    panels = []
+    for kind, what, colour in (("correct", "correct outcomes, event frame - settled_frame",
+                                (190, 120, 40)),
+                               ("void_detected", "detected voids, event frame - void frame",
+                                (40, 120, 220))):
+        values = [s.latency_s for s in rounds if s.kind == kind and s.latency_s is not None]
+        if values:
+            panels.append(histogram_bgr(values, _title(f"{game}: {what}", values), colour))
+    if not panels:
+        return None
     name = f"latency-{game}.png"
-    cv2.imwrite(str(out_dir / name), np.vstack([outcome, voids]))
+    cv2.imwrite(str(out_dir / name), np.vstack(panels))
     return name
 
 
 def _title(what: str, values: Sequence[float]) -> str:
-    if not values:
-        return what
     return (f"{what}   n={len(values)}  median {np.median(values):.2f} s  "
             f"p95 {np.percentile(values, 95):.2f} s")
 
