@@ -123,9 +123,9 @@ class TableRuntime:
     def _close(self, event: Event, frame_bgr: np.ndarray | None) -> None:
         number = self.rounds.current.number
         ev_id = evidence_id(self.table.id, number, event.type, int(time.time() * 1000))
-        message = self._message(event, number, ev_id) if event.type != "abstain" else None
-        if message is not None and not self._store(message):
-            event = Event("abstain", event.frame, reason="not_forwardable")
+        if event.type != "abstain" and not self._store(self._message(event, number, ev_id)):
+            event = Event("abstain", event.frame, reason="not_forwardable",
+                          extra={"refused": event.to_json()})
         record = self.rounds.close(
             event.type, utc_iso(), frame=event.frame, evidence_id=ev_id, reason=event.reason,
             result=event.result.to_json() if event.result else None,
