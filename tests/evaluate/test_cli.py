@@ -12,7 +12,7 @@ from vision import read_cli
 from vision.cli import main
 from vision.evaluate.metrics import CONTRACT_KEYS
 from vision.evaluate.oracle import corrupt_events, perfect_events
-from vision.footage import load_sidecar, write_events
+from vision.footage import VideoFileSource, load_sidecar, write_events
 
 from .builders import (
     dice_round,
@@ -147,3 +147,29 @@ def test_baseline_catches_a_worse_run(dataset, tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert "regression: roulette: correct fell from 3 to 1" in err
     assert "regression: roulette: missed rose from 0 to 2" in err
+
+
+def test_a_crashing_reader_or_bad_video_spoils_only_its_clip(dataset, tmp_path, capsys,
+                                                            monkeypatch) -> None:
+    (dataset / "wheel-b.avi").write_bytes(b"not a video")  # VideoFileSource refuses it
+
+    def fake_read_clip(clip: Path, game: str, *args, **kwargs):
+        if clip.stem == "dome":
+            raise RuntimeError("index out of range in settle")  # a reader bug
+        return _oracle_reader(clip, game)
+
+    monkeypatch.setattr(read_cli, "read_clip", fake_read_clip)
+    report = tmp_path / "report"
+    assert main(["evaluate", str(dataset), "--report", str(report)]) == 1
+    err = capsys.readouterr().err
+    body = json.loads((report / "metrics.json").read_text())
+    assert body["games"]["roulette"]["clips"] == 1  # wheel-a alone was scored
+    assert "cannot decode video" in body["unread"]["wheel-b"]
+    assert "sicbo reader crashed" in body["unread"]["dome"]
+    assert "Traceback" in err and "index out of range in settle" in err
+
+
+def _oracle_reader(clip: Path, game: str) -> list:
+    """Stands in for read_clip: opens the video as the real one does, then reads perfectly."""
+    VideoFileSource(clip)
+    return perfect_events(load_sidecar(clip.with_suffix(".json")))

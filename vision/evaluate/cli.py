@@ -2,8 +2,9 @@
 
 Without ``--events`` it runs the game's reader over every clip (as ``python -m vision
 read`` does) and keeps the events in ``REPORT/events/<clip>.jsonl``; a clip whose game has
-no reader yet is reported and left out of every number, and the command then exits 1 so a
-script cannot mistake a partial run for a full one. With ``--events DIR`` it scores
+no reader yet, whose video does not decode or whose reader crashes (traceback on stderr) is
+reported and left out of every number, and the command then exits 1 so a script cannot
+mistake a partial run for a full one. With ``--events DIR`` it scores
 ``DIR/<clip>.jsonl`` for each clip. It writes ``REPORT/metrics.json`` (``{"games": {game:
 {...}}}``, plus ``"unread"`` naming skipped clips) and ``REPORT/index.html``, and prints a
 per-game table. With ``--baseline`` it also exits 1 when any game scores worse than that
@@ -15,9 +16,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from vision.errors import UserError
 from vision.evaluate.baseline import load_baseline, regressions
 from vision.evaluate.dataset import Clip, find_clips, load_events
 from vision.evaluate.describe import summary_rows
@@ -86,6 +89,13 @@ def _clip_events(clip: Clip, events_dir: Path | None, report: Path,
         events = read_clip(clip.video, clip.sidecar.game)
     except ImportError as exc:  # ModuleNotFoundError included: the game's reader is missing
         unread[clip.name] = f"no reader yet for {clip.sidecar.game} ({exc})"
+        return None
+    except UserError as exc:  # e.g. a video that does not decode
+        unread[clip.name] = str(exc)
+        return None
+    except Exception as exc:  # a reader bug: say where, go on with the other clips
+        traceback.print_exc(file=sys.stderr)
+        unread[clip.name] = f"the {clip.sidecar.game} reader crashed: {exc!r}"
         return None
     out = report / "events"
     out.mkdir(parents=True, exist_ok=True)
