@@ -108,8 +108,9 @@ def test_processes_racing_for_one_round_store_exactly_one_result(tmp_path: Path)
         bodies[-1].write_bytes(outcome("42", n).body())
     code = _RACER.format(root=str(Path(__file__).resolve().parents[2]))
     procs = [
-        subprocess.Popen([sys.executable, "-c", code, str(db), str(body)],
-                         stdout=subprocess.PIPE, text=True)  # fmt: skip
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(db), str(body)], stdout=subprocess.PIPE, text=True
+        )  # fmt: skip
         for body in bodies
     ]
     statuses = sorted(p.communicate(timeout=60)[0].strip() for p in procs)

@@ -127,11 +127,13 @@ class Forwarder:
             response = self._post(entry)
         except httpx.HTTPError as exc:
             return self._retry(entry, f"{type(exc).__name__}: {exc}", None)
-        verdict = classify(response.status_code, _json_or_none(response))
+        payload = _json_or_none(response)
+        verdict = classify(response.status_code, payload)
         if verdict == "delivered":
             self.outbox.mark_delivered(message_id, response.status_code)
             return "delivered", None
-        error = f"HTTP {response.status_code}: {response.text[:500]}"
+        detail = payload.get("detail") if isinstance(payload, dict) else None
+        error = f"HTTP {response.status_code}: {str(detail or response.text)[:1000]}"
         if verdict == "rejected":
             self.outbox.mark_rejected(message_id, response.status_code, error)
             return "rejected", error
