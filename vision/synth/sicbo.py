@@ -1,0 +1,208 @@
+"""Synthetic sic bo footage: ``synth_clip`` renders a clip of several rounds and its sidecar.
+
+Per clip, from one seed: capture conditions (contract section 5), a camera within 30
+degrees of vertical framing the dome so that a die's edge is at least 30 px, floor /
+table / dice colours, pip style, light. Per round (``sicbo_motion``): the dice layout
+(some rounds void: a leaning or stacked die), settling, the lid timeline. The static
+background, lid and glare are rendered once per clip; dice only when they move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.footage import DiceResult, Round, Sidecar, Void, save_sidecar
+from vision.progress import progress
+from vision.synth.camera import PinholeCamera, tilted_view
+from vision.synth.conditions import Conditions, Degrader, sample_conditions
+from vision.synth.dice3d import EDGE_M, DiceStyle, face_textures
+from vision.synth.sicbo_motion import RoundPlan, sample_round
+from vision.synth.sicbo_render import (
+    DomeScene,
+    draw_dice,
+    draw_sprite,
+    glare_sprite,
+    lid_sprite,
+    render_background,
+)
+from vision.synth.video import ClipWriter, clip_suffix
+
+__all__ = ["ClipScene", "min_die_edge_px", "plan_rounds", "round_to_sidecar", "sample_scene",
+           "synth_clip"]
+
+MIN_EDGE_PX = 34.0  # the contract's 30 px, with a margin for lens distortion
+FLOORS_BGR = ((50, 105, 35), (40, 40, 150), (120, 60, 20), (28, 28, 30), (200, 205, 210),
+              (30, 90, 150), (90, 40, 90), (70, 120, 110))  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ClipScene:
+    dome: DomeScene
+    style: DiceStyle
+    edge_m: float
+    lights: tuple[tuple[np.ndarray, float], ...]  # ceiling lights reflected by the glass
+    tilt_deg: float
+    azimuth_deg: float
+
+
+def min_die_edge_px(cam: PinholeCamera, radius_m: float, edge_m: float) -> float:
+    """Smallest image size of a die edge anywhere on the dome floor."""
+    a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    pts = np.stack([radius_m * np.cos(a), radius_m * np.sin(a), np.zeros_like(a)], 1)
+    return float(min(cam.pixels_per_metre_at(p) for p in pts)) * edge_m
+
+
+def _in_view(cam: PinholeCamera, radius_m: float, margin_px: float) -> bool:
+    a = np.linspace(0, 2 * np.pi, 48, endpoint=False)
+    pts = np.concatenate([np.stack([radius_m * np.cos(a), radius_m * np.sin(a),
+                                    np.full_like(a, z)], 1) for z in (0.0, 0.03)])
+    px, depth = cam.project(pts)
+    return bool((depth > 0).all() and (px.min(0) >= margin_px).all()
+                and (px[:, 0] <= cam.width - margin_px).all()
+                and (px[:, 1] <= cam.height - margin_px).all())
+
+
+def _sample_camera(rng: np.random.Generator, cond: Conditions, radius_m: float, edge_m: float
+                   ) -> tuple[PinholeCamera, float, float]:
+    w, h = cond.width, cond.height
+    for _ in range(200):
+        tilt, az = rng.uniform(0, 30), rng.uniform(0, 360)
+        focal = w * rng.uniform(0.8, 1.6)
+        frac = rng.uniform(0.7, 0.95)  # dome diameter as a fraction of the image height
+        dist = focal * 2 * radius_m / (frac * h)
+        cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt),
+                          azimuth_rad=np.radians(az), focal_px=focal, width=w, height=h,
+                          roll_rad=float(rng.uniform(-0.4, 0.4)))
+        if _in_view(cam, radius_m, 4.0) and min_die_edge_px(cam, radius_m, edge_m) >= MIN_EDGE_PX:
+            return cam, float(tilt), float(az)
+    raise RuntimeError(f"no camera frames a {radius_m} m dome at {w}x{h} "
+                       f"with {MIN_EDGE_PX} px dice")
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return v / np.linalg.norm(v)
+
+
+def sample_scene(rng: np.random.Generator, cond: Conditions) -> ClipScene:
+    radius = float(rng.uniform(0.09, 0.11))
+    edge = EDGE_M * float(rng.uniform(0.9, 1.1))
+    cam, tilt, az = _sample_camera(rng, cond, radius, edge)
+    floor = np.array(FLOORS_BGR[int(rng.integers(len(FLOORS_BGR)))], float)
+    floor = np.clip(floor * rng.uniform(0.8, 1.2, 3), 0, 255)
+    table = np.clip(floor * rng.uniform(0.5, 0.9), 0, 255)
+    el, la = np.radians(rng.uniform(50, 85)), rng.uniform(0, 2 * np.pi)
+    light = np.array([np.cos(el) * np.cos(la), np.cos(el) * np.sin(la), np.sin(el)])
+    base = rng.uniform(16, 28) + rng.uniform(-2, 2, 3)  # near-black, barely tinted
+    dome = DomeScene(camera=cam, dome_radius_m=radius, floor_bgr=tuple(floor),
+                     table_bgr=tuple(table), base_bgr=tuple(base),
+                     light_xyz=tuple(light), ambient=float(rng.uniform(0.4, 0.6)))
+    ivory = rng.uniform(0, 1)
+    body = np.array([235 - 40 * ivory, 242 - 15 * ivory, 246.0]) * rng.uniform(0.92, 1.0)
+    pips = "chinese" if rng.random() < 0.5 else "western"
+    style = DiceStyle(body_bgr=tuple(body), pip_style=pips)
+    lights = tuple((_unit(np.array([*rng.normal(0, 0.35, 2), 1.0])), float(rng.uniform(50, 130)))
+                   for _ in range(int(rng.integers(1, 4))))
+    return ClipScene(dome, style, edge, lights, tilt, az)
+
+
+def plan_rounds(rng: np.random.Generator, rounds: int, fps: float, scene: ClipScene,
+                lid_px: float) -> list[RoundPlan]:
+    plans: list[RoundPlan] = []
+    start = 0
+    for i in range(rounds):
+        plans.append(sample_round(rng, i, start, fps, scene.dome.dome_radius_m, lid_px=lid_px,
+                                  edge=scene.edge_m))
+        start = plans[-1].end_frame + 1
+    return plans
+
+
+def round_to_sidecar(plan: RoundPlan) -> Round:
+    if plan.kind == "result":
+        return Round(plan.index, plan.start_frame, plan.end_frame, plan.settled_frame,
+                     DiceResult(plan.faces), None)  # type: ignore[arg-type]
+    return Round(plan.index, plan.start_frame, plan.end_frame, None, None,
+                 Void(plan.kind, plan.void_frame))
+
+
+def _synth_extra(seed: int, cond: Conditions, scene: ClipScene, plans: list[RoundPlan]
+                 ) -> dict[str, Any]:
+    cam = scene.dome.camera
+    return {"synth": {
+        "generator": "vision.synth.sicbo", "seed": seed, "conditions": cond.to_json(),
+        "camera_tilt_deg": scene.tilt_deg, "camera_azimuth_deg": scene.azimuth_deg,
+        "min_die_edge_px": min_die_edge_px(cam, scene.dome.dome_radius_m, scene.edge_m),
+        "pip_style": scene.style.pip_style, "dice_body_bgr": list(scene.style.body_bgr),
+        "floor_bgr": list(scene.dome.floor_bgr),
+        "rounds": [{"kind": p.kind, "faces": list(p.faces), "lift_start": p.lift_start,
+                    "lid_off_frame": p.lift_end, "close_start": p.close_start,
+                    "tilts_deg": [round(d.tilt_deg, 1) for d in p.final]} for p in plans],
+    }}  # fmt: skip
+
+
+class _FrameComposer:
+    """Clean frames for one clip, re-rendering the dice layer only when the dice change."""
+
+    def __init__(self, scene: ClipScene, seed: int) -> None:
+        self.scene = scene
+        self.background = render_background(scene.dome, seed)
+        size = int(np.clip(min_die_edge_px(scene.dome.camera, scene.dome.dome_radius_m,
+                                           scene.edge_m) * 1.6, 48, 160))
+        self.textures = face_textures(scene.style, size)
+        self.lid = lid_sprite(scene.dome)
+        self.glare = glare_sprite(scene.dome, scene.lights)
+        self._key: tuple[int, int] | None = None
+        self._dice_layer = self.background
+
+    def frame(self, plan: RoundPlan, index: int, t_s: float) -> np.ndarray:
+        lid = plan.lid_at(index)
+        if lid.opacity >= 1.0:
+            out = self.background.copy()
+        else:
+            key = (plan.index, index if plan.moving(index) else -1)
+            if key != self._key:
+                layer = self.background.copy()
+                draw_dice(layer, plan.poses_at(index), self.scene.dome, self.textures)
+                self._key, self._dice_layer = key, layer
+            out = self._dice_layer.copy()
+            wobble = (int(round(2.5 * np.sin(t_s * 0.9))), int(round(2.0 * np.sin(t_s * 0.6 + 1))))
+            draw_sprite(out, self.glare, offset_xy=wobble, additive=True)
+        draw_sprite(out, self.lid, offset_xy=lid.offset_px, opacity=lid.opacity)
+        return out
+
+
+def synth_clip(out_dir: str | Path, name: str, *, seed: int, rounds: int = 3,
+               width: int | None = None, height: int | None = None, fps: float | None = None,
+               show_progress: bool | None = None) -> Path:
+    """Render ``<out_dir>/<name>.mp4|.avi`` and ``<name>.json``; return the video path."""
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(seed)
+    cond = sample_conditions(rng, width=width, height=height, fps=fps)
+    scene = sample_scene(rng, cond)
+    composer = _FrameComposer(scene, seed)
+    lid_px = float(max(composer.lid.alpha.shape))
+    plans = plan_rounds(rng, rounds, cond.fps, scene, lid_px)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    video = out_dir / f"{name}{clip_suffix(cond.codec)}"
+    degrader = Degrader(cond, seed)
+    total = plans[-1].end_frame + 1
+    with ClipWriter(video, fps=cond.fps, width=cond.width, height=cond.height, codec=cond.codec,
+                    quality=cond.quality) as writer:
+        frames = progress(range(total), total=total, desc=name, unit="frame",
+                          enabled=show_progress)
+        plan_iter = iter(plans)
+        plan = next(plan_iter)
+        for i in frames:
+            if i > plan.end_frame:
+                plan = next(plan_iter)
+            writer.write(degrader.apply(composer.frame(plan, i, i / cond.fps), i / cond.fps))
+    sidecar = Sidecar("sicbo", cond.fps, cond.width, cond.height,
+                      tuple(round_to_sidecar(p) for p in plans),
+                      _synth_extra(seed, cond, scene, plans))
+    save_sidecar(sidecar, out_dir / f"{name}.json")
+    return video
