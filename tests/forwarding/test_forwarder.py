@@ -241,3 +241,17 @@ def test_sigkill_mid_delivery_loses_nothing_and_never_sends_two_results(tmp_path
     with Outbox(outbox_path) as box:
         assert box.counts() == {"delivered": len(truth)}
     assert json.loads(app.bodies[0])["round_id"] == "1"  # delivered in put order
+
+
+def test_background_thread_delivers_on_notify_and_stops(tmp_path: Path) -> None:
+    with (
+        Outbox(tmp_path / "o.db") as box,
+        serve_in_thread(create_app(tmp_path / "ledger.db", SECRET)) as url,
+    ):
+        fwd = Forwarder(box, f"{url}/messages", SECRET)
+        thread = fwd.start(idle_s=30.0)  # without notify() it would sleep 30 s
+        box.put(outcome("1", 1))
+        fwd.notify()
+        _wait(lambda: box.backlog() == 0, timeout_s=10.0)
+        fwd.stop()
+        assert not thread.is_alive() and box.counts() == {"delivered": 1}

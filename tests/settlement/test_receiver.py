@@ -127,3 +127,13 @@ def test_embedded_transport_runs_the_same_signed_path(ledger_path) -> None:
         assert [b.payout for b in ledger.bets("S1")] == [20]
         assert TableMessage.from_body(dice("1", (4, 5, 6)).body()).result == \
             ledger.message("S1", "1").result  # fmt: skip
+
+
+def test_mounted_in_another_app_opens_its_ledger_itself(ledger_path) -> None:
+    from fastapi import FastAPI
+
+    host = FastAPI()
+    host.mount("/settlement", create_app(ledger_path, SECRET))  # its lifespan never runs
+    with serve_in_thread(host) as url, httpx.Client(base_url=f"{url}/settlement") as c:
+        assert post(c, outcome("1", 9).body()).status_code == 201
+        assert c.get("/rounds/T1/1").json()["message"]["result"] == {"number": 9}

@@ -34,6 +34,7 @@ so a service with no external settlement URL runs the same signed path without a
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,19 +120,28 @@ def create_app(ledger_path: str | Path, secret: str | bytes) -> FastAPI:
         app.state.ledger.close()
 
     app = FastAPI(title="Reference settlement receiver", lifespan=lifespan)
+    # Mounted inside another app the lifespan does not run: the host sets
+    # ``app.state.ledger`` itself, or the first request opens the file.
+    opening = threading.Lock()
+
+    def ledger_of(request: Request) -> Ledger:
+        with opening:
+            if getattr(request.app.state, "ledger", None) is None:
+                request.app.state.ledger = Ledger(ledger_path)
+            return request.app.state.ledger
 
     @app.post("/messages")
     async def post_message(request: Request) -> JSONResponse:
         body = await request.body()
         reply = await run_in_threadpool(
-            handle_message, request.app.state.ledger, secret, body,
+            handle_message, ledger_of(request), secret, body,
             request.headers.get(SIGNATURE_HEADER), request.headers.get("Idempotency-Key"),
         )  # fmt: skip
         return JSONResponse(reply.payload, status_code=reply.status)
 
     @app.get("/rounds/{table_id}/{round_id}")
     def get_round(table_id: str, round_id: str, request: Request) -> JSONResponse:
-        ledger: Ledger = request.app.state.ledger
+        ledger = ledger_of(request)
         message, bets = ledger.message(table_id, round_id), ledger.bets(table_id, round_id)
         if message is None and not bets:
             detail = f"the ledger has no message and no bets for round {table_id}:{round_id}"
@@ -144,7 +154,7 @@ def create_app(ledger_path: str | Path, secret: str | bytes) -> FastAPI:
 
     @app.get("/ledger")
     def get_ledger(request: Request, table_id: str | None = None) -> JSONResponse:
-        ledger: Ledger = request.app.state.ledger
+        ledger = ledger_of(request)
         return JSONResponse({
             "totals": ledger.totals(),
             "messages": [m.to_json() for m in ledger.messages()
