@@ -1,5 +1,5 @@
 """Builders for the service tests: a synthetic clip whose picture encodes a known result,
-a fake reader that reads it back, a signature-checking receiver, a uvicorn server thread."""
+a fake reader that reads it back, a uvicorn server thread."""
 
 from __future__ import annotations
 
@@ -13,10 +13,8 @@ from typing import Any
 import cv2
 import numpy as np
 import uvicorn
-from fastapi import FastAPI, Request, Response
 
 from vision.footage import Event, RouletteResult, StreamInfo, abstain, outcome
-from vision.forwarding import SIGNATURE_HEADER, verify
 
 PATCH = (slice(40, 80), slice(60, 100))  # rows, cols of the result patch
 FPS = 20.0
@@ -76,23 +74,6 @@ def patch_reader_factory(game: str, info: StreamInfo, profile: Path | None) -> P
     reader = PatchReader(info)
     reader.game = game
     return reader
-
-
-def receiver_app(secret: str, received: list[dict[str, Any]]) -> FastAPI:
-    """A settlement receiver that accepts only correctly signed bodies (401 otherwise)."""
-    app = FastAPI()
-
-    @app.post("/messages")
-    async def messages(request: Request) -> Response:
-        body = await request.body()
-        if not verify(body, request.headers.get(SIGNATURE_HEADER), secret):
-            return Response(status_code=401)
-        import json
-
-        received.append(json.loads(body))
-        return Response(status_code=201)
-
-    return app
 
 
 def free_port() -> int:

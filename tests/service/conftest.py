@@ -1,4 +1,5 @@
-"""One real service for the module's tests: uvicorn on 127.0.0.1, a receiver on another port."""
+"""One real service for the package's tests: uvicorn on 127.0.0.1, and the reference
+settlement receiver (its real app and ledger) on another port as the settlement URL."""
 
 from __future__ import annotations
 
@@ -6,18 +7,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import pytest
 from pydantic import SecretStr
 
-from tests.service.builders import (
-    free_port,
-    patch_reader_factory,
-    receiver_app,
-    serve,
-    write_clip,
-)
+from tests.service.builders import free_port, patch_reader_factory, serve, write_clip
 from vision.service.app import create_app
 from vision.service.settings import ApiToken, ServiceSettings, TableConfig
+from vision.settlement.receiver import create_app as create_receiver
 
 SECRET = "test-secret-0123456789"
 OPERATOR = "operator-token-0123456789"
@@ -27,9 +24,14 @@ TECHNICIAN = "technician-token-0123456789"
 @dataclass
 class Running:
     url: str
-    received: list[dict[str, Any]]
+    receiver_url: str
     settings: ServiceSettings
     app: Any
+
+    @property
+    def received(self) -> list[dict[str, Any]]:
+        """The messages the receiver's ledger accepted (each passed its signature check)."""
+        return httpx.get(f"{self.receiver_url}/ledger").json()["messages"]
 
 
 @pytest.fixture(scope="package")
@@ -43,8 +45,8 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         # a camera that does not exist
         TableConfig(id="ghost", game="roulette", source=str(tmp / "missing.mp4")),
     ]
-    received: list[dict[str, Any]] = []
-    with serve(receiver_app(SECRET, received), free_port()) as receiver_url:
+    receiver = create_receiver(tmp / "ledger.sqlite3", SECRET)
+    with serve(receiver, free_port()) as receiver_url:
         settings = ServiceSettings(
             data_dir=tmp / "data", tables=tables, settlement_url=f"{receiver_url}/messages",
             settlement_secret=SecretStr(SECRET), evidence_seconds=1.0,
@@ -55,4 +57,4 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         app = create_app(settings, reader_factory=patch_reader_factory,
                          base_url=f"http://127.0.0.1:{port}")
         with serve(app, port) as url:
-            yield Running(url, received, settings, app)
+            yield Running(url, receiver_url, settings, app)

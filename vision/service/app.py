@@ -49,7 +49,8 @@ def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = mak
     if settings.public_url is None:
         settings = settings.model_copy(update={"public_url": base_url})
     settlement = settlement_link.resolve(settings, base_url)
-    runtime = ServiceRuntime(settings, settlement.url, reader_factory)
+    runtime = ServiceRuntime(settings, settlement.url, reader_factory,
+                             client_factory=settlement.client_factory)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

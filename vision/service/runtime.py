@@ -9,7 +9,10 @@ then the evidence writer, then the forwarder. The API only reads from it and cal
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+
+import httpx
 
 from vision.forwarding import Forwarder, Outbox
 from vision.readers import make_reader
@@ -44,7 +47,8 @@ def declare_metrics(metrics: Metrics) -> None:
 
 class ServiceRuntime:
     def __init__(self, settings: ServiceSettings, settlement_url: str,
-                 reader_factory: ReaderFactory = make_reader) -> None:
+                 reader_factory: ReaderFactory = make_reader, *,
+                 client_factory: Callable[[], httpx.Client] | None = None) -> None:
         self.settings = s = settings
         self.settlement_url = settlement_url
         self.reader_factory = reader_factory
@@ -55,6 +59,7 @@ class ServiceRuntime:
         self.outbox = Outbox(s.outbox_path)
         secret = s.settlement_secret.get_secret_value() if s.settlement_secret else ""
         self.forwarder = Forwarder(self.outbox, self.settlement_url, secret,
+                                   client_factory=client_factory,
                                    base_s=s.reconnect_min_s, cap_s=60.0)
         self.writer = ThreadPoolExecutor(1, thread_name_prefix="evidence")
         services = TableServices(

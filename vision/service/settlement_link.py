@@ -1,8 +1,12 @@
 """Where the forwarder delivers: ``VISION_SETTLEMENT_URL``, or the embedded reference core.
 
-Embedded: the reference settlement receiver (``vision.settlement``) is mounted in the
-service app at ``/settlement`` with its ledger at ``DATA_DIR/ledger.sqlite3``; the
-forwarder posts to it over HTTP exactly as it would to a remote settlement system.
+Embedded (no URL set): the reference settlement core (``vision.settlement``) runs in
+the service process with its ledger at ``DATA_DIR/ledger.sqlite3``. The forwarder
+delivers to it through the receiver's in-process ``EmbeddedTransport``: the same signed
+body, the same signature check and the same answers as over HTTP, without a socket. The
+receiver app is also mounted at ``/settlement`` over the same ledger, for inspection
+(``GET /settlement/ledger``, ``GET /settlement/rounds/{table}/{round}``) and for other
+tables posting to ``/settlement/messages``.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from vision.errors import UserError
 from vision.service.settings import ServiceSettings
@@ -25,6 +31,7 @@ class SettlementLink:
     url: str
     app: Any = None  # the ASGI app to mount at MOUNT (embedded core only)
     ledger_path: Path | None = None
+    client_factory: Callable[[], httpx.Client] | None = None  # None: a plain HTTP client
     close: Callable[[], None] = field(default=lambda: None)
 
     @property
@@ -39,11 +46,20 @@ def resolve(settings: ServiceSettings, base_url: str) -> SettlementLink:
 
 
 def _embedded(settings: ServiceSettings, base_url: str) -> SettlementLink:
-    try:
-        from vision.settlement import receiver  # noqa: F401
-    except ImportError as exc:
-        raise UserError(
-            "VISION_SETTLEMENT_URL is not set and the embedded settlement core is not "
-            f"available ({exc}); set VISION_SETTLEMENT_URL to your settlement receiver"
-        ) from None
-    raise UserError("embedded settlement core: integration pending")
+    from vision.settlement.ledger import Ledger
+    from vision.settlement.receiver import EmbeddedTransport, create_app
+
+    if settings.settlement_secret is None:
+        raise UserError("the embedded settlement core needs VISION_SETTLEMENT_SECRET "
+                        "(or --dev for a throwaway one)")
+    secret = settings.settlement_secret.get_secret_value()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    ledger = Ledger(settings.ledger_path)
+    app = create_app(settings.ledger_path, secret)
+    app.state.ledger = ledger  # a mounted app's own lifespan does not run
+
+    def client() -> httpx.Client:
+        return httpx.Client(transport=EmbeddedTransport(ledger, secret), timeout=5.0)
+
+    return SettlementLink(f"{base_url}{MOUNT}/messages", app, settings.ledger_path,
+                          client, ledger.close)
