@@ -146,8 +146,9 @@ class RoundTracker:
         else:
             self._still_run += 1
         covered = obs.covered
-        if covered is None and obs.read is not None:
+        if obs.read is not None and self.phase is not Phase.OPEN:
             self._checked_spell = True
+        if covered is None and obs.read is not None:
             covered = obs.read.count == 0
         if covered:
             return self._cover(obs.frame)

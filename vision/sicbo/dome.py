@@ -1,0 +1,174 @@
+"""Stage 1 (scene): the dome seen at low resolution: motion, lid on/off, floor region, glare.
+
+Everything here works on a small grey copy of the frame (``shrink``: about 320 px
+wide, ~1 ms for a 720p frame), so it can run on every frame:
+
+- ``moving_px``: how many small pixels changed between two small frames by more than
+  the noise (the noise level is measured from the same difference, so sensor noise and
+  compression do not count as motion);
+- ``LidModel``: what the dome looks like with the lid on (a small template, learnt from
+  a still spell where the dice reader saw no dice). The lid is off when more than
+  ``open_px`` small pixels, after a 3x3 opening (so a lid put back a pixel off does not
+  count), differ from the template: at least a die's worth;
+- ``DomeRegion``: the floor ellipse, fitted to where lid-off frames differ from the
+  lid template, and the full-resolution box the dice reader is run on;
+- ``glare_mask``: static highlights on the glass (bright, grey, not a die).
+
+The lid template is matched after a gain correction (ratio of medians), so slow
+lighting drift does not open the lid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "fit_dome", "glare_mask", "moving_px",
+           "shrink", "small_scale"]
+
+SMALL_WIDTH = 320
+
+
+def small_scale(width: int) -> float:
+    """Full-resolution pixels per small pixel (>= 1)."""
+    return max(1.0, width / SMALL_WIDTH)
+
+
+def shrink(frame_bgr: np.ndarray) -> np.ndarray:
+    """(H, W, 3) uint8 BGR -> small (h, w) float32 grey, ``small_scale(W)`` times smaller."""
+    h, w = frame_bgr.shape[:2]
+    s = small_scale(w)
+    grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
+    if s == 1.0:
+        return grey.astype(np.float32)
+    size = (max(1, round(w / s)), max(1, round(h / s)))
+    return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def moving_px(prev_small: np.ndarray, cur_small: np.ndarray, *, floor: float = 6.0,
+              noise_k: float = 6.0) -> int:
+    """Small pixels that changed by more than ``max(floor, noise_k x noise)``."""
+    diff = np.abs(cur_small - prev_small)
+    noise = float(np.median(diff)) * 1.48 + 0.5
+    return int(np.count_nonzero(diff > max(floor, noise_k * noise)))
+
+
+def _gain_matched(small: np.ndarray, template: np.ndarray) -> np.ndarray:
+    gain = float(np.median(template)) / max(1.0, float(np.median(small)))
+    return small * float(np.clip(gain, 0.7, 1.4))
+
+
+def _changed(small: np.ndarray, template: np.ndarray, threshold: float) -> np.ndarray:
+    """uint8 mask of pixels differing from the template, thin differences opened away."""
+    diff = np.abs(_gain_matched(small, template) - template) > threshold
+    return cv2.morphologyEx(diff.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+@dataclass(frozen=True, slots=True)
+class LidModel:
+    """The lid-on look: ``template`` small float32 grey; ``open_px`` changed pixels = open."""
+
+    template: np.ndarray
+    threshold: float = 30.0
+    open_px: int = 12
+
+    def __post_init__(self) -> None:
+        if self.template.ndim != 2:
+            raise ValueError(f"template must be a 2-D small grey image, got {self.template.shape}")
+        if self.open_px < 1 or self.threshold <= 0:
+            raise ValueError(f"open_px and threshold must be > 0, got {self.open_px}, "
+                             f"{self.threshold}")
+
+    @staticmethod
+    def learn(small: np.ndarray, die_edge_px: float | None, width: int) -> LidModel:
+        """Template from one lid-on small frame; ``open_px``: ~a third of a die's area."""
+        edge_small = (die_edge_px or 30.0) / small_scale(width)
+        return LidModel(small.astype(np.float32).copy(), open_px=max(4, round(edge_small**2 / 3)))
+
+    def changed_px(self, small: np.ndarray) -> int:
+        if small.shape != self.template.shape:
+            raise ValueError(f"small frame {small.shape} does not match the lid template "
+                             f"{self.template.shape}")
+        return int(np.count_nonzero(_changed(small, self.template, self.threshold)))
+
+    def covered(self, small: np.ndarray) -> bool:
+        return self.changed_px(small) < self.open_px
+
+    def blended(self, small: np.ndarray, rate: float = 0.2) -> LidModel:
+        """A new model following slow lighting change (call on confirmed lid-on frames)."""
+        t = (1 - rate) * self.template + rate * small
+        return LidModel(t.astype(np.float32), self.threshold, self.open_px)
+
+
+@dataclass(frozen=True, slots=True)
+class DomeRegion:
+    """Floor ellipse (full-res px) and the box ``roi_xyxy`` the dice reader sees."""
+
+    center_xy: tuple[float, float]
+    axes_px: tuple[float, float]          # full widths, as cv2.fitEllipse gives them
+    angle_deg: float
+    roi_xyxy: tuple[int, int, int, int]
+
+    def __post_init__(self) -> None:
+        x0, y0, x1, y1 = self.roi_xyxy
+        if not (x1 > x0 >= 0 and y1 > y0 >= 0):
+            raise ValueError(f"roi_xyxy must be a non-empty box, got {self.roi_xyxy}")
+        if min(self.axes_px) <= 0:
+            raise ValueError(f"axes must be > 0, got {self.axes_px}")
+
+    @staticmethod
+    def whole(width: int, height: int) -> DomeRegion:
+        """No dome known: the whole frame."""
+        return DomeRegion((width / 2, height / 2), (float(width), float(height)), 0.0,
+                          (0, 0, width, height))
+
+    def crop(self, frame_bgr: np.ndarray) -> np.ndarray:
+        x0, y0, x1, y1 = self.roi_xyxy
+        return frame_bgr[y0:y1, x0:x1]
+
+    def to_json(self) -> dict:
+        return {"center_xy": [round(v, 1) for v in self.center_xy],
+                "axes_px": [round(v, 1) for v in self.axes_px],
+                "angle_deg": round(self.angle_deg, 2), "roi_xyxy": list(self.roi_xyxy)}
+
+    @staticmethod
+    def from_json(obj: dict) -> DomeRegion:
+        return DomeRegion(tuple(obj["center_xy"]), tuple(obj["axes_px"]),  # type: ignore[arg-type]
+                          float(obj["angle_deg"]), tuple(int(v) for v in obj["roi_xyxy"]))
+
+
+def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
+             dice_xy: list[tuple[float, float]], die_edge_px: float) -> DomeRegion:
+    """The floor: the largest region where a lid-off frame differs from the lid.
+
+    Falls back to the whole frame when that region does not hold every seen die or is
+    not much bigger than the dice (a floor the colour of the lid)."""
+    s = small_scale(width)
+    mask = _changed(open_small, lid.template, lid.threshold)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return DomeRegion.whole(width, height)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea)).astype(np.float32) * s
+    if len(hull) < 5 or cv2.contourArea(hull) < 40 * die_edge_px**2:
+        return DomeRegion.whole(width, height)
+    if any(cv2.pointPolygonTest(hull, (float(x), float(y)), True) < -die_edge_px
+           for x, y in dice_xy):
+        return DomeRegion.whole(width, height)
+    (cx, cy), (a, b), ang = cv2.fitEllipse(hull)
+    x, y, w, h = cv2.boundingRect(hull)
+    pad = round(1.5 * die_edge_px)
+    roi = (max(0, x - pad), max(0, y - pad), min(width, x + w + pad), min(height, y + h + pad))
+    return DomeRegion((cx, cy), (a, b), ang, roi)
+
+
+def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
+               *, min_value: int = 235, max_saturation: int = 40) -> np.ndarray:
+    """(H, W) bool: near-white, grey pixels outside the dice boxes (highlights on the glass)."""
+    hsv = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2HSV)
+    mask = (hsv[..., 2] >= min_value) & (hsv[..., 1] <= max_saturation)
+    for x0, y0, x1, y1 in dice_boxes:
+        mask[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
+    return mask

@@ -1,0 +1,75 @@
+"""Scene-level pose evidence on top of the per-image dice reader's own poses.
+
+The dice reader judges each die from its own pixels. Across the dice of one frame
+there is more to see, from the top view alone:
+
+- two top faces closer than ``stack_rel`` x the die edge cannot both lie on the floor:
+  the larger-looking one (nearer the camera) is on top -> ``stacked``;
+- with exactly two dice visible and one of them at least ``stack_size`` x the other's
+  edge, the missing die is under the larger one -> ``stacked``;
+- a die whose apparent edge is below ``lean_size`` x the median of the others is seen
+  at a slant (its top face tilted away from the camera) -> ``leaning``.
+
+Returns new observations; the input is not changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.sicbo.settle import DiceObs, DieObs
+
+__all__ = ["EvidenceParams", "refine_poses"]
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceParams:
+    stack_rel: float = 0.7
+    stack_size: float = 1.15
+    lean_size: float = 0.0          # 0 disables the size test for leaning
+
+    def __post_init__(self) -> None:
+        if self.stack_rel <= 0 or self.stack_size <= 1:
+            raise ValueError(f"need stack_rel > 0 and stack_size > 1, got {self}")
+
+
+def refine_poses(obs: DiceObs, params: EvidenceParams = EvidenceParams()) -> DiceObs:
+    poses = [d.pose for d in obs.dice]
+    for i in _stacked(obs.dice, params):
+        poses[i] = "stacked"
+    for i in _leaning(obs.dice, params):
+        if poses[i] == "flat":
+            poses[i] = "leaning"
+    if poses == [d.pose for d in obs.dice]:
+        return obs
+    return DiceObs(tuple(dataclasses.replace(d, pose=p)
+                         for d, p in zip(obs.dice, poses, strict=True)))
+
+
+def _stacked(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
+    out: set[int] = set()
+    for i, a in enumerate(dice):
+        for j, b in enumerate(dice):
+            d = math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+            if i < j and d < params.stack_rel * max(a.edge_px, b.edge_px):
+                out.add(i if a.edge_px >= b.edge_px else j)
+    if len(dice) == 2:
+        big, small = sorted(range(2), key=lambda k: -dice[k].edge_px)
+        if dice[big].edge_px >= params.stack_size * dice[small].edge_px:
+            out.add(big)
+    return out
+
+
+def _leaning(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
+    if params.lean_size <= 0 or len(dice) < 3:
+        return set()
+    out = set()
+    for i, d in enumerate(dice):
+        others = float(np.median([o.edge_px for j, o in enumerate(dice) if j != i]))
+        if d.edge_px < params.lean_size * others:
+            out.add(i)
+    return out

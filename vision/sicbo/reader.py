@@ -1,0 +1,157 @@
+"""The sic bo video reader: one ``update()`` per frame, causal, never reads a sidecar.
+
+Per frame (cheap, ~1-2 ms at 720p): shrink to a small grey frame (``dome.shrink``),
+motion against the small frame ``lag`` frames back, and, once a lid model is known, the
+lid-on test. Only when the round tracker (``settle.RoundTracker``) asks for it and the
+dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``), on
+the dome's box only. Self-calibration is online (``SceneLearner``): the first still
+spell in which the dice reader sees no dice gives the lid template; the first read
+with three dice after that gives the dome region and the static glare. A lid model a
+later read contradicts (dice seen while it says "lid on") is dropped and relearnt.
+
+With a profile (``python -m vision calibrate``) the lid model and dome come from it;
+a profile for another game or camera size is refused.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.calib import check_matches, load_profile
+from vision.footage import Event, StreamInfo
+from vision.sicbo.dome import DomeRegion, LidModel, fit_dome, glare_mask, moving_px, shrink
+from vision.sicbo.evidence import refine_poses
+from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
+
+__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
+
+ReadFn = Callable[[np.ndarray], DiceObs]
+
+
+def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:
+    """The project's per-image dice reader, as a ``DiceObs``."""
+    from vision.sicbo import read_dice
+
+    return dice_obs(read_dice(image_bgr))
+
+
+def dice_obs(reading: object) -> DiceObs:
+    """A ``DiceReading`` (vision.sicbo.dice) -> ``DiceObs`` (duck-typed: dice with
+    center_xy, edge_px, face, confidence, pose)."""
+    return DiceObs(tuple(
+        DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose)
+        for d in reading.dice))  # type: ignore[attr-defined]
+
+
+@dataclass(slots=True)
+class SceneState:
+    """What the reader has learnt about this camera so far (mutable, reader-owned)."""
+
+    lid: LidModel | None = None
+    dome: DomeRegion | None = None
+    die_edge_px: float | None = None
+    glare_small: np.ndarray | None = None     # bool, small resolution
+
+
+class SicBoReader:
+    game = "sicbo"
+
+    def __init__(self, info: StreamInfo, *, scene: SceneState | None = None,
+                 read_fn: ReadFn = read_with_dice_reader,
+                 params: SettleParams | None = None) -> None:
+        self.info = info
+        self.scene = scene or SceneState()
+        self._read_fn = read_fn
+        self.tracker = RoundTracker(params or SettleParams.for_fps(info.fps))
+        self._lag = max(1, round(info.fps / 15))
+        self._history: deque[np.ndarray] = deque(maxlen=self._lag)
+        self.reads = 0
+
+    @classmethod
+    def create(cls, info: StreamInfo, profile: Path | None) -> SicBoReader:
+        if profile is None:
+            return cls(info)
+        from vision.sicbo.calibrate import scene_from_profile
+
+        prof = load_profile(profile)
+        check_matches(prof, game="sicbo", width=info.width, height=info.height)
+        return cls(info, scene=scene_from_profile(prof))
+
+    def update(self, frame_bgr: np.ndarray, frame_index: int) -> list[Event]:
+        small = shrink(frame_bgr)
+        moving = self._moving(small)
+        covered = self.scene.lid.covered(small) if self.scene.lid is not None else None
+        read = None
+        if self.tracker.wants_read and not moving and not covered:
+            read = self._read(frame_bgr)
+        elif self.tracker.wants_read and not moving and covered:
+            read = self._read(frame_bgr)          # one check read per covered still spell
+            if read.count >= 2:                   # dice under a "lid": the lid model is wrong
+                self.scene.lid, covered = None, None
+        events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
+        self._learn(frame_bgr, small, moving, covered, read)
+        return events
+
+    def finish(self, last_frame_index: int) -> list[Event]:
+        return self.tracker.finish(last_frame_index)
+
+    # -- per-frame stages ---------------------------------------------------------
+
+    def _moving(self, small: np.ndarray) -> bool:
+        prev = self._history[0] if len(self._history) == self._lag else None
+        self._history.append(small)
+        if prev is None:
+            return True
+        x0, y0, x1, y1 = self._small_roi(small.shape)
+        n = moving_px(prev[y0:y1, x0:x1], small[y0:y1, x0:x1])
+        return n > (self.scene.lid.open_px // 3 if self.scene.lid else 3)
+
+    def _small_roi(self, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+        if self.scene.dome is None:
+            return 0, 0, shape[1], shape[0]
+        s = shape[1] / self.info.width
+        x0, y0, x1, y1 = self.scene.dome.roi_xyxy
+        return int(x0 * s), int(y0 * s), max(int(x0 * s) + 1, round(x1 * s)), \
+            max(int(y0 * s) + 1, round(y1 * s))
+
+    def _read(self, frame_bgr: np.ndarray) -> DiceObs:
+        self.reads += 1
+        dome = self.scene.dome or DomeRegion.whole(self.info.width, self.info.height)
+        x0, y0 = dome.roi_xyxy[:2]
+        obs = self._read_fn(dome.crop(frame_bgr))
+        shifted = DiceObs(tuple(
+            DieObs((d.center_xy[0] + x0, d.center_xy[1] + y0), d.edge_px, d.face,
+                   d.confidence, d.pose) for d in obs.dice))
+        return refine_poses(shifted)
+
+    def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
+               covered: bool | None, read: DiceObs | None) -> None:
+        sc = self.scene
+        if read is not None and read.count == 3:
+            sc.die_edge_px = float(np.median([d.edge_px for d in read.dice]))
+        if moving:
+            return
+        if sc.lid is None and read is not None and read.count == 0:
+            sc.lid = LidModel.learn(small, sc.die_edge_px, self.info.width)
+        elif covered and sc.lid is not None:
+            sc.lid = sc.lid.blended(small, rate=0.05)
+        elif covered is False and sc.dome is None and read is not None:
+            self._fit_scene(frame_bgr, small, read)
+
+    def _fit_scene(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
+        """The first still lid-off frame after the lid was learnt: dome region and glare."""
+        sc = self.scene
+        assert sc.lid is not None
+        w, h = self.info.width, self.info.height
+        edge = sc.die_edge_px or 0.06 * min(w, h)
+        sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in read.dice], edge)
+        boxes = [(d.center_xy[0] - edge, d.center_xy[1] - edge, d.center_xy[0] + edge,
+                  d.center_xy[1] + edge) for d in read.dice]
+        glare = glare_mask(frame_bgr, boxes).astype(np.uint8)
+        sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
