@@ -1,0 +1,271 @@
+"""Per-frame rendering of a roulette scene through a perspective camera.
+
+The wheel head's texture is warped through the homography of its plane with the wheel's
+rotation composed in; separators, the turret's arms, the ball, foreign objects and the
+dealer's hand are projected in 3D from their true heights and drawn far to near.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.synth.camera import PinholeCamera
+from vision.synth.roulette_paint import (
+    CHROME,
+    KNOB_RADIUS_M,
+    LIGHT_DIR,
+    STEM_RADIUS_M,
+    bowl_background,
+    head_mask,
+    static_overlay,
+    wheel_texture,
+)
+from vision.synth.roulette_scene import POCKET_STEP_RAD, POCKETS, WheelDesign, bowl_height
+from vision.synth.roulette_timeline import BowlObject, FrameState, HandPass
+
+__all__ = ["RouletteRenderer"]
+
+SHIFT = 2  # sub-pixel bits for cv2 drawing
+SKINS = ((120, 160, 220), (90, 130, 190), (60, 90, 140), (150, 180, 225))
+SLEEVES = ((20, 20, 20), (235, 235, 235), (40, 30, 90), (60, 40, 30))
+
+
+def _fx(uv: np.ndarray) -> np.ndarray:
+    return np.round(np.asarray(uv) * (1 << SHIFT)).astype(np.int32)
+
+
+def _rot_z(a: float) -> np.ndarray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
+
+
+class RouletteRenderer:
+    """Static layers built once; ``render(state)`` draws one clean (H, W, 3) uint8 frame."""
+
+    def __init__(self, design: WheelDesign, camera: PinholeCamera,
+                 rng: np.random.Generator) -> None:
+        self.design, self.camera = design, camera
+        self.px_per_m = camera.pixels_per_metre_at(np.zeros(3))
+        self.texture = wheel_texture(design, self.px_per_m * 1.4)
+        self.background = bowl_background(design, camera, rng)
+        self.mask, self.box = head_mask(design, camera)
+        self.overlay = static_overlay(design, camera, self.box)
+        self._plane = camera.plane_homography(0.0)
+        self.skin = np.array(SKINS[int(rng.integers(len(SKINS)))], float) * rng.uniform(0.9, 1.1)
+        self.sleeve = SLEEVES[int(rng.integers(len(SLEEVES)))]
+        sep = design.zero_angle_rad - (np.arange(POCKETS) + 0.5) * POCKET_STEP_RAD
+        self._sep_angles = sep
+        self._arm_phase = float(rng.uniform(0, 2 * np.pi))
+        self._light_cam = camera.R @ LIGHT_DIR
+
+    def render(self, state: FrameState) -> np.ndarray:
+        frame = self.background.copy()
+        self._head(frame, state.wheel_angle)
+        self._frets(frame, state.wheel_angle)
+        self._composite(frame)
+        if state.obj is not None:
+            self._object(frame, *state.obj)
+        if state.ball_xyz:
+            self._shadow(frame, state.ball_xyz[0])
+            self._ball(frame, state.ball_xyz)
+        self._turret_arms(frame, state.wheel_angle)
+        if state.hand is not None and state.hand_palm is not None:
+            self._hand(frame, state.hand, state.hand_palm)
+        return frame
+
+    # -- the turning wheel -------------------------------------------------------------
+    def _head(self, frame: np.ndarray, angle: float) -> None:
+        x0, y0, x1, y1 = self.box
+        shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
+        H = shift @ self._plane @ _rot_z(angle) @ self.texture.to_wheel
+        warped = cv2.warpPerspective(self.texture.image, H, (x1 - x0, y1 - y0),
+                                     flags=cv2.INTER_LINEAR)
+        roi = frame[y0:y1, x0:x1]
+        cv2.copyTo(warped, self.mask, roi)
+
+    def _composite(self, frame: np.ndarray) -> None:
+        ov = self.overlay
+        x0, y0 = ov.origin_xy
+        h, w = ov.mask.shape
+        cv2.copyTo(ov.image, ov.mask, frame[y0:y0 + h, x0:x0 + w])
+
+    def _frets(self, frame: np.ndarray, angle: float) -> None:
+        d = self.design
+        a = self._sep_angles + angle
+        ca, sa = np.cos(a), np.sin(a)
+        pts = []
+        for r, z in ((d.r_pocket_in, 0.0), (d.r_pocket_out, 0.0), (d.r_pocket_out, d.fret_height),
+                     (d.r_pocket_in, d.fret_height)):
+            pts.append(np.column_stack([r * ca, r * sa, np.full_like(a, z)]))
+        corners = np.stack(pts, 1)  # (37, 4, 3)
+        uv, _ = self.camera.project(corners.reshape(-1, 3))
+        uv = _fx(uv.reshape(-1, 4, 2))
+        dark = tuple(float(v) * 0.55 for v in d.fret)
+        cv2.fillPoly(frame, list(uv), dark, cv2.LINE_AA, SHIFT)
+        width = max(1, int(round(0.0022 * self.px_per_m)))
+        cv2.polylines(frame, list(uv[:, 2:4]), False, d.fret, width, cv2.LINE_AA, SHIFT)
+
+    def _turret_arms(self, frame: np.ndarray, angle: float) -> None:
+        d = self.design
+        if not d.turret_arms:
+            return
+        z = d.turret_height - 0.004
+        width = max(2, int(round(0.009 * self.px_per_m)))
+        light_az = np.arctan2(LIGHT_DIR[1], LIGHT_DIR[0])
+        for i in range(d.turret_arms):
+            a = angle + self._arm_phase + 2 * np.pi * i / d.turret_arms
+            u = np.array([np.cos(a), np.sin(a), 0.0])
+            ends = np.array([u * STEM_RADIUS_M + (0, 0, z), u * d.turret_arm_len + (0, 0, z)])
+            uv, _ = self.camera.project(ends)
+            glint = 0.55 + 0.45 * abs(np.sin(a - light_az))
+            cv2.line(frame, *map(tuple, _fx(uv)), tuple(float(c) * glint for c in CHROME),
+                     width, cv2.LINE_AA, SHIFT)
+            cv2.line(frame, *map(tuple, _fx(uv)), (250, 250, 250), max(1, width // 4),
+                     cv2.LINE_AA, SHIFT)
+            self._sphere(frame, [ends[1]], 0.008, CHROME, gloss=1.0)
+        self._sphere(frame, [np.array([0, 0, d.turret_height + KNOB_RADIUS_M])],
+                     KNOB_RADIUS_M, CHROME, gloss=1.0)
+
+    # -- spheres: the ball and chrome knobs ----------------------------------------------
+    def _ball(self, frame: np.ndarray, samples: tuple[np.ndarray, ...]) -> None:
+        self._sphere(frame, list(samples), self.design.ball_radius, self.design.ball, gloss=1.3)
+
+    def _sphere(self, frame: np.ndarray, centres: list[np.ndarray], radius_m: float,
+                colour: tuple[float, float, float], *, gloss: float) -> None:
+        """Shaded sphere(s) with a specular highlight; several centres = motion blur."""
+        uv, depth = self.camera.project(np.array(centres))
+        if np.any(depth <= 0.05):
+            return
+        rad = self.camera.K[0, 0] * radius_m / depth
+        pad = int(np.ceil(rad.max())) + 2
+        x0, y0 = np.floor(uv.min(axis=0)).astype(int) - pad
+        x1, y1 = np.ceil(uv.max(axis=0)).astype(int) + pad + 1
+        fx0, fy0 = max(x0, 0), max(y0, 0)
+        fx1, fy1 = min(x1, frame.shape[1]), min(y1, frame.shape[0])
+        if fx1 <= fx0 or fy1 <= fy0:
+            return
+        yy, xx = np.mgrid[fy0:fy1, fx0:fx1].astype(np.float32)
+        acc_c = np.zeros((fy1 - fy0, fx1 - fx0, 3), np.float32)
+        acc_a = np.zeros((fy1 - fy0, fx1 - fx0), np.float32)
+        lc = self._light_cam
+        half = lc + np.array([0, 0, -1.0])
+        half /= np.linalg.norm(half)
+        base = np.array(colour, np.float32)
+        for (cx, cy), r in zip(uv, rad, strict=True):
+            dx, dy = (xx - cx) / r, (yy - cy) / r
+            d2 = dx * dx + dy * dy
+            nz = -np.sqrt(np.clip(1 - d2, 0, 1))
+            lam = np.clip(dx * lc[0] + dy * lc[1] + nz * lc[2], 0, 1)
+            spec = np.clip(dx * half[0] + dy * half[1] + nz * half[2], 0, 1) ** 60
+            col = base * (0.35 + 0.7 * lam)[..., None] + (255 * gloss * spec)[..., None]
+            alpha = np.clip(r * (1 - np.sqrt(d2)) + 0.5, 0, 1) / len(uv)
+            acc_c += col * alpha[..., None]
+            acc_a += alpha
+        roi = frame[fy0:fy1, fx0:fx1]
+        out = roi * (1 - acc_a[..., None]) + acc_c
+        roi[:] = np.clip(out, 0, 255).astype(np.uint8)
+
+    def _shadow(self, frame: np.ndarray, ball_xyz: np.ndarray) -> None:
+        d = self.design
+        r = float(np.hypot(ball_xyz[0], ball_xyz[1]))
+        ground = 0.0 if r < d.r_head else float(bowl_height(d, r))
+        lift = ball_xyz[2] - ground
+        if lift > 0.04:
+            return
+        p = ball_xyz.copy()
+        p[:2] -= LIGHT_DIR[:2] / LIGHT_DIR[2] * lift
+        p[2] = ground
+        uv, depth = self.camera.project(p[None])
+        rpx = self.camera.K[0, 0] * d.ball_radius / depth[0]
+        x, y = uv[0]
+        pad = int(rpx * 1.6) + 2
+        x0, y0, x1, y1 = int(x) - pad, int(y) - pad, int(x) + pad + 1, int(y) + pad + 1
+        if x0 < 0 or y0 < 0 or x1 > frame.shape[1] or y1 > frame.shape[0]:
+            return
+        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+        dist = np.hypot(xx - x, yy - y) / rpx
+        dark = 1 - 0.45 * np.clip(1.3 - dist, 0, 1)
+        roi = frame[y0:y1, x0:x1]
+        roi[:] = (roi * dark[..., None]).astype(np.uint8)
+
+    # -- foreign objects and the dealer's hand ---------------------------------------------
+    def _object(self, frame: np.ndarray, obj: BowlObject, pos: np.ndarray) -> None:
+        if obj.kind == "lighter":
+            self._box(frame, pos, obj.yaw, (0.062, 0.024, 0.012), obj.colour)
+            return
+        radius = 0.0195 if obj.kind == "chip" else 0.012
+        thick = 0.0036 if obj.kind == "chip" else 0.0022
+        a = np.linspace(0, 2 * np.pi, 48, endpoint=False) + obj.yaw
+        ring = np.column_stack([radius * np.cos(a), radius * np.sin(a), np.zeros_like(a)])
+        top = ring + pos + (0, 0, thick / 2)
+        bottom = ring + pos - (0, 0, thick / 2)
+        uv_t, _ = self.camera.project(top)
+        uv_b, _ = self.camera.project(bottom)
+        hull = cv2.convexHull(np.concatenate([uv_t, uv_b]).astype(np.float32))
+        col = np.array(obj.colour)
+        cv2.fillConvexPoly(frame, _fx(hull[:, 0]), tuple(col * 0.6), cv2.LINE_AA, SHIFT)
+        cv2.fillConvexPoly(frame, _fx(uv_t), tuple(col), cv2.LINE_AA, SHIFT)
+        if obj.kind == "chip":  # edge spots and an inlay ring
+            for j in range(0, 48, 8):
+                spot = np.array([top[j], top[j + 3], pos + (top[j + 3] - pos) * 0.75,
+                                 pos + (top[j] - pos) * 0.75])
+                spot[2:, 2] = top[0, 2]
+                uv, _ = self.camera.project(spot)
+                cv2.fillConvexPoly(frame, _fx(uv), (235, 235, 235), cv2.LINE_AA, SHIFT)
+            inner = (top - pos) * 0.55 + pos
+            inner[:, 2] = top[0, 2]
+            uv, _ = self.camera.project(inner)
+            cv2.polylines(frame, [_fx(uv)], True, (230, 230, 230), 1, cv2.LINE_AA, SHIFT)
+        else:
+            uv, _ = self.camera.project((pos + (0, 0, thick / 2))[None])
+            cv2.circle(frame, tuple(_fx(uv[0] - radius * 0.3 * self.px_per_m)),
+                       max(1, int(radius * 0.25 * self.px_per_m)) << SHIFT,
+                       (250, 250, 250), -1, cv2.LINE_AA, SHIFT)
+
+    def _box(self, frame: np.ndarray, pos: np.ndarray, yaw: float,
+             size: tuple[float, float, float], colour: tuple[float, float, float]) -> None:
+        sx, sy, sz = (s / 2 for s in size)
+        corners = np.array([[x, y, z] for z in (-sz, sz) for x, y in
+                            ((-sx, -sy), (sx, -sy), (sx, sy), (-sx, sy))])
+        world = corners @ _rot_z(yaw).T + pos
+        uv, _ = self.camera.project(world)
+        hull = cv2.convexHull(uv.astype(np.float32))
+        col = np.array(colour)
+        cv2.fillConvexPoly(frame, _fx(hull[:, 0]), tuple(col * 0.55), cv2.LINE_AA, SHIFT)
+        cv2.fillConvexPoly(frame, _fx(uv[4:]), tuple(col), cv2.LINE_AA, SHIFT)
+        cap = np.array([uv[4], uv[5], uv[5] * 0.8 + uv[6] * 0.2, uv[4] * 0.8 + uv[7] * 0.2])
+        cv2.fillConvexPoly(frame, _fx(cap), (190, 190, 195), cv2.LINE_AA, SHIFT)
+
+    def _hand(self, frame: np.ndarray, hand: HandPass, palm: np.ndarray) -> None:
+        root = hand.root_xyz
+        d = palm[:2] - root[:2]
+        d = d / max(float(np.linalg.norm(d)), 1e-9)
+        e = np.array([-d[1], d[0]])
+
+        def at(base: np.ndarray, along: float, side: float, dz: float = 0.0) -> np.ndarray:
+            xy = base[:2] + d * along + e * side
+            return np.array([xy[0], xy[1], base[2] + dz])
+
+        wrist = at(palm, -0.055, 0.0)
+        elbow = root + (wrist - root) * 0.55
+        polys = [
+            ([at(root, 0, -0.05), at(root, 0, 0.05), at(elbow, 0, 0.045),
+              at(elbow, 0, -0.045)], self.sleeve),
+            ([at(elbow, 0, -0.04), at(elbow, 0, 0.04), at(wrist, 0, 0.032),
+              at(wrist, 0, -0.032)], tuple(self.skin * 0.92)),
+            ([at(palm, -0.06, -0.035), at(palm, -0.06, 0.035), at(palm, 0.02, 0.045),
+              at(palm, 0.078, 0.03, -0.012), at(palm, 0.085, -0.01, -0.015),
+              at(palm, 0.03, -0.05)], tuple(self.skin)),
+        ]
+        for pts, col in polys:
+            uv, depth = self.camera.project(np.array(pts))
+            if np.any(depth <= 0.05):
+                continue
+            cv2.fillPoly(frame, [_fx(uv)], tuple(float(c) for c in col), cv2.LINE_AA, SHIFT)
+        for side in (-0.02, 0.0, 0.02):  # creases between the fingers
+            uv, depth = self.camera.project(np.array([at(palm, 0.03, side),
+                                                      at(palm, 0.075, side * 1.1, -0.012)]))
+            if np.all(depth > 0.05):
+                cv2.line(frame, *map(tuple, _fx(uv)), tuple(self.skin * 0.7), 1,
+                         cv2.LINE_AA, SHIFT)

@@ -1,0 +1,355 @@
+"""A clip's story: rounds laid end to end, each a launch, a roll, an outcome or a void.
+
+``plan_clip`` draws everything random (durations, directions, speeds, voids, the
+dealer's hand passes) and returns a ``ClipTimeline`` whose ``state(frame)`` gives the
+scene at any frame and whose ``rounds`` are the exact ground truth of the simulation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.footage import WHEEL_SEQUENCE_CW, RouletteResult, Round, Void
+from vision.synth.camera import PinholeCamera
+from vision.synth.roulette_motion import (
+    BallPath,
+    Keyframes,
+    Wheel,
+    plan_hops,
+    polar_xyz,
+)
+from vision.synth.roulette_scene import RIM_TOP_Z, WheelDesign, bowl_height
+
+__all__ = ["OBJECT_KINDS", "BowlObject", "ClipTimeline", "FrameState", "HandPass",
+           "RoundPlan", "plan_clip"]
+
+OBJECT_KINDS = ("chip", "coin", "lighter")
+FINGER_M = 0.07  # palm centre to the fingertips holding the ball
+
+
+@dataclass(frozen=True, slots=True)
+class HandPass:
+    """The dealer's hand: palm path over time, arm coming from ``root_xyz`` off-frame."""
+
+    path: Keyframes
+    root_xyz: np.ndarray
+
+    def palm(self, t_s: float) -> np.ndarray | None:
+        return self.path.at(t_s) if self.path.start <= t_s <= self.path.end else None
+
+    def fingertip(self, t_s: float) -> np.ndarray:
+        palm = self.path.at(t_s)
+        d = palm[:2] - self.root_xyz[:2]
+        d = d / max(float(np.linalg.norm(d)), 1e-9)
+        return palm + np.array([d[0] * FINGER_M, d[1] * FINGER_M, -0.02])
+
+
+@dataclass(frozen=True, slots=True)
+class BowlObject:
+    """A foreign object falling into the bowl at ``fall_t`` and lying there until picked up."""
+
+    kind: str
+    colour: tuple[float, float, float]
+    fall_t: float
+    land_t: float
+    start_xyz: np.ndarray
+    rest_r: float
+    rest_angle: float  # world angle at landing (wheel frame if ``on_head``, see position)
+    rest_z: float
+    on_head: bool
+    yaw: float
+    picked_t: float
+    hand: HandPass
+
+    def position(self, t_s: float, wheel: Wheel) -> np.ndarray | None:
+        if t_s < self.fall_t or t_s > self.hand.path.end:
+            return None
+        if t_s >= self.picked_t:
+            return self.hand.fingertip(t_s)
+        angle = self.rest_angle
+        if self.on_head:
+            angle += wheel.angle(t_s) - wheel.angle(self.land_t)
+        land = polar_xyz(self.rest_r, angle, self.rest_z)
+        if t_s >= self.land_t:
+            return land
+        u = (t_s - self.fall_t) / (self.land_t - self.fall_t)
+        p = self.start_xyz + (land - self.start_xyz) * u
+        p[2] = self.start_xyz[2] + (land[2] - self.start_xyz[2]) * u * u
+        return p
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    index: int
+    start_t: float
+    end_t: float
+    ball: BallPath
+    launch: HandPass
+    removal: HandPass
+    catch_t: float  # the removal hand takes the ball
+    obj: BowlObject | None
+    extra_hand: HandPass | None
+    wheel_direction: int
+
+    def ball_xyz(self, t_s: float, wheel: Wheel) -> np.ndarray | None:
+        if self.launch.path.start <= t_s < self.ball.release_t:
+            return self.launch.fingertip(t_s)
+        if self.ball.release_t <= t_s < self.catch_t:
+            return self.ball.position(t_s, wheel)
+        if self.catch_t <= t_s <= self.removal.path.end:
+            return self.removal.fingertip(t_s)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class FrameState:
+    wheel_angle: float
+    ball_xyz: tuple[np.ndarray, ...]  # positions over the exposure, newest first; () if none
+    obj: tuple[BowlObject, np.ndarray] | None
+    hand: HandPass | None
+    hand_palm: np.ndarray | None
+
+
+class ClipTimeline:
+    def __init__(self, design: WheelDesign, fps: float, wheel: Wheel,
+                 plans: tuple[RoundPlan, ...], exposure_s: float) -> None:
+        self.design, self.fps, self.wheel, self.plans = design, fps, wheel, plans
+        self.exposure_s = exposure_s
+        self.frames = int(np.floor(plans[-1].end_t * fps)) + 1
+        self.rounds = tuple(self._truth(p) for p in plans)
+
+    def _plan_at(self, t_s: float) -> RoundPlan:
+        for p in self.plans:
+            if t_s <= p.end_t:
+                return p
+        return self.plans[-1]
+
+    def state(self, frame: int) -> FrameState:
+        t = frame / self.fps
+        plan = self._plan_at(t)
+        samples = [plan.ball_xyz(t - self.exposure_s * k / 4, self.wheel) for k in range(5)]
+        balls = tuple(s for s in samples if s is not None) if samples[0] is not None else ()
+        obj = None
+        if plan.obj is not None and (pos := plan.obj.position(t, self.wheel)) is not None:
+            obj = (plan.obj, pos)
+        hand, palm = None, None
+        for h in (plan.launch, plan.removal, plan.extra_hand,
+                  plan.obj.hand if plan.obj else None):
+            if h is not None and (p := h.palm(t)) is not None:
+                hand, palm = h, p
+        return FrameState(self.wheel.angle(t), balls, obj, hand, palm)
+
+    def _frame_at_or_after(self, t_s: float) -> int:
+        return int(np.ceil(t_s * self.fps - 1e-9))
+
+    def _truth(self, p: RoundPlan) -> Round:
+        start = self._frame_at_or_after(p.start_t)
+        end = int(np.floor(p.end_t * self.fps + 1e-9))
+        ball_dir = "ccw" if p.ball.direction > 0 else "cw"
+        wheel_dir = "ccw" if p.wheel_direction > 0 else "cw"
+        if p.obj is not None:
+            f = self._frame_at_or_after(p.obj.fall_t)
+            while np.hypot(*p.obj.position(f / self.fps, self.wheel)[:2]) > self.design.r_rim_out:
+                f += 1
+            return Round(p.index, start, end, None, None, Void("object_in_bowl", f),
+                         ball_dir, wheel_dir)
+        number = WHEEL_SEQUENCE_CW[p.ball.pocket_index]
+        return Round(p.index, start, end, self._frame_at_or_after(p.ball.settle_t),
+                     RouletteResult(number), None, ball_dir, wheel_dir)
+
+
+def _hand(rng: np.random.Generator, camera: PinholeCamera, dealer_az: float,
+          times: tuple[float, ...], tips: list[np.ndarray]) -> HandPass:
+    """A hand entering from off-frame on the dealer's side, its fingertips visiting
+    ``tips`` at ``times[1:-1]``, then leaving."""
+    az = dealer_az + float(rng.uniform(-0.45, 0.45))
+    root = _offframe_point(camera, az)
+    pts = np.array([root, *(_palm_for(p, root) for p in tips), root])
+    return HandPass(Keyframes(times, pts), root)
+
+
+def _offframe_point(camera: PinholeCamera, az: float) -> np.ndarray:
+    for r in np.arange(0.45, 1.6, 0.03):
+        p = polar_xyz(float(r), az, 0.16)
+        uv, depth = camera.project(p[None])
+        x, y = uv[0]
+        out = x < -60 or y < -60 or x > camera.width + 60 or y > camera.height + 60
+        if depth[0] > 0.15 and out:
+            return p
+    return polar_xyz(1.6, az, 0.16)
+
+
+def _palm_for(target_xyz: np.ndarray, root_xyz: np.ndarray) -> np.ndarray:
+    """Palm position such that the fingertips are at ``target_xyz``."""
+    d = target_xyz[:2] - root_xyz[:2]
+    d = d / max(float(np.linalg.norm(d)), 1e-9)
+    return target_xyz - np.array([d[0] * FINGER_M, d[1] * FINGER_M, -0.02])
+
+
+@dataclass(frozen=True, slots=True)
+class _Spin:
+    """The scalar draws of one round, made before any geometry."""
+
+    wheel_direction: int
+    wheel_speed: float
+    ball_direction: int
+    void: bool
+    lead_s: float
+    omega0: float
+    track_s: float
+    drop_speed: float
+    drop_s: float
+
+
+WHEEL_DECEL_PER_S = 0.008  # relative loss of wheel speed per second within a round
+RAMP_S = 1.0  # the dealer re-spins the wheel at the start of every round but the first
+
+
+def _draw_spin(rng: np.random.Generator) -> _Spin:
+    wheel_dir = 1 if rng.random() < 0.5 else -1
+    same = rng.random() < 0.15
+    void = bool(rng.random() < 0.18)
+    return _Spin(
+        wheel_direction=wheel_dir, wheel_speed=float(rng.uniform(0.3, 1.2)),
+        ball_direction=wheel_dir if same else -wheel_dir, void=void,
+        lead_s=float(rng.uniform(0.2, 0.7)), omega0=float(rng.uniform(11.0, 17.0)),
+        track_s=float(rng.uniform(5.5, 8.0) if void else rng.uniform(4.5, 7.5)),
+        drop_speed=float(rng.uniform(4.0, 5.5)), drop_s=float(rng.uniform(0.6, 1.0)),
+    )  # fmt: skip
+
+
+def _wheel_knots(knots: list[tuple[float, float]], spin: _Spin, start_t: float,
+                 first: bool) -> list[tuple[float, float]]:
+    """Speed knots so far plus this round's: a ramp to its speed, then a slow decay."""
+    out = list(knots)
+    ramp_end = start_t if first else start_t + RAMP_S
+    if out:
+        t_prev, w_prev = out[-2]
+        t_far, w_far = out[-1]
+        w_now = w_prev + (w_far - w_prev) * (start_t - t_prev) / (t_far - t_prev)
+        out[-1] = (start_t, w_now)
+    w = spin.wheel_direction * spin.wheel_speed
+    out += [(ramp_end, w), (ramp_end + 60.0, w * (1 - WHEEL_DECEL_PER_S * 60.0))]
+    return out
+
+
+def _wheel(knots: list[tuple[float, float]], angle0: float, duration_s: float) -> Wheel:
+    t, w = np.array(knots).T
+    return Wheel(t, w, angle0_rad=angle0, duration_s=duration_s)
+
+
+def plan_clip(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera, *,
+              fps: float, rounds: int) -> ClipTimeline:
+    """Draw ``rounds`` consecutive rounds; the first starts at frame 0."""
+    if rounds < 1:
+        raise ValueError(f"rounds must be >= 1, got {rounds}")
+    dealer_az = float(rng.uniform(0, 2 * np.pi))
+    angle0 = float(rng.uniform(0, 2 * np.pi))
+    knots: list[tuple[float, float]] = []
+    plans: list[RoundPlan] = []
+    start_t = 0.0
+    for i in range(rounds):
+        spin = _draw_spin(rng)
+        knots = _wheel_knots(knots, spin, start_t, first=i == 0)
+        wheel = _wheel(knots, angle0, start_t + 80.0)
+        plan = _plan_round(rng, design, camera, wheel, spin, index=i, start_t=start_t,
+                           dealer_az=dealer_az)
+        plans.append(plan)
+        start_t = (np.floor(plan.end_t * fps + 1e-9) + 1) / fps
+    wheel = _wheel(knots, angle0, plans[-1].end_t + 2.0)
+    exposure = float(rng.uniform(0.25, 0.75)) / fps
+    return ClipTimeline(design, fps, wheel, tuple(plans), exposure)
+
+
+def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
+                wheel: Wheel, spin: _Spin, *, index: int, start_t: float,
+                dealer_az: float) -> RoundPlan:
+    d = design
+    enter_t = start_t + (0.0 if index == 0 else RAMP_S) + spin.lead_s
+    release_t = enter_t + 0.9
+    release_angle = dealer_az + float(rng.uniform(-0.8, 0.8))
+    track_z = float(bowl_height(d, d.r_track)) + d.ball_radius
+    p_rel = polar_xyz(d.r_track, release_angle, track_z)
+    launch = _hand(rng, camera, dealer_az, (enter_t, enter_t + 0.7, release_t, release_t + 0.7),
+                   [p_rel + np.array([0, 0, 0.012]), p_rel])
+    decel = (spin.omega0 - spin.drop_speed) / spin.track_s
+    roll_s = spin.track_s + spin.drop_s
+    land_t = release_t + roll_s
+    land_angle = release_angle + spin.ball_direction * (spin.omega0 * roll_s
+                                                        - 0.5 * decel * roll_s**2)
+    land_speed = spin.ball_direction * (spin.omega0 - decel * roll_s)
+    hops = plan_hops(rng, d, land_t=land_t, land_rel_angle=land_angle - wheel.angle(land_t),
+                     rel_speed=land_speed - wheel.omega(land_t))
+    ball = BallPath(d, release_t, release_angle, spin.ball_direction, spin.omega0, decel,
+                    spin.track_s, spin.drop_s, hops)
+    if spin.void:
+        return _void_round(rng, design, camera, wheel, spin, ball, launch, index=index,
+                           start_t=start_t, dealer_az=dealer_az)
+    catch_t = ball.settle_t + float(rng.uniform(2.2, 3.0))
+    p_a = ball.position(catch_t, wheel)
+    removal = _hand(rng, camera, dealer_az,
+                    (catch_t - 0.7, catch_t, catch_t + 0.35, catch_t + 1.1),
+                    [p_a, p_a + np.array([0, 0, 0.05])])
+    extra = _rim_pass(rng, design, camera, dealer_az, ball) if rng.random() < 0.35 else None
+    end_t = catch_t + 1.1 + float(rng.uniform(0.1, 0.4))
+    return RoundPlan(index, start_t, end_t, ball, launch, removal, catch_t, None, extra,
+                     spin.wheel_direction)
+
+
+def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
+                wheel: Wheel, spin: _Spin, ball: BallPath, launch: HandPass, *, index: int,
+                start_t: float, dealer_az: float) -> RoundPlan:
+    """An object falls in while the ball rolls; the dealer catches the ball, picks the
+    object up and the round ends without a result."""
+    d = design
+    fall_t = ball.release_t + float(rng.uniform(0.8, 2.0))
+    land_t = fall_t + 0.35
+    catch_t = land_t + float(rng.uniform(0.8, 1.4))
+    pick_t = catch_t + 0.6
+    kind = OBJECT_KINDS[int(rng.choice(3, p=[0.6, 0.2, 0.2]))]
+    on_head = bool(rng.random() < 0.35)
+    if on_head:
+        r = float(rng.uniform(d.r_pocket_out + 0.005, d.r_number_out))
+        z = d.fret_height + 0.004
+    else:
+        r = float(rng.uniform(d.r_head + 0.025, d.r_track_in - 0.01))
+        z = float(bowl_height(d, r)) + 0.004
+    angle = float(rng.uniform(0, 2 * np.pi))
+    start = polar_xyz(d.r_rim_out + 0.09, angle + float(rng.uniform(-0.4, 0.4)), 0.17)
+    rest = polar_xyz(r, angle + (wheel.angle(pick_t) - wheel.angle(land_t) if on_head else 0),
+                     z)
+    p_catch = ball.position(catch_t, wheel)
+    hand = _hand(rng, camera, dealer_az,
+                 (catch_t - 0.7, catch_t, pick_t, pick_t + 0.3, pick_t + 1.0),
+                 [p_catch, rest, rest + np.array([0, 0, 0.05])])
+    colour = _object_colour(rng, kind)
+    obj = BowlObject(kind, colour, fall_t, land_t, start, r, angle, z, on_head,
+                     float(rng.uniform(0, np.pi)), pick_t, hand)
+    end_t = pick_t + 1.0 + float(rng.uniform(0.1, 0.4))
+    return RoundPlan(index, start_t, end_t, ball, launch, hand, catch_t, obj, None,
+                     spin.wheel_direction)
+
+
+def _object_colour(rng: np.random.Generator, kind: str) -> tuple[float, float, float]:
+    if kind == "coin":
+        base = ((60, 170, 210), (190, 190, 195))[int(rng.integers(2))]
+    elif kind == "chip":
+        base = ((40, 40, 200), (200, 80, 30), (40, 150, 40), (30, 30, 30), (220, 220, 225),
+                (40, 160, 230), (150, 40, 140))[int(rng.integers(7))]
+    else:
+        base = tuple(float(v) for v in rng.uniform(30, 230, 3))  # type: ignore[assignment]
+    return tuple(float(v) for v in base)  # type: ignore[return-value]
+
+
+def _rim_pass(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
+              dealer_az: float, ball: BallPath) -> HandPass | None:
+    """The dealer's hand reaching over the rim while the ball is on the track."""
+    lo, hi = ball.release_t + 0.8, ball.drop_t - 2.0
+    if hi <= lo:
+        return None
+    t0 = float(rng.uniform(lo, hi))
+    r = float(rng.uniform(design.r_rim_in, design.r_rim_out + 0.04))
+    tip = polar_xyz(r, dealer_az + float(rng.uniform(-1.0, 1.0)), RIM_TOP_Z + 0.03)
+    return _hand(rng, camera, dealer_az, (t0, t0 + 0.5, t0 + 0.9, t0 + 1.4), [tip, tip])
