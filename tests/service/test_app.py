@@ -94,6 +94,7 @@ def test_missing_camera_is_unavailable_and_service_stays_up(service: Running) ->
     health = httpx.get(f"{service.url}/health").json()
     assert health["alive"] is True and health["ready"] is False
     assert {c["table_id"]: c["ready"] for c in health["cameras"]}["ghost"] is False
+    assert httpx.get(f"{service.url}/health/ready").status_code == 503
 
 
 def _abstained_round(service: Running) -> int:
@@ -162,6 +163,7 @@ def test_metrics_have_the_counters(service: Running) -> None:
     assert values['vision_camera_state{state="unavailable",table="ghost"}'] == 1
     assert "vision_forwarding_backlog" in values
     assert values['vision_frame_seconds_count{table="roul-1"}'] > 0
+    assert values['vision_decision_seconds_count{table="roul-1"}'] >= 1
 
 
 def test_technician_can_reconnect_a_camera(service: Running) -> None:

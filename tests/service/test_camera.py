@@ -30,7 +30,8 @@ class RecordingSink:
     def on_connected(self, info: StreamInfo, reader: object) -> None:
         pass
 
-    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float) -> None:
+    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float,
+                 captured_at: float) -> None:
         self.frames += 1
 
     def on_events(self, events: list[Event], frame_bgr: np.ndarray | None) -> None:

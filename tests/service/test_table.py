@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,7 @@ FRAME = np.random.default_rng(0).integers(0, 255, (48, 64, 3), np.uint8)
 def test_decisions_go_to_the_outbox_before_anything_else(table, event: Event, status: str,
                                                          kind: str | None) -> None:
     runtime, outbox, hub = table
-    runtime.on_frame(FRAME, 5, 0.001)
+    runtime.on_frame(FRAME, 5, 0.001, time.time())
     runtime.on_events([event], FRAME)
     record = runtime.rounds.get(1)
     assert record is not None and record.status == status
@@ -76,7 +77,7 @@ def test_decisions_go_to_the_outbox_before_anything_else(table, event: Event, st
 
 def test_a_lost_camera_abstains_the_round_in_progress(table) -> None:
     runtime, outbox, hub = table
-    runtime.on_frame(FRAME, 0, 0.001)
+    runtime.on_frame(FRAME, 0, 0.001, time.time())
     runtime.on_interrupted("camera black for 2.0 s")
     record = runtime.rounds.get(1)
     assert record.status == "abstain" and record.reason == "camera_unavailable"

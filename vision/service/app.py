@@ -75,13 +75,17 @@ def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = mak
 
 
 def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
-    @app.get("/health", summary="Liveness and per-camera readiness")
+    @app.get("/health", summary="Liveness (always 200 while serving) and per-camera readiness")
     def health(runtime: Runtime) -> HealthResponse:
-        cameras = [CameraHealth(table_id=t.table.id, state=t.camera_state,
-                                detail=t.camera_detail, ready=t.camera_state == "live")
-                   for t in runtime.tables.values()]
-        return HealthResponse(ready=all(c.ready for c in cameras), cameras=cameras,
-                              forwarding_backlog=runtime.outbox.backlog())
+        return _health(runtime)
+
+    @app.get("/health/ready", summary="Readiness probe: 200 when every camera is live, else 503",
+             responses={503: {"model": HealthResponse, "description": "a camera is not live"}})
+    def ready(runtime: Runtime, response: Response) -> HealthResponse:
+        body = _health(runtime)
+        if not body.ready:
+            response.status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+        return body
 
     @app.get("/tables", summary="Every table: game, phase, camera state")
     def tables(runtime: Runtime) -> TablesResponse:
@@ -149,6 +153,13 @@ def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
     def metrics(runtime: Runtime) -> PlainTextResponse:
         return PlainTextResponse(runtime.metrics.render(),
                                  media_type="text/plain; version=0.0.4; charset=utf-8")
+
+
+def _health(runtime: ServiceRuntime) -> HealthResponse:
+    cameras = [CameraHealth(table_id=t.table.id, state=t.camera_state, detail=t.camera_detail,
+                            ready=t.camera_state == "live") for t in runtime.tables.values()]
+    return HealthResponse(ready=all(c.ready for c in cameras), cameras=cameras,
+                          forwarding_backlog=runtime.outbox.backlog())
 
 
 def _check_game(game: str, result: dict | None, void_reason: str | None) -> None:

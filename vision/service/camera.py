@@ -41,7 +41,8 @@ class CameraSink(Protocol):
 
     def on_connected(self, info: StreamInfo, reader: TableReader) -> None: ...
 
-    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float) -> None: ...
+    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float,
+                 captured_at: float) -> None: ...
 
     def on_events(self, events: list[Event], frame_bgr: np.ndarray | None) -> None: ...
 
@@ -121,6 +122,7 @@ class CameraRunner(threading.Thread):
             if self.reconnect_event.is_set():
                 return self._interrupt("reconnect requested by a technician")
             status, frame = cap.read()
+            captured_at = time.time()
             if status == "eof":
                 self.sink.on_events(reader.finish(max(index, 0)), last)
                 return "eof"
@@ -133,20 +135,21 @@ class CameraRunner(threading.Thread):
             if health.check != "ok":
                 continue
             last = frame
-            error = self._feed(reader, frame, index)
+            error = self._feed(reader, frame, index, captured_at)
             if error:
                 return self._interrupt(error)
         self.sink.on_interrupted("service stopping")
         return "stopped"
 
-    def _feed(self, reader: TableReader, frame: np.ndarray, index: int) -> str | None:
+    def _feed(self, reader: TableReader, frame: np.ndarray, index: int,
+              captured_at: float) -> str | None:
         started = time.perf_counter()
         try:
             events = reader.update(frame, index)
         except Exception as exc:
             log.exception("table %s: reader failed at frame %d", self.table.id, index)
             return f"reader failed: {exc}"
-        self.sink.on_frame(frame, index, time.perf_counter() - started)
+        self.sink.on_frame(frame, index, time.perf_counter() - started, captured_at)
         if events:
             self.sink.on_events(events, frame)
         return None

@@ -1,9 +1,9 @@
 """Opening a table camera through OpenCV: the only module here that touches sources.
 
 ``open_capture`` returns a ``Capture`` for an rtsp/http URL, a device index or a video
-file. A file is replayed at its real frame rate and loops: ``read`` reports ``"eof"``
-when it wraps so the runner can close the round like a stream that ended. A live
-source that stops delivering returns ``"lost"``.
+file. A file is replayed at its real frame rate: ``read`` reports ``"eof"`` at its end and
+the runner closes the round like a stream that ended, then opens the file again (so
+the replay loops). A live source that stops delivering returns ``"lost"``.
 """
 
 from __future__ import annotations
@@ -62,10 +62,7 @@ class Capture:
         ok, frame = self._cap.read()
         if ok and frame is not None:
             return "frame", frame
-        if self.is_file:
-            self._rewind()
-            return "eof", None
-        return "lost", None
+        return ("eof" if self.is_file else "lost"), None
 
     def close(self) -> None:
         self._cap.release()
@@ -77,9 +74,6 @@ class Capture:
         else:  # running late: do not try to catch up with a burst
             self._next_due = time.monotonic()
         self._next_due += 1.0 / self.info.fps
-
-    def _rewind(self) -> None:
-        self._cap.set(cv2.CAP_PROP_POS_FRAMES, 0)
 
 
 def open_capture(value: str | int, kind: Literal["device", "stream", "file"],

@@ -28,10 +28,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import logging
+
     import uvicorn
 
     from vision.service.app import create_app
 
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = load_settings(args.config, dev_mode=True if args.dev else None,
                              data_dir=args.data_dir)
     host_for_urls = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
@@ -48,7 +52,8 @@ def banner(settings: ServiceSettings, base_url: str, settlement) -> str:  # noqa
         live = f"{base_url}/tables/{t.id}/live.mjpg"
         lines.append(f"  live view:     {live}   ({t.game}, {t.source})")
     lines += [
-        f"  event stream:  {base_url}/events/stream   (WebSocket: {base_url}/events/ws)",
+        f"  event stream:  {base_url}/events/stream   (WebSocket: "
+        f"{base_url.replace('http', 'ws', 1)}/events/ws)",
         f"  rounds:        {base_url}/tables/<id>/rounds",
         f"  metrics:       {base_url}/metrics",
         f"  data folder:   {settings.data_dir.resolve()}",

@@ -34,6 +34,8 @@ def declare_metrics(metrics: Metrics) -> None:
     for name, kind, text in (
         ("vision_frames_total", "counter", "frames fed to a table's reader"),
         ("vision_frame_seconds", "histogram", "reader time per frame (processing latency)"),
+        ("vision_decision_seconds", "histogram", "from capturing the deciding frame to the "
+                                                 "message stored in the outbox"),
         ("vision_events_total", "counter", "reader decisions by type (outcome, void, abstain, "
                                            "violation, phase events)"),
         ("vision_confirmations_total", "counter", "abstained rounds confirmed by a supervisor"),

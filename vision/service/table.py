@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -66,7 +67,7 @@ class TableRuntime:
         self.versions = ("uncalibrated", f"vision-{vision.__version__}")
         self.ring = FrameRing(0, 25.0, services.evidence_max_width)
         self.recent: deque[str] = deque(maxlen=3)
-        self._frame: tuple[np.ndarray, int, str] | None = None  # frame, index, wall time
+        self._frame: tuple[np.ndarray, int, float] | None = None  # frame, index, captured at
         self._jpeg: tuple[tuple[int, str, str], bytes] | None = None
         self._lock = threading.Lock()
 
@@ -86,12 +87,12 @@ class TableRuntime:
                          str(getattr(reader, "model_version", None)
                              or f"{type(reader).__name__}/vision-{vision.__version__}"))
 
-    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float) -> None:
-        now = utc_iso()
+    def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float,
+                 captured_at: float) -> None:
         with self._lock:
-            self._frame = (frame_bgr, frame_index, now)
+            self._frame = (frame_bgr, frame_index, captured_at)
         self.ring.push(frame_bgr)
-        self.rounds.touch(now)
+        self.rounds.touch(utc_iso())
         self.s.metrics.inc("vision_frames_total", table=self.table.id)
         self.s.metrics.observe("vision_frame_seconds", process_s, table=self.table.id)
 
@@ -137,7 +138,7 @@ class TableRuntime:
                                            self.s.evidence_url(ev_id)})
 
     def _message(self, event: Event, number: int, ev_id: str) -> TableMessage | None:
-        frame_time = self._frame[2] if self._frame else utc_iso()
+        frame_time = utc_iso(_utc(self._frame[2])) if self._frame else utc_iso()
         try:
             return make_message(
                 kind=event.type, table_id=self.table.id, round_id=str(number),
@@ -156,6 +157,9 @@ class TableRuntime:
         if message is None:
             return False
         put = self.s.outbox.put(message)
+        if self._frame is not None and message.kind != "manual_confirmation":
+            self.s.metrics.observe("vision_decision_seconds", time.time() - self._frame[2],
+                                   table=self.table.id)
         if not put.ok:
             log.error("outbox refused %s: round already holds %s", message.idempotency_key,
                       put.existing.to_json() if put.existing else None)
@@ -232,6 +236,10 @@ class TableRuntime:
     def _publish(self, kind: str, number: int, data: dict[str, Any]) -> None:
         self.s.hub.publish({"type": kind, "table_id": self.table.id, "game": self.table.game,
                             "round": number, "time": utc_iso(), "event": data})
+
+
+def _utc(timestamp: float) -> datetime:
+    return datetime.fromtimestamp(timestamp, UTC)
 
 
 def _describe(record: RoundRecord) -> str:
