@@ -61,13 +61,12 @@ def test_bets_close_when_the_round_has_a_message(ledger: Ledger) -> None:
 def test_roulette_void_carries_bets_to_the_respin(ledger: Ledger) -> None:
     # Art. 2(2): the void round is spun again; the bets stay on the layout
     ledger.place_bet("T1", "1", Bet("dozen", (2,)), 10)
-    carried = ledger.receive(void("1"))
-    assert [b.status for b in carried.settled] == ["carried"]
-    assert states(ledger) == [("1", "carried", None)]
+    moved = ledger.receive(void("1"))
+    assert [(b.round_id, b.status, b.carried_from) for b in moved.settled] == [("2", "open", "1")]
     ledger.place_bet("T1", "2", Bet("straight", (20,)), 1)
     ledger.receive(outcome("2", 20))  # the re-spin, with its own round id
-    assert states(ledger) == [("1", "won", 30), ("2", "won", 36)]
-    assert [b.bet_id for b in ledger.bets("T1", "2")] == [1, 2]  # both settled by round 2
+    assert states(ledger) == [("2", "won", 30), ("2", "won", 36)]
+    assert [b.bet_id for b in ledger.bets("T1", "1")] == [1]  # still found from round 1
 
 
 def test_sicbo_void_bets_may_not_be_withdrawn(ledger: Ledger) -> None:
@@ -75,19 +74,37 @@ def test_sicbo_void_bets_may_not_be_withdrawn(ledger: Ledger) -> None:
     ledger.place_bet("S1", "1", Bet("small"), 10)
     ledger.receive(void("1", "S1", "sicbo"))
     ledger.receive(void("2", "S1", "sicbo"))
-    assert states(ledger, "S1") == [("1", "carried", None)]
+    assert states(ledger, "S1") == [("3", "open", None)]
     ledger.receive(dice("3", (1, 2, 3)))
-    assert states(ledger, "S1") == [("1", "won", 20)]
-    assert ledger.bets("S1")[0].settled_round == "3"
+    (bet,) = ledger.bets("S1")
+    assert (bet.status, bet.payout, bet.settled_round, bet.carried_from) == ("won", 20, "3", "1")
 
 
-def test_operator_can_refund_carried_bets(ledger: Ledger) -> None:
-    ledger.place_bet("S1", "1", Bet("total", (9,)), 10)
-    ledger.receive(void("1", "S1", "sicbo"))
+def test_void_bets_skip_rounds_that_are_already_settled(ledger: Ledger) -> None:
+    # round 1 abstained (confirmed by a person later); round 2 abstained and is voided
+    # by a person only after round 3 was read: round 2's bets go to round 4, the first
+    # later round without a message, never into a settled one
+    ledger.place_bet("T1", "1", Bet("black"), 10)
+    ledger.place_bet("T1", "2", Bet("red"), 10)
+    ledger.receive(outcome("3", 3))
+    ledger.receive(void("2"))
+    assert states(ledger) == [("1", "open", None), ("4", "open", None)]
+    # the late confirmation of round 1 settles round 1's bets only, not the moved ones
+    ledger.receive(manual("1", 2))
+    assert states(ledger) == [("1", "won", 20), ("4", "open", None)]
+
+
+def test_void_with_a_non_numeric_round_holds_bets_until_an_operator_refunds(
+    ledger: Ledger,
+) -> None:
+    ledger.place_bet("S1", "a7", Bet("total", (9,)), 10)
+    held = ledger.receive(void("a7", "S1", "sicbo"))
+    assert [b.status for b in held.settled] == ["carried"]  # no next round can be named
+    ledger.receive(dice("a8", (3, 3, 3)))  # would have won 70: not paid on a guess
+    assert states(ledger, "S1") == [("a7", "carried", None)]
+    assert ledger.totals()["carried"] == 10
     assert ledger.refund_carried("S1") == 1
-    assert states(ledger, "S1") == [("1", "returned", 10)]
-    ledger.receive(dice("2", (3, 3, 3)))  # would have won 70: already returned
-    assert states(ledger, "S1") == [("1", "returned", 10)]
+    assert states(ledger, "S1") == [("a7", "returned", 10)]
 
 
 def test_manual_confirmation_settles_an_abstained_round(ledger: Ledger) -> None:

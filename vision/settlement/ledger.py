@@ -3,17 +3,19 @@
 What a message means to settlement (``table-outcome/1``, see ``vision.forwarding.message``):
 
 - ``outcome`` or ``manual_confirmation`` for round R of table T settles, with its result,
-  every ``open`` bet placed on T/R and every ``carried`` bet of T (below). Each becomes
-  ``won`` (``payout`` = stake + odds x stake, ``vision.settlement.bets.payout``) or ``lost``
-  (payout 0). A manual confirmation settles exactly like an outcome.
-- ``void`` for T/R settles nothing: the open bets of T/R become ``carried`` and are
-  settled by the next outcome of table T. This follows both regulations: a void
-  roulette round is spun again with the bets on the layout (Art. 2(2), and Art. 3: bets
-  may not be changed once the ball is spun); after a void sic bo round "bets already
-  placed may not be withdrawn" and go into the new round (Art. 3(3)). The camera gives
-  the re-spin or new round its own round id, hence "the next outcome of the table".
-  Stakes are returned only by an operator's :meth:`Ledger.refund_carried` (e.g. when a
-  table closes with carried bets).
+  every ``open`` bet on T/R. Each becomes ``won`` (``payout`` = stake + odds x stake,
+  ``vision.settlement.bets.payout``) or ``lost`` (payout 0). A manual confirmation
+  settles exactly like an outcome.
+- ``void`` for T/R pays nothing and takes nothing: the open bets of T/R move to the
+  table's next round. This follows both regulations: a void roulette round is spun
+  again with the bets on the layout (Art. 2(2); Art. 3: bets may not be changed once
+  the ball is spun); after a void sic bo round "a new round then starts ... and the
+  bets already placed may not be withdrawn" (Art. 3(3)). The camera gives the re-spin
+  or new round its own round id, so "next round" needs an order: round ids that are
+  decimal integers (the table service numbers rounds 1, 2, 3, ...) move to the
+  smallest later number that has no message yet (``carried_from`` keeps the void
+  round). A void round whose id is not a number leaves its bets ``carried``: held,
+  never paid on a guessed round, until an operator's :meth:`Ledger.refund_carried`.
 - One message per round: a second message with the same idempotency key is a
   ``duplicate`` if its content (game, kind, result, void reason) is the same, and
   changes nothing; otherwise it is a ``conflict``, refused, and nothing changes either.
@@ -63,12 +65,16 @@ CREATE TABLE IF NOT EXISTS bets (
     payout INTEGER,
     settled_round TEXT,
     settled_by TEXT,
+    carried_from TEXT,
     placed_at REAL NOT NULL,
     settled_at REAL
 );
 CREATE INDEX IF NOT EXISTS bets_table ON bets (table_id, status, round_id)
 """
-_BET_COLUMNS = "bet_id, table_id, round_id, bet, stake, status, payout, settled_round, settled_by"
+_BET_COLUMNS = (
+    "bet_id, table_id, round_id, bet, stake, status, payout, settled_round, settled_by,"
+    " carried_from"
+)
 
 
 class LedgerError(ValueError):
@@ -84,10 +90,11 @@ class BetRecord:
     round_id: str
     bet: Bet
     stake: int
-    status: str  # open | carried | won | lost | returned
+    status: str  # open | carried (held) | won | lost | returned
     payout: int | None
     settled_round: str | None
     settled_by: str | None  # message_id
+    carried_from: str | None = None  # the void round this bet was first placed on
 
     def to_json(self) -> dict[str, Any]:
         out = {name: getattr(self, name) for name in self.__slots__}
@@ -100,7 +107,8 @@ class ReceiveResult:
     """``status``: ``accepted`` (stored and settled), ``duplicate`` or ``conflict``.
 
     ``stored`` is the message the ledger holds for the round; ``settled`` the bets this
-    message settled or carried (empty unless accepted).
+    message settled, or for a void moved on (``round_id`` is then their new round) or
+    held as ``carried`` (empty unless accepted).
     """
 
     status: str
@@ -114,6 +122,10 @@ class Ledger:
     def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time) -> None:
         self._file = SqliteFile(path, _SCHEMA)
         self._clock = clock
+        columns = {row[1] for row in self._file.read("PRAGMA table_info(bets)")}
+        if "carried_from" not in columns:  # a ledger file from before carry-over tracking
+            with self._file.write() as db:
+                db.execute("ALTER TABLE bets ADD COLUMN carried_from TEXT")
 
     def close(self) -> None:
         self._file.close()
@@ -170,24 +182,42 @@ class Ledger:
         return ReceiveResult("accepted", message, settled)
 
     def _settle(self, db: Any, message: TableMessage) -> tuple[BetRecord, ...]:
-        rows = db.execute(
-            f"SELECT {_BET_COLUMNS} FROM bets WHERE table_id = ? AND"
-            " ((round_id = ? AND status = 'open') OR (status = 'carried' AND ? != 'void'))"
-            " ORDER BY bet_id",
-            (message.table_id, message.round_id, message.kind),
-        ).fetchall()
+        if message.kind == "void":
+            return self._carry(db, message)
         now, out = self._clock(), []
-        for row in rows:
+        for row in self._open_bets(db, message):
             record = _record(row)
             status, paid = _settle_one(record, message)
-            settled_round = message.round_id if paid is not None else None
             db.execute(
                 "UPDATE bets SET status = ?, payout = ?, settled_round = ?, settled_by = ?,"
                 " settled_at = ? WHERE bet_id = ?",
-                (status, paid, settled_round, message.message_id, now, record.bet_id),
+                (status, paid, message.round_id, message.message_id, now, record.bet_id),
             )
-            out.append(_record((*row[:5], status, paid, settled_round, message.message_id)))
+            out.append(_record((*row[:5], status, paid, message.round_id,
+                                message.message_id, row[9])))  # fmt: skip
         return tuple(out)
+
+    def _carry(self, db: Any, message: TableMessage) -> tuple[BetRecord, ...]:
+        target = _next_free_round(db, message.table_id, message.round_id)
+        out = []
+        for row in self._open_bets(db, message):
+            origin = row[9] or message.round_id
+            if target is None:
+                db.execute("UPDATE bets SET status = 'carried', carried_from = ?, settled_by = ?"
+                           " WHERE bet_id = ?", (origin, message.message_id, row[0]))  # fmt: skip
+                out.append(_record((*row[:5], "carried", None, None, message.message_id, origin)))
+            else:
+                db.execute("UPDATE bets SET round_id = ?, carried_from = ? WHERE bet_id = ?",
+                           (target, origin, row[0]))  # fmt: skip
+                out.append(_record((row[0], row[1], target, *row[3:9], origin)))
+        return tuple(out)
+
+    def _open_bets(self, db: Any, message: TableMessage) -> list[tuple[Any, ...]]:
+        return db.execute(
+            f"SELECT {_BET_COLUMNS} FROM bets WHERE table_id = ? AND round_id = ?"
+            " AND status = 'open' ORDER BY bet_id",
+            (message.table_id, message.round_id),
+        ).fetchall()
 
     def refund_carried(self, table_id: str) -> int:
         """Operator action: return the stakes of table ``table_id``'s carried bets."""
@@ -211,13 +241,13 @@ class Ledger:
         return [TableMessage.from_body(r[0]) for r in rows]
 
     def bets(self, table_id: str | None = None, round_id: str | None = None) -> list[BetRecord]:
-        """Bets placed on, or settled by, a table (and round), in placing order."""
+        """Bets of a table (and round: placed on, settled by or carried from it), in order."""
         where, args = "1", ()
         if table_id is not None:
             where, args = "table_id = ?", (table_id,)
         if round_id is not None:
-            where += " AND (round_id = ? OR settled_round = ?)"
-            args = (*args, round_id, round_id)
+            where += " AND ? IN (round_id, settled_round, carried_from)"
+            args = (*args, round_id)
         sql = f"SELECT {_BET_COLUMNS} FROM bets WHERE {where} ORDER BY bet_id"
         return [_record(r) for r in self._file.read(sql, args)]
 
@@ -231,9 +261,19 @@ class Ledger:
         return dict(zip(("staked", "paid", "open", "carried", "bets"), row, strict=True))
 
 
-def _settle_one(record: BetRecord, message: TableMessage) -> tuple[str, int | None]:
-    if message.kind == "void":
-        return "carried", None
+def _next_free_round(db: Any, table_id: str, round_id: str) -> str | None:
+    """The smallest integer round after ``round_id`` with no message; None if not a number."""
+    if not (round_id.isascii() and round_id.isdigit()):
+        return None
+    taken = {r for (r,) in db.execute("SELECT round_id FROM messages WHERE table_id = ?",
+                                      (table_id,))}  # fmt: skip
+    n = int(round_id) + 1
+    while str(n) in taken:
+        n += 1
+    return str(n)
+
+
+def _settle_one(record: BetRecord, message: TableMessage) -> tuple[str, int]:
     if record.bet.game != message.game or message.result is None:
         return "returned", record.stake
     paid = payout(record.bet, record.stake, message.result)
@@ -245,4 +285,4 @@ def _record(row: tuple[Any, ...]) -> BetRecord:
         bet = bet_from_json(json.loads(row[3]))
     except (BetError, ValueError) as exc:  # only if the file was edited by hand
         raise LedgerError(f"bet {row[0]} in the ledger is unreadable: {exc}") from None
-    return BetRecord(row[0], row[1], row[2], bet, row[4], row[5], row[6], row[7], row[8])
+    return BetRecord(row[0], row[1], row[2], bet, row[4], row[5], row[6], row[7], row[8], row[9])
