@@ -66,14 +66,20 @@ def test_scores_events_and_writes_report(dataset, tmp_path, capsys) -> None:
         "void_missed": 1, "violation_rounds": 2, "violation_detected": 2}
     assert rl["latency_median_s"] == pytest.approx(0.2)
     assert (sb["rounds"], sb["correct"], sb["void_detected"]) == (2, 1, 1)
+    # extras: each clip's own metrics, with its game
+    clips = json.loads((report / "metrics.json").read_text())["clips"]
+    assert set(clips) == set(PLANS)
+    assert (clips["wheel-a"]["game"], clips["wheel-a"]["wrong"], clips["wheel-b"]["wrong"]) == \
+        ("roulette", 1, 0)
     out = capsys.readouterr().out
     assert "roulette" in out and "sicbo" in out and "latency_p95_s" in out
     # the two rounds of wheel-a not read right get an annotated frame each
     html = (report / "index.html").read_text()
-    for name in ("frames/wheel-a-r0.jpg", "frames/wheel-a-r1.jpg"):
+    # round 0: decided at 12, settled at 10, shown side by side; round 1: no event, void frame
+    for name, width in (("frames/wheel-a-r0.jpg", 640), ("frames/wheel-a-r1.jpg", 480)):
         assert name in html
         image = cv2.imread(str(report / name))
-        assert image is not None and image.shape[1] == 480
+        assert image is not None and image.shape[1] == width
     assert not (report / "frames" / "wheel-b-r0.jpg").exists()
     assert cv2.imread(str(report / "latency-roulette.png")) is not None
     assert "http" not in html  # self-contained: nothing fetched from the network

@@ -62,6 +62,11 @@ def test_read_text_gives_wheel_distance_of_a_wrong_number() -> None:
     assert read_text(s) == "32 (+1 pockets cw)"
 
 
+def test_read_text_says_how_early() -> None:
+    assert read_text(score(WHEEL, [num(49, 0)])[0]) == "0 (1 frame early)"
+    assert read_text(score(WHEEL, [num(45, 0)])[0]) == "0 (5 frames early)"
+
+
 def test_read_frames_returns_the_asked_frames(tmp_path) -> None:
     side = roulette(result_round(0, 0, 19, 10, 1))
     video = write_clip(tmp_path, "c", side)

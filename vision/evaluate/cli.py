@@ -6,9 +6,10 @@ no reader yet, whose video does not decode or whose reader crashes (traceback on
 reported and left out of every number, and the command then exits 1 so a script cannot
 mistake a partial run for a full one. With ``--events DIR`` it scores
 ``DIR/<clip>.jsonl`` for each clip. It writes ``REPORT/metrics.json`` (``{"games": {game:
-{...}}}``, plus ``"unread"`` naming skipped clips) and ``REPORT/index.html``, and prints a
-per-game table. With ``--baseline`` it also exits 1 when any game scores worse than that
-earlier metrics.json (see :mod:`vision.evaluate.baseline`).
+{...}}}``, plus ``"clips"`` with each clip's own metrics and ``"unread"`` naming skipped
+clips) and ``REPORT/index.html``, and prints a per-game table. With ``--baseline`` it also
+exits 1 when any game scores worse than that earlier metrics.json (see
+:mod:`vision.evaluate.baseline`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from vision.errors import UserError
 from vision.evaluate.baseline import load_baseline, regressions
 from vision.evaluate.dataset import Clip, find_clips, load_events
 from vision.evaluate.describe import summary_rows
-from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate
+from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate, per_clip
 from vision.evaluate.report import ReportInput, write_report
 from vision.evaluate.scoring import events_outside_rounds, score
 from vision.footage import Event, write_events
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         if events is not None:
             scores.append(_score_clip(clip, events))
     games = aggregate(scores)
-    _write_metrics(args.report / "metrics.json", games, unread)
+    _write_metrics(args.report / "metrics.json", games, scores, unread)
     source = str(args.events) if args.events else "the readers (python -m vision read)"
     page = write_report(args.report, ReportInput(args.dataset, source, clips, scores, games,
                                                  unread), args.max_thumbnails)
@@ -109,9 +110,17 @@ def _score_clip(clip: Clip, events: Sequence[Event]) -> ClipScore:
                      events_outside_rounds(side, events))
 
 
-def _write_metrics(path: Path, games: Mapping[str, GameMetrics], unread: Mapping[str, str]) -> None:
+def _write_metrics(path: Path, games: Mapping[str, GameMetrics], scores: Sequence[ClipScore],
+                   unread: Mapping[str, str]) -> None:
+    """The contract's ``{"games": ...}``, then extras: ``clips`` (each clip's metrics with its
+    game) and ``unread`` (clip -> why it was not scored)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    body: dict[str, object] = {"games": {g: m.to_json() for g, m in games.items()}}
+    clip_games = {c.clip: c.game for c in scores}
+    body: dict[str, object] = {
+        "games": {g: m.to_json() for g, m in games.items()},
+        "clips": {name: {"game": clip_games[name], **m.to_json()}
+                  for name, m in per_clip(scores).items()},
+    }
     if unread:
         body["unread"] = dict(unread)
     path.write_text(json.dumps(body, indent=2) + "\n")

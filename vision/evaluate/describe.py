@@ -68,7 +68,8 @@ def read_text(s: RoundScore) -> str:
         count = 1 + sum(e.type == "outcome" for e in s.ignored)
         text += f" (outcome 2 of {count})"
     elif s.cause == "before_settled" and s.frame is not None:
-        text += f" ({s.truth.settled_frame - s.frame} frames early)"
+        early = s.truth.settled_frame - s.frame
+        text += f" ({early} frame{'s' if early > 1 else ''} early)"
     return text
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-__all__ = ["annotate", "histogram_bgr", "read_frames"]
+__all__ = ["annotate", "histogram_bgr", "label", "read_frames"]
 
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 _INK = (40, 40, 40)
@@ -85,6 +85,15 @@ def annotate(frame_bgr: np.ndarray, lines: Sequence[str], colour_bgr: tuple[int,
         scale = 0.5 * min(1.0, (width_px - 20) / max(text_w, 1))  # shrink a long line to fit
         cv2.putText(band, line, (14, 20 + 18 * i), _FONT, scale, (255, 255, 255), 1, cv2.LINE_AA)
     return np.vstack([scaled, band])
+
+
+def label(frame_bgr: np.ndarray, text: str) -> np.ndarray:
+    """A copy of the frame with ``text`` on a dark tag in its top-left corner."""
+    out = frame_bgr.copy()
+    (text_w, text_h), _ = cv2.getTextSize(text, _FONT, 0.45, 1)
+    cv2.rectangle(out, (0, 0), (text_w + 10, text_h + 10), (30, 30, 30), -1)
+    cv2.putText(out, text, (5, text_h + 4), _FONT, 0.45, (255, 255, 255), 1, cv2.LINE_AA)
+    return out
 
 
 def read_frames(video: Path, wanted: Iterable[int]) -> dict[int, np.ndarray]:

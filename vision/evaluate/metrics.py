@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.evaluate.scoring import KINDS, WRONG_CAUSES, RoundScore
 
-__all__ = ["CONTRACT_KEYS", "ClipScore", "GameMetrics", "aggregate", "percentile"]
+__all__ = ["CONTRACT_KEYS", "ClipScore", "GameMetrics", "aggregate", "per_clip", "percentile"]
 
 # The keys the contract's metrics.json example shows, in its order.
 CONTRACT_KEYS = (
@@ -105,6 +105,11 @@ def aggregate(clips: Sequence[ClipScore]) -> dict[str, GameMetrics]:
     for clip in clips:
         games.setdefault(clip.game, []).append(clip)
     return {game: _game_metrics(games[game]) for game in sorted(games)}
+
+
+def per_clip(clips: Sequence[ClipScore]) -> dict[str, GameMetrics]:
+    """Each clip's own metrics, by clip name (to find the one camera a reader fails on)."""
+    return {clip.clip: _game_metrics([clip]) for clip in clips}
 
 
 def _game_metrics(clips: Sequence[ClipScore]) -> GameMetrics:

@@ -1,8 +1,9 @@
 """The self-contained HTML report: ``index.html`` with its pictures in files beside it.
 
 Layout of ``DIR``: ``index.html``, ``latency-<game>.png`` and ``frames/<clip>-r<round>.jpg``
-(one annotated thumbnail for every round not read right: any kind but ``correct`` and
-``void_detected``). No script, no CDN: the page opens from disk anywhere.
+(see :mod:`vision.evaluate.thumbnails`: one annotated picture for every round not read right,
+any kind but ``correct`` and ``void_detected``). No script, no CDN: the page opens from
+disk anywhere.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import cv2
 import jinja2
 import numpy as np
 
+from vision.evaluate.baseline import MUST_NOT_RISE
 from vision.evaluate.dataset import Clip
 from vision.evaluate.describe import (
     confusion,
@@ -25,19 +27,18 @@ from vision.evaluate.describe import (
     truth_text,
     value_text,
 )
-from vision.evaluate.images import annotate, histogram_bgr, read_frames
-from vision.evaluate.metrics import CONTRACT_KEYS, ClipScore, GameMetrics
+from vision.evaluate.images import histogram_bgr
+from vision.evaluate.metrics import CONTRACT_KEYS, ClipScore, GameMetrics, per_clip
 from vision.evaluate.scoring import RoundScore
+from vision.evaluate.thumbnails import needs_thumbnail, write_thumbnails
 
-__all__ = ["GOOD_KINDS", "ReportInput", "needs_thumbnail", "write_report"]
+__all__ = ["SEVERITY", "ReportInput", "write_report"]
 
-GOOD_KINDS = ("correct", "void_detected")
 # the gallery shows the worst first: a wrong outcome is the worst failure there is
 SEVERITY = ("wrong", "false_void", "void_misclassified", "void_missed", "missed", "abstained")
-_KIND_BGR = {"correct": (80, 160, 60), "void_detected": (80, 160, 60), "wrong": (50, 50, 210),
-             "false_void": (40, 140, 240), "void_misclassified": (40, 140, 240),
-             "abstained": (170, 130, 90), "missed": (60, 190, 230),
-             "void_missed": (60, 190, 230)}  # fmt: skip
+CLIP_KEYS = ("rounds", "correct", "wrong", "false_void", "abstained", "missed", "void_detected",
+             "void_misclassified", "void_missed", "violation_detected", "violation_missed",
+             "violation_false_alarms", "latency_median_s", "events_outside_rounds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,24 +53,11 @@ class ReportInput:
     unread: Mapping[str, str]  # clip name -> why it has no events (e.g. no reader yet)
 
 
-def needs_thumbnail(s: RoundScore) -> bool:
-    return s.kind not in GOOD_KINDS
-
-
-def shown_frame(s: RoundScore) -> tuple[int, str]:
-    """The frame to show for a round and what it is."""
-    if s.frame is not None:
-        return s.frame, "reader's decision"
-    if s.truth.void is not None:
-        return s.truth.void.frame, "void frame, no event"
-    assert s.truth.settled_frame is not None
-    return s.truth.settled_frame, "settled frame, no event"
-
-
 def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) -> Path:
     """Write ``out_dir/index.html`` and its pictures; returns the page's path."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    thumbs = _write_thumbnails(out_dir, data, max_thumbnails)
+    thumbs = write_thumbnails(out_dir, data.scores, {c.name: c.video for c in data.clips},
+                              max_thumbnails)
     histograms = {game: _write_histogram(out_dir, game, data.scores) for game in data.games}
     rows = _round_rows(data.scores, thumbs)
     page = _template().render(
@@ -78,7 +66,8 @@ def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) ->
         generated=datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         games=list(data.games), summary=summary_rows(data.games), unread=data.unread,
         confusions={g: _confusion_view(g, _game_rounds(data.scores, g)) for g in data.games},
-        contract_keys=CONTRACT_KEYS,
+        contract_keys=CONTRACT_KEYS, clip_keys=CLIP_KEYS,
+        clips=_clip_rows(data.scores),
         histograms=histograms, rounds=rows,
         gallery=[r for kind in SEVERITY for r in rows if r["kind"] == kind],
         thumbs_skipped=sum(needs_thumbnail(s) for c in data.scores for s in c.rounds)
@@ -87,6 +76,17 @@ def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) ->
     path = out_dir / "index.html"
     path.write_text(page, encoding="utf-8")
     return path
+
+
+def _clip_rows(scores: Sequence[ClipScore]) -> list[dict[str, Any]]:
+    """Per clip: name, game and (text, is it bad) cells for CLIP_KEYS."""
+    rows = []
+    for clip, metrics in zip(scores, per_clip(scores).values(), strict=True):
+        values = metrics.to_json()
+        cells = [(value_text(values[k]), bool(values[k]) and k in MUST_NOT_RISE)
+                 for k in CLIP_KEYS]
+        rows.append({"name": clip.clip, "game": clip.game, "cells": cells})
+    return rows
 
 
 def _game_rounds(scores: Sequence[ClipScore], game: str) -> list[RoundScore]:
@@ -123,31 +123,6 @@ def _round_rows(scores: Sequence[ClipScore],
                 "ignored": ", ".join(f"{e.type}@{e.frame}" for e in s.ignored),
             })
     return rows
-
-
-def _write_thumbnails(out_dir: Path, data: ReportInput, limit: int) -> dict[tuple[str, int], str]:
-    """Decode and annotate the frame of every round not read right (at most ``limit``)."""
-    videos = {c.name: c.video for c in data.clips}
-    done: dict[tuple[str, int], str] = {}
-    for clip in data.scores:
-        bad = [s for s in clip.rounds if needs_thumbnail(s)][: max(0, limit - len(done))]
-        if not bad or clip.clip not in videos:
-            continue
-        frames = read_frames(videos[clip.clip], (shown_frame(s)[0] for s in bad))
-        (out_dir / "frames").mkdir(exist_ok=True)
-        for s in bad:
-            index, what = shown_frame(s)
-            if index not in frames:
-                continue
-            truth_at = s.truth.void.frame if s.truth.void else s.truth.settled_frame
-            lines = [f"{clip.clip}  round {s.index}  frame {index} ({what})",
-                     f"truth: {truth_text(s.truth)} at frame {truth_at}   read: {read_text(s)}",
-                     s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
-            name = f"frames/{clip.clip}-r{s.index}.jpg"
-            image = annotate(frames[index], lines, _KIND_BGR[s.kind])
-            cv2.imwrite(str(out_dir / name), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
-            done[(clip.clip, s.index)] = name
-    return done
 
 
 def _write_histogram(out_dir: Path, game: str, scores: Sequence[ClipScore]) -> str | None:

@@ -1,0 +1,91 @@
+"""Annotated frames for the rounds a reader did not get right.
+
+Each such round gets one JPEG: the frame the reader decided on and, when it differs, the
+frame where the truth became visible (``settled_frame`` or ``void.frame``) beside it, so a
+wrong or early read can be judged at a glance; below them, truth, read and kind. A round
+without any event shows the truth frame alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.evaluate.describe import read_text, truth_text
+from vision.evaluate.images import annotate, label, read_frames
+from vision.evaluate.metrics import ClipScore
+from vision.evaluate.scoring import RoundScore
+
+__all__ = ["GOOD_KINDS", "KIND_BGR", "needs_thumbnail", "panels", "write_thumbnails"]
+
+GOOD_KINDS = ("correct", "void_detected")
+KIND_BGR = {"correct": (80, 160, 60), "void_detected": (80, 160, 60), "wrong": (50, 50, 210),
+            "false_void": (40, 140, 240), "void_misclassified": (40, 140, 240),
+            "abstained": (170, 130, 90), "missed": (60, 190, 230),
+            "void_missed": (60, 190, 230)}  # fmt: skip
+
+
+def needs_thumbnail(s: RoundScore) -> bool:
+    return s.kind not in GOOD_KINDS
+
+
+def truth_frame(s: RoundScore) -> int:
+    rnd = s.truth
+    frame = rnd.void.frame if rnd.void is not None else rnd.settled_frame
+    assert frame is not None  # a Round has one or the other
+    return frame
+
+
+def panels(s: RoundScore) -> list[tuple[int, str]]:
+    """(frame index, caption) of each panel: the reader's decision, then the truth frame."""
+    what = "void visible" if s.truth.void is not None else "settled"
+    truth = (truth_frame(s), f"truth: {what} @{truth_frame(s)}")
+    if s.frame is None:
+        return [truth]
+    decided = (s.frame, f"reader decided @{s.frame}")
+    return [decided] if s.frame == truth[0] else [decided, truth]
+
+
+def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.ndarray | None:
+    """The annotated picture of one round, None if a frame lies past the end of the video."""
+    shown = panels(s)
+    if any(index not in frames for index, _ in shown):
+        return None
+    width = 480 if len(shown) == 1 else 320
+    tiles = [label(_scaled(frames[index], width), caption) for index, caption in shown]
+    height = min(t.shape[0] for t in tiles)
+    strip = np.hstack([t[:height] for t in tiles])
+    lines = [f"{clip}  round {s.index}",
+             f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
+             s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
+    return annotate(strip, lines, KIND_BGR[s.kind], width_px=strip.shape[1])
+
+
+def _scaled(frame_bgr: np.ndarray, width_px: int) -> np.ndarray:
+    h, w = frame_bgr.shape[:2]
+    return cv2.resize(frame_bgr, (width_px, max(1, round(h * width_px / w))),
+                      interpolation=cv2.INTER_AREA)
+
+
+def write_thumbnails(out_dir: Path, scores: Sequence[ClipScore], videos: Mapping[str, Path],
+                     limit: int) -> dict[tuple[str, int], str]:
+    """Write ``out_dir/frames/<clip>-r<round>.jpg`` for rounds not read right, at most
+    ``limit``; returns (clip, round) -> path relative to ``out_dir``."""
+    done: dict[tuple[str, int], str] = {}
+    for clip in scores:
+        bad = [s for s in clip.rounds if needs_thumbnail(s)][: max(0, limit - len(done))]
+        if not bad or clip.clip not in videos:
+            continue
+        frames = read_frames(videos[clip.clip], (i for s in bad for i, _ in panels(s)))
+        (out_dir / "frames").mkdir(exist_ok=True)
+        for s in bad:
+            image = compose(s, clip.clip, frames)
+            if image is None:
+                continue
+            name = f"frames/{clip.clip}-r{s.index}.jpg"
+            cv2.imwrite(str(out_dir / name), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
+            done[(clip.clip, s.index)] = name
+    return done
