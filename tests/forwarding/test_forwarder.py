@@ -226,7 +226,8 @@ def test_sigkill_mid_delivery_loses_nothing_and_never_sends_two_results(tmp_path
         assert stopped_at < len(truth)
         second = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
         try:
-            _wait(lambda: Outbox(outbox_path).backlog() == 0)
+            with Outbox(outbox_path) as watch:
+                _wait(lambda: watch.backlog() == 0)
         finally:
             second.kill()
             second.communicate(timeout=10)
