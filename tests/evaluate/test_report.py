@@ -9,6 +9,7 @@ from vision.evaluate.describe import confusion, pocket_offset, read_class, read_
 from vision.evaluate.images import annotate, histogram_bgr, read_frames
 from vision.evaluate.oracle import corrupt_events
 from vision.evaluate.scoring import score
+from vision.evaluate.thumbnails import compose, panels
 
 from .builders import (
     dice_round,
@@ -95,3 +96,32 @@ def test_annotate_scales_and_adds_a_band() -> None:
     out = annotate(frame, ["a", "b", "c"], (0, 0, 255), width_px=320)
     assert out.shape[1] == 320 and out.shape[0] > 240
     assert np.array_equal(frame, np.zeros_like(frame))  # the input is not drawn on
+
+
+PANEL_CASES = [
+    # (id, events in WHEEL, round, expected panel frames)
+    # a wrong number read 2 frames after settle: decision, then truth
+    ("wrong_after_settle", [num(52, 5)], 0, [52, 50]),
+    # read exactly at the settled frame: one panel is enough
+    ("same_frame", [num(150, 5)], 1, [150]),
+    # nothing read: the settled frame alone
+    ("missed", [], 2, [250]),
+    # a void missed: the void frame alone
+    ("void_missed", [], 3, [350]),
+]
+
+
+@pytest.mark.parametrize(("case", "events", "index", "frames"), PANEL_CASES,
+                         ids=[c[0] for c in PANEL_CASES])
+def test_thumbnail_panels(case, events, index, frames) -> None:
+    s = score(WHEEL, events)[index]
+    assert [f for f, _ in panels(s)] == frames, case
+
+
+def test_compose_two_panels_and_refuse_missing_frames() -> None:
+    s = score(WHEEL, [num(52, 5)])[0]
+    frames = {52: np.zeros((48, 64, 3), np.uint8), 50: np.full((48, 64, 3), 255, np.uint8)}
+    image = compose(s, "clip", frames)
+    assert image is not None and image.shape[1] == 640
+    assert image[100, 100].mean() < 60 and image[100, 420].mean() > 200  # decision left
+    assert compose(s, "clip", {52: frames[52]}) is None  # the truth frame past the end
