@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "read-dice": ("vision.sicbo.still_cli", "read dice in still photos (faces, boxes, poses)"),
     "bench": ("vision.bench", "measure reader speed and memory, write a results table"),
     "serve": ("vision.service.cli", "run the live table service (API, forwarding, console)"),
+    "settle": ("vision.settlement.cli", "run the reference settlement receiver (signed POSTs)"),
 }
 
 
