@@ -95,6 +95,24 @@ def test_missing_events_file_names_clip_and_path(dataset, tmp_path, capsys) -> N
     assert "'dome'" in err and str(events / "dome.jsonl") in err
 
 
+def test_missing_events_folder_is_a_clear_error(dataset, tmp_path, capsys) -> None:
+    code = main(["evaluate", str(dataset), "--events", str(tmp_path / "nope"),
+                 "--report", str(tmp_path / "r")])
+    assert code == 2
+    assert f"events folder not found: {tmp_path / 'nope'}" in capsys.readouterr().err
+
+
+def test_a_second_run_leaves_no_stale_pictures(dataset, tmp_path) -> None:
+    events, report = _events_dir(dataset, tmp_path), tmp_path / "report"
+    args = ["evaluate", str(dataset), "--events", str(events), "--report", str(report)]
+    assert main(args) == 0
+    assert (report / "frames" / "wheel-a-r0.jpg").exists()
+    side = load_sidecar(dataset / "wheel-a.json")
+    write_events(perfect_events(side), events / "wheel-a.jsonl")  # now read right
+    assert main(args) == 0
+    assert list((report / "frames").glob("*.jpg")) == []
+
+
 def test_malformed_events_line_is_a_clear_error(dataset, tmp_path, capsys) -> None:
     events = _events_dir(dataset, tmp_path)
     path = events / "wheel-b.jsonl"

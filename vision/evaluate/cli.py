@@ -52,12 +52,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     clips = find_clips(args.dataset)
+    if args.events is not None and not args.events.is_dir():
+        raise UserError(f"events folder not found: {args.events} (expected <clip>.jsonl files "
+                        "for the clips of the dataset)")
     baseline = load_baseline(args.baseline) if args.baseline else None
     scores: list[ClipScore] = []
     unread: dict[str, str] = {}
     for clip in progress(clips, total=len(clips), desc="clips", unit="clip",
                          enabled=args.progress):
-        events = _clip_events(clip, args.events, args.report, unread)
+        events = _clip_events(clip, args, unread)
         if events is not None:
             scores.append(_score_clip(clip, events))
     games = aggregate(scores)
@@ -78,16 +81,17 @@ def run(args: argparse.Namespace) -> int:
     return 1 if unread or worse else 0
 
 
-def _clip_events(clip: Clip, events_dir: Path | None, report: Path,
+def _clip_events(clip: Clip, args: argparse.Namespace,
                  unread: dict[str, str]) -> list[Event] | None:
-    """The clip's events from DIR, or from its reader (None, noted in ``unread``, when the
-    game has no reader yet)."""
-    if events_dir is not None:
-        return load_events(events_dir, clip)
+    """The clip's events from ``--events DIR``, or from its reader; None (the reason noted
+    in ``unread``) when the game has no reader yet, the video does not decode or the
+    reader crashed."""
+    if args.events is not None:
+        return load_events(args.events, clip)
     from vision.read_cli import read_clip
 
     try:
-        events = read_clip(clip.video, clip.sidecar.game)
+        events = read_clip(clip.video, clip.sidecar.game, show_progress=args.progress)
     except ImportError as exc:  # ModuleNotFoundError included: the game's reader is missing
         unread[clip.name] = f"no reader yet for {clip.sidecar.game} ({exc})"
         return None
@@ -98,7 +102,7 @@ def _clip_events(clip: Clip, events_dir: Path | None, report: Path,
         traceback.print_exc(file=sys.stderr)
         unread[clip.name] = f"the {clip.sidecar.game} reader crashed: {exc!r}"
         return None
-    out = report / "events"
+    out = args.report / "events"
     out.mkdir(parents=True, exist_ok=True)
     write_events(events, out / f"{clip.name}.jsonl")
     return events

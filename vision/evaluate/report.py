@@ -56,6 +56,7 @@ class ReportInput:
 def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) -> Path:
     """Write ``out_dir/index.html`` and its pictures; returns the page's path."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    _remove_old_pictures(out_dir)
     thumbs = write_thumbnails(out_dir, data.scores, {c.name: c.video for c in data.clips},
                               max_thumbnails)
     histograms = {game: _write_histogram(out_dir, game, data.scores) for game in data.games}
@@ -76,6 +77,12 @@ def write_report(out_dir: Path, data: ReportInput, max_thumbnails: int = 300) ->
     path = out_dir / "index.html"
     path.write_text(page, encoding="utf-8")
     return path
+
+
+def _remove_old_pictures(out_dir: Path) -> None:
+    """An earlier run's pictures would pass for this run's: remove the ones it wrote."""
+    for old in [*out_dir.glob("frames/*.jpg"), *out_dir.glob("latency-*.png")]:
+        old.unlink()
 
 
 def _clip_rows(scores: Sequence[ClipScore]) -> list[dict[str, Any]]:
