@@ -31,7 +31,7 @@ class FaultConfig:
     garbage_after_s: float = 1.0
     black_level: float = 8.0  # mean of the 0..255 grey image
     flat_std: float = 1.0  # grey standard deviation below which a frame has no texture
-    frozen_diff: float = 0.02  # mean absolute thumbnail difference below which frames repeat
+    frozen_diff: float = 0.001  # mean abs thumbnail difference below which frames repeat
 
     def __post_init__(self) -> None:
         for name in ("frozen_after_s", "black_after_s", "garbage_after_s"):

@@ -149,8 +149,12 @@ def read_config_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def sample_tables(sample_dir: Path = SAMPLE_DIR) -> list[TableConfig]:
-    """One table per game replaying the first bundled sample clip of that game."""
+def sample_tables(sample_dir: Path | None = None) -> list[TableConfig]:
+    """One table per game replaying the first bundled sample clip of that game, from
+    ``./datasets/sample`` if it exists, else the checkout's ``datasets/sample``."""
+    if sample_dir is None:
+        local = Path("datasets") / "sample"
+        sample_dir = local if local.is_dir() else SAMPLE_DIR
     tables = []
     for game in ("roulette", "sicbo"):
         clips = sorted(sample_dir.glob(f"{game}_*.mp4"))
