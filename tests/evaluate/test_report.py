@@ -8,6 +8,7 @@ import pytest
 from vision.evaluate.describe import confusion, pocket_offset, read_class, read_text, truth_class
 from vision.evaluate.images import annotate, histogram_bgr, read_frames
 from vision.evaluate.oracle import corrupt_events
+from vision.evaluate.report import ReportInput, write_report
 from vision.evaluate.scoring import score
 from vision.evaluate.thumbnails import compose, panels
 
@@ -125,3 +126,11 @@ def test_compose_two_panels_and_refuse_missing_frames() -> None:
     assert image is not None and image.shape[1] == 640
     assert image[100, 100].mean() < 60 and image[100, 420].mean() > 200  # decision left
     assert compose(s, "clip", {52: frames[52]}) is None  # the truth frame past the end
+
+
+def test_report_with_nothing_scored_still_says_why(tmp_path) -> None:
+    data = ReportInput(tmp_path / "data", "the readers", [], [], {},
+                       {"wheel-a": "no reader yet for roulette"})
+    html = write_report(tmp_path / "r", data).read_text()
+    assert "No clip was scored" in html
+    assert "wheel-a" in html and "no reader yet for roulette" in html
