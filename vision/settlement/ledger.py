@@ -265,10 +265,9 @@ def _next_free_round(db: Any, table_id: str, round_id: str) -> str | None:
     """The smallest integer round after ``round_id`` with no message; None if not a number."""
     if not (round_id.isascii() and round_id.isdigit()):
         return None
-    taken = {r for (r,) in db.execute("SELECT round_id FROM messages WHERE table_id = ?",
-                                      (table_id,))}  # fmt: skip
     n = int(round_id) + 1
-    while str(n) in taken:
+    while db.execute("SELECT 1 FROM messages WHERE idempotency_key = ?",
+                     (round_key(table_id, str(n)),)).fetchone():  # fmt: skip
         n += 1
     return str(n)
 
