@@ -36,7 +36,12 @@ class RouletteScene:
     design: WheelDesign
     camera: PinholeCamera
     timeline: ClipTimeline
-    renderer: RouletteRenderer
+
+    def renderer(self, design: WheelDesign | None = None) -> RouletteRenderer:
+        """The scene's renderer (its looks drawn from the seed too); ``design`` overrides
+        the wheel's looks, e.g. a test removing the turret."""
+        rng = np.random.default_rng([self.seed, 1])
+        return RouletteRenderer(design or self.design, self.camera, rng)
 
     def sidecar(self) -> Sidecar:
         tilt = float(np.degrees(np.arccos(np.clip(self.camera.R[2, 2] * -1, -1, 1))))
@@ -55,8 +60,7 @@ def build_scene(seed: int, *, rounds: int, width: int | None = None, height: int
     design = sample_design(rng)
     camera = sample_camera(rng, design, cond.width, cond.height)
     timeline = plan_clip(rng, design, camera, fps=cond.fps, rounds=rounds)
-    renderer = RouletteRenderer(design, camera, rng)
-    return RouletteScene(seed, cond, design, camera, timeline, renderer)
+    return RouletteScene(seed, cond, design, camera, timeline)
 
 
 def synth_clip(out_dir: Path, name: str, *, seed: int, rounds: int, width: int | None = None,
@@ -69,11 +73,12 @@ def synth_clip(out_dir: Path, name: str, *, seed: int, rounds: int, width: int |
     path = Path(out_dir) / f"{name}{clip_suffix(c.codec)}"
     degrader = Degrader(c, seed)
     frames = scene.timeline.frames
+    renderer = scene.renderer()
     with ClipWriter(path, fps=c.fps, width=c.width, height=c.height, codec=c.codec,
                     quality=c.quality) as writer:
         for f in progress(range(frames), total=frames, desc=name, unit="frame",
                           enabled=show_progress):
-            clean = scene.renderer.render(scene.timeline.state(f))
+            clean = renderer.render(scene.timeline.state(f))
             writer.write(degrader.apply(clean.astype(np.float32), f / c.fps))
     save_sidecar(scene.sidecar(), Path(out_dir) / f"{name}.json")
     return path
@@ -86,7 +91,7 @@ def render_still(seed: int, *, width: int = 960, height: int = 720, frame: int |
     scene = build_scene(seed, rounds=1, width=width, height=height, fps=30.0)
     r = scene.timeline.rounds[0]
     f = frame if frame is not None else (r.settled_frame or r.void.frame)  # type: ignore[union-attr]
-    img = scene.renderer.render(scene.timeline.state(f))
+    img = scene.renderer().render(scene.timeline.state(f))
     if degrade:
         img = Degrader(scene.conditions, seed).apply(img.astype(np.float32), f / 30.0)
     return img

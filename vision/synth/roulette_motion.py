@@ -195,15 +195,14 @@ def plan_hops(rng: np.random.Generator, design: WheelDesign, *, land_t: float,
     for i in range(n):
         if i == 0:
             travel = abs(rel_speed) * dur * rng.uniform(0.5, 0.9)
-        else:
-            travel = POCKET_STEP_RAD * float(rng.choice([-1, 1, 1, 2, 2, 3]))
+        else:  # later bounces lose energy: mostly one fret, sometimes two, or back one
+            travel = POCKET_STEP_RAD * float(rng.choice([-1, 1, 1, 1, 2]))
         target = angle + sign * travel
         k = pocket_index_at(design, target)
         target += wrap_pi(float(pocket_angle_rad(design, k)) - target)
-        r1 = design.r_pocket_mid + rng.uniform(-0.1, 0.25) * (design.r_pocket_out -
-                                                             design.r_pocket_in)
+        r1 = design.r_ball_rest
         hops.append(Hop(t, t + dur, angle, target, r, r1, height))
         t, angle, r = t + dur, target, r1
-        dur *= float(rng.uniform(0.55, 0.8))
+        dur = max(0.12, dur * float(rng.uniform(0.6, 0.85)))
         height *= float(rng.uniform(0.35, 0.6))
     return tuple(hops)

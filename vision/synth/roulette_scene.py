@@ -74,6 +74,11 @@ class WheelDesign:
         return 0.5 * (self.r_pocket_in + self.r_pocket_out)
 
     @property
+    def r_ball_rest(self) -> float:
+        """Radius of the ball's centre at rest in a pocket (towards the pocket's outer end)."""
+        return self.r_pocket_mid + 0.15 * (self.r_pocket_out - self.r_pocket_in)
+
+    @property
     def r_track(self) -> float:
         """Radius of the ball's centre while it runs against the track's outer wall."""
         return self.r_rim_in - self.ball_radius * 1.1
@@ -174,7 +179,9 @@ def sample_camera(rng: np.random.Generator, design: WheelDesign, width: int,
         max_px = min(width, height) - 2 * margin
         if max_px < MIN_RING_PX:
             raise ValueError(f"frame {width}x{height} too small for a {MIN_RING_PX} px ring")
-        target_px = float(rng.uniform(MIN_RING_PX * 1.02, max(max_px, MIN_RING_PX * 1.05)))
+        # favour smaller rings: more of the bowl and the ball track stays in view
+        lo_px, hi_px = MIN_RING_PX * 1.02, max(max_px, MIN_RING_PX * 1.05)
+        target_px = lo_px + (hi_px - lo_px) * float(rng.uniform(0, 1)) ** 2
         distance = focal * 2 * ring / target_px
         cam = tilted_view(np.zeros(3), distance_m=distance, tilt_rad=tilt, azimuth_rad=azimuth,
                           focal_px=focal, width=width, height=height, roll_rad=roll)

@@ -310,13 +310,7 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     pick_t = catch_t + 0.6
     kind = OBJECT_KINDS[int(rng.choice(3, p=[0.6, 0.2, 0.2]))]
     on_head = bool(rng.random() < 0.35)
-    if on_head:
-        r = float(rng.uniform(d.r_pocket_out + 0.005, d.r_number_out))
-        z = d.fret_height + 0.004
-    else:
-        r = float(rng.uniform(d.r_head + 0.025, d.r_track_in - 0.01))
-        z = float(bowl_height(d, r)) + 0.004
-    angle = float(rng.uniform(0, 2 * np.pi))
+    r, angle, z = _object_rest(rng, design, camera, on_head)
     start = polar_xyz(d.r_rim_out + 0.09, angle + float(rng.uniform(-0.4, 0.4)), 0.17)
     rest = polar_xyz(r, angle + (wheel.angle(pick_t) - wheel.angle(land_t) if on_head else 0),
                      z)
@@ -330,6 +324,23 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     end_t = pick_t + 1.0 + float(rng.uniform(0.1, 0.4))
     return RoundPlan(index, start_t, end_t, ball, launch, hand, catch_t, obj, None,
                      spin.wheel_direction)
+
+
+def _object_rest(rng: np.random.Generator, d: WheelDesign, camera: PinholeCamera,
+                 on_head: bool) -> tuple[float, float, float]:
+    """Where a fallen object comes to rest: (radius, world angle, height), in view."""
+    for _ in range(100):
+        if on_head:
+            r = float(rng.uniform(d.r_pocket_out + 0.005, d.r_number_out))
+            z = d.fret_height + 0.004
+        else:
+            r = float(rng.uniform(d.r_head + 0.025, d.r_track_in - 0.01))
+            z = float(bowl_height(d, r)) + 0.004
+        angle = float(rng.uniform(0, 2 * np.pi))
+        (x, y), = camera.project(polar_xyz(r, angle, z)[None])[0]
+        if 30 < x < camera.width - 30 and 30 < y < camera.height - 30:
+            break
+    return r, angle, z
 
 
 def _object_colour(rng: np.random.Generator, kind: str) -> tuple[float, float, float]:
