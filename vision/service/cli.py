@@ -42,7 +42,16 @@ def run(args: argparse.Namespace) -> int:
     base_url = f"http://{host_for_urls}:{args.port}"
     app = create_app(settings, base_url=base_url)
     print(banner(app.state.runtime.settings, base_url, app.state.settlement), flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
+    hub = app.state.runtime.hub
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: object) -> None:
+            hub.close()  # end the open event and MJPEG streams, or they hold the shutdown
+            super().handle_exit(sig, frame)  # type: ignore[arg-type]
+
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="info",
+                            timeout_graceful_shutdown=5)
+    Server(config).run()
     return 0
 
 
