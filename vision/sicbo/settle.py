@@ -22,7 +22,8 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
 - ``dice_count`` flag + abstain: the last ``count_reads`` reads all see the same count
   other than three and no stacked die;
 - abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
-  or the lid goes back on first (``covered_before_read``).
+  or the lid goes back on after reads but before a decision (``covered_before_read``;
+  a lid that only seemed to come off, with no read taken, is no round).
 
 In DECIDED nothing more is emitted for the round (the dice may move or be touched;
 only the lid going on starts a new round). A ``no_shake`` flag precedes the outcome or
@@ -127,6 +128,7 @@ class RoundTracker:
         self._reads: list[DiceObs] = []
         self._checked_spell = False      # a covered/open check read was done this still spell
         self._at_rest_sent = False
+        self._round_reads = 0                  # reads taken since the lid came off
         self._previous: DiceObs | None = None  # the read behind the last decision
 
     @property
@@ -159,7 +161,7 @@ class RoundTracker:
         return []
 
     def finish(self, last_frame: int) -> list[Event]:
-        if self.phase is Phase.OPEN:
+        if self.phase is Phase.OPEN and self._round_reads:
             self.phase = Phase.DECIDED
             return [abstain(last_frame, "stream_ended")]
         return []
@@ -168,7 +170,7 @@ class RoundTracker:
 
     def _cover(self, frame: int) -> list[Event]:
         events: list[Event] = []
-        if self.phase is Phase.OPEN:
+        if self.phase is Phase.OPEN and self._round_reads:
             events.append(abstain(frame, "covered_before_read"))
         if self.phase is not Phase.COVERED:
             events.append(Event("lid_on", frame))
@@ -180,6 +182,7 @@ class RoundTracker:
         self.phase = Phase.OPEN
         self._reads.clear()
         self._at_rest_sent = False
+        self._round_reads = 0
         events = [Event("lid_off", obs.frame)]
         if obs.read is not None and not obs.moving:
             events += self._read(obs.frame, obs.read)
@@ -191,6 +194,7 @@ class RoundTracker:
             events.append(Event("dice_at_rest", frame))
             self._at_rest_sent = True
         self._reads.append(read)
+        self._round_reads += 1
         decided = self._decide(frame)
         if decided:
             self.phase = Phase.DECIDED

@@ -1,0 +1,73 @@
+"""Builders for sic bo reader tests: rendered dome scenes and short rounds of frames.
+
+Frames come from the synthetic footage renderer (``vision.synth.sicbo_render``), so a
+test renders a known scene and asserts the reader recovers it. Every builder takes a
+local seed; nothing reads a sidecar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from vision.synth.camera import tilted_view
+from vision.synth.dice3d import DiceStyle, DiePose, flat_pose, lean_against_die, stacked_pose
+from vision.synth.sicbo_render import DomeScene, render_dice_frame
+
+EDGE_M = 0.016
+SPOTS = ((-0.045, -0.03), (0.04, -0.035), (0.0, 0.045))
+
+
+def dome_scene(width: int = 640, height: int = 480, *, tilt_deg: float = 10.0,
+               floor_bgr: tuple[float, float, float] = (50.0, 105.0, 35.0)) -> DomeScene:
+    """A 0.1 m dome filling ~85% of the frame height, camera ``tilt_deg`` off vertical."""
+    focal = 1.0 * width
+    dist = focal * 0.2 / (0.85 * height)
+    cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt_deg),
+                      azimuth_rad=0.7, focal_px=focal, width=width, height=height)
+    table = tuple(0.7 * v for v in floor_bgr)
+    return DomeScene(camera=cam, floor_bgr=floor_bgr, table_bgr=table)  # type: ignore[arg-type]
+
+
+def flat_dice(faces: Sequence[int], *, yaw: float = 0.3) -> tuple[DiePose, ...]:
+    return tuple(flat_pose(f, xy, yaw + 0.7 * i, edge_m=EDGE_M)
+                 for i, (f, xy) in enumerate(zip(faces, SPOTS, strict=False)))
+
+
+def leaning_dice(faces: Sequence[int], tilt_deg: float = 30.0) -> tuple[DiePose, ...]:
+    """Die 0 flat, die 1 leaning against it, die 2 flat elsewhere."""
+    support = flat_pose(faces[0], (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    lean = lean_against_die(faces[1], support, 1, np.radians(tilt_deg))
+    return support, lean, flat_pose(faces[2], SPOTS[2], 1.1, edge_m=EDGE_M)
+
+
+def stacked_dice(faces: Sequence[int]) -> tuple[DiePose, ...]:
+    """Die 1 lying on die 0, die 2 flat elsewhere."""
+    below = flat_pose(faces[0], (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    return below, stacked_pose(faces[1], below, (0.002, -0.001), 0.5), \
+        flat_pose(faces[2], SPOTS[2], 1.1, edge_m=EDGE_M)
+
+
+def camera_frame(clean: np.ndarray, rng: np.random.Generator, noise: float = 2.0) -> np.ndarray:
+    """A clean float frame -> uint8 BGR with sensor noise."""
+    return np.clip(clean + rng.normal(0, noise, clean.shape), 0, 255).astype(np.uint8)
+
+
+def round_frames(scene: DomeScene, dice: Sequence[DiePose], *, style: DiceStyle | None = None,
+                 covered: int = 8, lift: int = 6, still: int = 10,
+                 seed: int = 0) -> tuple[list[np.ndarray], int]:
+    """Lid on for ``covered`` frames, fading off over ``lift``, then ``still`` open frames.
+
+    Returns the frames and the first frame with the lid fully off (the settled frame).
+    Two renders only (lid on, lid off); the fade is a blend of the two."""
+    rng = np.random.default_rng(seed)
+    lid_on = render_dice_frame(scene, dice, style, lid_opacity=1.0)
+    lid_off = render_dice_frame(scene, dice, style, lid_opacity=0.0)
+    frames = [camera_frame(lid_on, rng) for _ in range(covered)]
+    for k in range(1, lift):
+        a = k / lift
+        frames.append(camera_frame((1 - a) * lid_on + a * lid_off, rng))
+    settled = len(frames)
+    frames += [camera_frame(lid_off, rng) for _ in range(still)]
+    return frames, settled
