@@ -113,9 +113,10 @@ class FrameState:
 
 
 class ClipTimeline:
-    def __init__(self, design: WheelDesign, fps: float, wheel: Wheel,
+    def __init__(self, design: WheelDesign, camera: PinholeCamera, fps: float, wheel: Wheel,
                  plans: tuple[RoundPlan, ...], exposure_s: float) -> None:
-        self.design, self.fps, self.wheel, self.plans = design, fps, wheel, plans
+        self.design, self.camera, self.fps = design, camera, fps
+        self.wheel, self.plans = wheel, plans
         self.exposure_s = exposure_s
         self.frames = int(np.floor(plans[-1].end_t * fps)) + 1
         self.rounds = tuple(self._truth(p) for p in plans)
@@ -141,6 +142,18 @@ class ClipTimeline:
                 hand, palm = h, p
         return FrameState(self.wheel.angle(t), balls, obj, hand, palm)
 
+    def _void_frame(self, obj: BowlObject) -> int:
+        """First frame the object is over the bowl and in the picture."""
+        cam = self.camera
+        f = self._frame_at_or_after(obj.fall_t)
+        while True:
+            pos = obj.position(f / self.fps, self.wheel)
+            (x, y), = cam.project(pos[None])[0]
+            if (np.hypot(pos[0], pos[1]) <= self.design.r_rim_out and 0 <= x < cam.width
+                    and 0 <= y < cam.height):
+                return f
+            f += 1
+
     def _frame_at_or_after(self, t_s: float) -> int:
         return int(np.ceil(t_s * self.fps - 1e-9))
 
@@ -150,11 +163,8 @@ class ClipTimeline:
         ball_dir = "ccw" if p.ball.direction > 0 else "cw"
         wheel_dir = "ccw" if p.wheel_direction > 0 else "cw"
         if p.obj is not None:
-            f = self._frame_at_or_after(p.obj.fall_t)
-            while np.hypot(*p.obj.position(f / self.fps, self.wheel)[:2]) > self.design.r_rim_out:
-                f += 1
-            return Round(p.index, start, end, None, None, Void("object_in_bowl", f),
-                         ball_dir, wheel_dir)
+            return Round(p.index, start, end, None, None,
+                         Void("object_in_bowl", self._void_frame(p.obj)), ball_dir, wheel_dir)
         number = WHEEL_SEQUENCE_CW[p.ball.pocket_index]
         return Round(p.index, start, end, self._frame_at_or_after(p.ball.settle_t),
                      RouletteResult(number), None, ball_dir, wheel_dir)
@@ -260,7 +270,7 @@ def plan_clip(rng: np.random.Generator, design: WheelDesign, camera: PinholeCame
         start_t = (np.floor(plan.end_t * fps + 1e-9) + 1) / fps
     wheel = _wheel(knots, angle0, plans[-1].end_t + 2.0)
     exposure = float(rng.uniform(0.25, 0.75)) / fps
-    return ClipTimeline(design, fps, wheel, tuple(plans), exposure)
+    return ClipTimeline(design, camera, fps, wheel, tuple(plans), exposure)
 
 
 def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
@@ -303,7 +313,6 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
                 start_t: float, dealer_az: float) -> RoundPlan:
     """An object falls in while the ball rolls; the dealer catches the ball, picks the
     object up and the round ends without a result."""
-    d = design
     fall_t = ball.release_t + float(rng.uniform(0.8, 2.0))
     land_t = fall_t + 0.35
     catch_t = land_t + float(rng.uniform(0.8, 1.4))
@@ -311,7 +320,8 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     kind = OBJECT_KINDS[int(rng.choice(3, p=[0.6, 0.2, 0.2]))]
     on_head = bool(rng.random() < 0.35)
     r, angle, z = _object_rest(rng, design, camera, on_head)
-    start = polar_xyz(d.r_rim_out + 0.09, angle + float(rng.uniform(-0.4, 0.4)), 0.17)
+    # dropped from a player's hand, from above and a little outside where it lands
+    start = polar_xyz(r + 0.07, angle + float(rng.uniform(-0.15, 0.15)), z + 0.2)
     rest = polar_xyz(r, angle + (wheel.angle(pick_t) - wheel.angle(land_t) if on_head else 0),
                      z)
     p_catch = ball.position(catch_t, wheel)
