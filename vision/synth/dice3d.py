@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -229,7 +230,7 @@ class DiceStyle:
 
 
 def _face_texture(value: int, style: DiceStyle, size: int) -> np.ndarray:
-    s = size * 4  # supersample, then shrink: smooth pip edges
+    s = size * 3  # supersample, then shrink: smooth pip edges
     yy, xx = np.mgrid[0:s, 0:s].astype(np.float32)
     fx, fy = (xx + 0.5) / s * 2 - 1, (yy + 0.5) / s * 2 - 1
     edge = np.maximum(np.abs(fx), np.abs(fy))
@@ -251,6 +252,7 @@ def _face_texture(value: int, style: DiceStyle, size: int) -> np.ndarray:
     return cv2.resize(out, (size, size), interpolation=cv2.INTER_AREA)
 
 
+@lru_cache(maxsize=32)
 def face_textures(style: DiceStyle, size: int = 96) -> dict[int, np.ndarray]:
-    """Per face value, a (size, size, 4) float32 BGRA texture (0..255)."""
+    """Per face value, a (size, size, 4) float32 BGRA texture (0..255). Cached: do not modify."""
     return {v: _face_texture(v, style, size) for v in range(1, 7)}

@@ -38,6 +38,7 @@ __all__ = ["ClipScene", "min_die_edge_px", "plan_rounds", "round_to_sidecar", "s
 MIN_EDGE_PX = 34.0  # the contract's 30 px, with a margin for lens distortion
 FLOORS_BGR = ((50, 105, 35), (40, 40, 150), (120, 60, 20), (28, 28, 30), (200, 205, 210),
               (30, 90, 150), (90, 40, 90), (70, 120, 110))  # fmt: skip
+TABLES_BGR = ((40, 90, 30), (90, 55, 20), (30, 30, 110), (35, 35, 38), (60, 80, 90))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +94,18 @@ def sample_scene(rng: np.random.Generator, cond: Conditions) -> ClipScene:
     edge = EDGE_M * float(rng.uniform(0.9, 1.1))
     cam, tilt, az = _sample_camera(rng, cond, radius, edge)
     floor = np.array(FLOORS_BGR[int(rng.integers(len(FLOORS_BGR)))], float)
-    floor = np.clip(floor * rng.uniform(0.8, 1.2, 3), 0, 255)
-    table = np.clip(floor * rng.uniform(0.5, 0.9), 0, 255)
+    floor = np.clip(floor * rng.uniform(0.8, 1.2) * rng.uniform(0.93, 1.07, 3), 0, 255)
+    table = np.array(TABLES_BGR[int(rng.integers(len(TABLES_BGR)))], float) * rng.uniform(0.7, 1.2)
     el, la = np.radians(rng.uniform(50, 85)), rng.uniform(0, 2 * np.pi)
     light = np.array([np.cos(el) * np.cos(la), np.cos(el) * np.sin(la), np.sin(el)])
     base = rng.uniform(16, 28) + rng.uniform(-2, 2, 3)  # near-black, barely tinted
-    dome = DomeScene(camera=cam, dome_radius_m=radius, floor_bgr=tuple(floor),
-                     table_bgr=tuple(table), base_bgr=tuple(base),
-                     light_xyz=tuple(light), ambient=float(rng.uniform(0.4, 0.6)))
+    dome = DomeScene(camera=cam, dome_radius_m=radius, floor_bgr=tuple(map(float, floor)),
+                     table_bgr=tuple(map(float, table)), base_bgr=tuple(map(float, base)),
+                     light_xyz=tuple(map(float, light)), ambient=float(rng.uniform(0.4, 0.6)))
     ivory = rng.uniform(0, 1)
     body = np.array([235 - 40 * ivory, 242 - 15 * ivory, 246.0]) * rng.uniform(0.92, 1.0)
     pips = "chinese" if rng.random() < 0.5 else "western"
-    style = DiceStyle(body_bgr=tuple(body), pip_style=pips)
+    style = DiceStyle(body_bgr=tuple(map(float, body)), pip_style=pips)
     lights = tuple((_unit(np.array([*rng.normal(0, 0.35, 2), 1.0])), float(rng.uniform(50, 130)))
                    for _ in range(int(rng.integers(1, 4))))
     return ClipScene(dome, style, edge, lights, tilt, az)
