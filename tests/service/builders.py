@@ -26,14 +26,17 @@ def patch_level(number: int) -> int:
 
 
 def write_clip(path: Path, number: int, *, frames: int = 30, show_from: int = 12,
-               seed: int = 0) -> Path:
-    """A 160x120 MJPEG clip: noisy dark frames, then the patch encoding ``number``."""
+               black_from: int | None = None, seed: int = 0) -> Path:
+    """A 160x120 MJPEG clip: noisy dark frames, then the patch encoding ``number``
+    (from frame ``show_from``); all black from ``black_from`` if given (a dead camera)."""
     rng = np.random.default_rng(seed)
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, (160, 120))
     for i in range(frames):
         frame = rng.normal(30, 8, (120, 160, 3)).clip(0, 255).astype(np.uint8)
         if i >= show_from:
             frame[PATCH] = min(255, patch_level(number))
+        if black_from is not None and i >= black_from:
+            frame[:] = 0
         writer.write(frame)
     writer.release()
     return path

@@ -42,6 +42,9 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         TableConfig(id="roul-1", game="roulette", source=str(write_clip(tmp / "a.avi", 17))),
         # its patch encodes no number: the reader abstains
         TableConfig(id="roul-2", game="roulette", source=str(write_clip(tmp / "b.avi", 40))),
+        # the picture goes black before the patch shows: the round must abstain, not guess
+        TableConfig(id="dark", game="roulette", source=str(
+            write_clip(tmp / "d.avi", 8, frames=30, show_from=25, black_from=6))),
         # a camera that does not exist
         TableConfig(id="ghost", game="roulette", source=str(tmp / "missing.mp4")),
     ]
@@ -49,7 +52,7 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     with serve(receiver, free_port()) as receiver_url:
         settings = ServiceSettings(
             data_dir=tmp / "data", tables=tables, settlement_url=f"{receiver_url}/messages",
-            settlement_secret=SecretStr(SECRET), evidence_seconds=1.0,
+            settlement_secret=SecretStr(SECRET), evidence_seconds=1.0, black_after_s=0.3,
             reconnect_min_s=0.2, reconnect_max_s=1.0, forward_interval_s=0.1,
             tokens=[ApiToken(name="alice", role="operator", token=OPERATOR),
                     ApiToken(name="tom", role="technician", token=TECHNICIAN)])

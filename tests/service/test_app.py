@@ -97,6 +97,16 @@ def test_missing_camera_is_unavailable_and_service_stays_up(service: Running) ->
     assert httpx.get(f"{service.url}/health/ready").status_code == 503
 
 
+def test_a_camera_going_dark_abstains_its_round(service: Running) -> None:
+    def dark_abstain() -> dict | None:
+        body = httpx.get(f"{service.url}/tables/dark/rounds").json()
+        return next((r for r in body["rounds"] if r["status"] == "abstain"), None)
+
+    found = wait_for(dark_abstain)
+    assert found["reason"] == "camera_unavailable"
+    assert not [m for m in service.received if m["table_id"] == "dark"]  # nothing guessed
+
+
 def _abstained_round(service: Running) -> int:
     def find() -> int | None:
         body = httpx.get(f"{service.url}/tables/roul-2/rounds").json()
