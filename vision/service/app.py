@@ -33,10 +33,15 @@ from vision.service.schemas import (
     RoundsResponse,
     TableOut,
     TablesResponse,
+    error_responses,
 )
 from vision.service.settings import ServiceSettings
 
 __all__ = ["create_app"]
+
+_errors = error_responses
+NO_TABLE = error_responses(e404="unknown table")
+AUTH = error_responses(e401="no or unknown bearer token", e403="a token of the wrong role")
 
 
 def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = make_reader,
@@ -91,7 +96,8 @@ def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
     def tables(runtime: Runtime) -> TablesResponse:
         return TablesResponse(tables=[_table_out(t) for t in runtime.tables.values()])
 
-    @app.get("/tables/{table_id}/rounds", summary="A table's recent rounds and outcomes")
+    @app.get("/tables/{table_id}/rounds", summary="A table's recent rounds and outcomes",
+             responses=NO_TABLE)
     def rounds(runtime: Runtime, table: Table,
                limit: Annotated[int, Query(ge=1, le=1000)] = 100) -> RoundsResponse:
         return RoundsResponse(table_id=table.table.id,
@@ -100,10 +106,8 @@ def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
 
     @app.post("/tables/{table_id}/rounds/{round_number}/confirm",
               summary="Supervisor confirms an abstained round (operator token; audited)",
-              responses={401: {"description": "no or unknown token"},
-                         403: {"description": "not an operator token"},
-                         404: {"description": "unknown table or round"},
-                         409: {"description": "round not abstained, or already settled"}})
+              responses={**AUTH, **_errors(e404="unknown table or round",
+                                           e409="round not abstained, or already settled")})
     def confirm(operator: Operator, runtime: Runtime, table: Table, round_number: int,
                 body: ConfirmRequest) -> ConfirmResponse:
         result = body.result.model_dump() if body.result else None
@@ -125,21 +129,23 @@ def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
                                forwarded=True)
 
     @app.post("/tables/{table_id}/camera/reconnect", status_code=202,
-              summary="Technician: drop and reopen the camera (the open round abstains)")
+              summary="Technician: drop and reopen the camera (the open round abstains)",
+              responses={**AUTH, **NO_TABLE})
     def reconnect(technician: Technician, runtime: Runtime, table: Table) -> TableOut:
         runtime.runners[table.table.id].reconnect_event.set()
         return _table_out(table)
 
     @app.get("/tables/{table_id}/frame.jpg", response_class=Response,
              summary="The latest frame with phase and decisions drawn over it",
-             responses={200: {"content": {"image/jpeg": {}}}})
+             responses={200: {"content": {"image/jpeg": {}}}, **NO_TABLE})
     def frame(table: Table) -> Response:
         return Response(table.frame_jpeg(), media_type="image/jpeg",
                         headers={"Cache-Control": "no-store"})
 
     @app.get("/evidence/{evidence_id}/{name}", response_class=FileResponse,
              summary="An evidence file: frame.jpg (decision frame) or clip.avi (before it)",
-             responses={200: {"content": {"image/jpeg": {}, "video/x-msvideo": {}}}})
+             responses={200: {"content": {"image/jpeg": {}, "video/x-msvideo": {}}},
+                        **_errors(e404="unknown, not yet written, or removed by retention")})
     def evidence(runtime: Runtime, evidence_id: str, name: str) -> FileResponse:
         path = runtime.evidence.file(evidence_id, name)
         if path is None:

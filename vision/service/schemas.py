@@ -7,9 +7,21 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
-    "CameraHealth", "ConfirmRequest", "ConfirmResponse", "DiceIn", "HealthResponse",
-    "RoundOut", "RoundsResponse", "RouletteIn", "TableOut", "TablesResponse",
+    "CameraHealth", "ConfirmRequest", "ConfirmResponse", "DiceIn", "ErrorOut", "HealthResponse",
+    "RoundOut", "RoundsResponse", "RouletteIn", "TableOut", "TablesResponse", "error_responses",
 ]  # fmt: skip
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: ``detail`` says what was expected and what came."""
+
+    detail: str
+
+
+def error_responses(**codes: str) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for refusals, e.g. ``error_responses(e404="unknown table")``."""
+    return {int(code[1:]): {"model": ErrorOut, "description": text}
+            for code, text in codes.items()}
 
 
 class RouletteIn(BaseModel):

@@ -17,6 +17,7 @@ from fastapi.responses import StreamingResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from vision.service.deps import Runtime, Table, WsRuntime
+from vision.service.schemas import error_responses
 
 __all__ = ["router"]
 
@@ -67,7 +68,8 @@ async def event_socket(websocket: WebSocket, runtime: WsRuntime) -> None:
 
 @router.get("/tables/{table_id}/live.mjpg", response_class=StreamingResponse,
             summary="The annotated live picture as an MJPEG (multipart) stream",
-            responses={200: {"content": {f"multipart/x-mixed-replace; boundary={BOUNDARY}": {}}}})
+            responses={200: {"content": {f"multipart/x-mixed-replace; boundary={BOUNDARY}": {}}},
+                       **error_responses(e404="unknown table")})
 async def live(request: Request, runtime: Runtime, table: Table,
                fps: Annotated[float, Query(gt=0, le=30)] = 10.0) -> StreamingResponse:
     async def parts() -> AsyncIterable[bytes]:
