@@ -9,6 +9,7 @@ import pytest
 from vision.evaluate.metrics import CONTRACT_KEYS, ClipScore, aggregate, percentile
 from vision.evaluate.oracle import corrupt_events, perfect_events
 from vision.evaluate.scoring import score
+from vision.footage import RouletteResult, outcome
 
 from .builders import dice_round, num, result_round, roulette, sicbo, void_round
 
@@ -88,3 +89,17 @@ def test_games_and_clips_are_kept_apart() -> None:
 def test_percentile_of_nothing_is_none() -> None:
     assert percentile([], 50) is None
     assert percentile([2.0], 95) == 2.0
+
+
+def test_wrong_distance_and_confidence_separation() -> None:
+    side = roulette(*(result_round(i, i * 100, i * 100 + 99, i * 100 + 50, 0) for i in range(4)))
+    events = [
+        outcome(50, RouletteResult(0), 0.97),  # correct
+        outcome(150, RouletteResult(0), 0.91),  # correct, the least sure
+        outcome(250, RouletteResult(32), 0.95),  # the next pocket cw, quite sure
+        outcome(350, RouletteResult(26), 0.60),  # the previous pocket
+    ]
+    m = aggregate([ClipScore("c", "roulette", side.fps, score(side, events))])["roulette"]
+    assert m.wrong_distance == {"+1 pocket": 1, "-1 pocket": 1}
+    # 0.95 > 0.91: no confidence threshold keeps every right read and drops every wrong one
+    assert (m.correct_confidence_min, m.wrong_confidence_max) == (0.91, 0.95)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.evaluate.describe import confusion, pocket_offset, read_class, read_text, truth_class
+from vision.evaluate.describe import confusion, read_class, read_text, truth_class
 from vision.evaluate.images import annotate, histogram_bgr, read_frames
 from vision.evaluate.oracle import corrupt_events
 from vision.evaluate.report import ReportInput, write_report
@@ -49,19 +49,9 @@ def test_confusion_sicbo_diagonal() -> None:
                                                "void: dice_leaning"]
 
 
-@pytest.mark.parametrize(("truth", "read", "offset"), [
-    (0, 32, 1),  # the next pocket clockwise
-    (0, 26, -1),  # the previous one
-    (17, 17, 0),
-    (0, 5, 19 - 37),  # 19 pockets cw is 18 pockets ccw
-])
-def test_pocket_offset(truth, read, offset) -> None:
-    assert pocket_offset(truth, read) == offset
-
-
 def test_read_text_gives_wheel_distance_of_a_wrong_number() -> None:
     s = score(WHEEL, [num(52, 32)])[0]
-    assert read_text(s) == "32 (+1 pockets cw)"
+    assert read_text(s) == "32 (+1 pocket)"
 
 
 def test_read_text_says_how_early() -> None:

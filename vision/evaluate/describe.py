@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from vision.evaluate.distance import miss_label
 from vision.evaluate.metrics import CONTRACT_KEYS, GameMetrics
 from vision.evaluate.scoring import RoundScore
-from vision.footage import WHEEL_SEQUENCE_CW, Event, Result, RouletteResult, Round, pocket_colour
+from vision.footage import Event, Result, RouletteResult, Round, pocket_colour
 from vision.footage.sidecar import VOID_REASONS
 
-__all__ = ["READ_CLASSES", "Confusion", "confusion", "pocket_offset", "read_class", "read_text",
+__all__ = ["READ_CLASSES", "Confusion", "confusion", "read_class", "read_text",
            "result_text", "summary_rows", "truth_class", "truth_text", "value_text"]
 
 READ_CLASSES = ("right outcome", "wrong outcome", "early outcome", "several outcomes",
@@ -42,13 +43,6 @@ def truth_text(rnd: Round) -> str:
     return f"void: {rnd.void.reason}" if rnd.void else result_text(rnd.result)
 
 
-def pocket_offset(truth: int, read: int) -> int:
-    """Pockets from ``truth`` to ``read`` on the wheel, clockwise positive, within -18..18."""
-    n = len(WHEEL_SEQUENCE_CW)
-    step = (WHEEL_SEQUENCE_CW.index(read) - WHEEL_SEQUENCE_CW.index(truth)) % n
-    return step - n if step > n // 2 else step
-
-
 def event_text(ev: Event | None) -> str:
     if ev is None:
         return "nothing"
@@ -61,9 +55,8 @@ def read_text(s: RoundScore) -> str:
     """The decisive read, with the wheel distance for a wrong roulette number."""
     text = event_text(s.decisive)
     truth, read = s.truth.result, s.decisive.result if s.decisive else None
-    if s.cause == "other_result" and isinstance(truth, RouletteResult) \
-            and isinstance(read, RouletteResult):
-        text += f" ({pocket_offset(truth.number, read.number):+d} pockets cw)"
+    if s.cause == "other_result" and truth is not None and read is not None:
+        text += f" ({miss_label(truth, read)})"
     elif s.cause == "several_outcomes":
         count = 1 + sum(e.type == "outcome" for e in s.ignored)
         text += f" (outcome 2 of {count})"
@@ -114,7 +107,8 @@ def confusion(game: str, scores: Sequence[RoundScore]) -> Confusion:
 
 # extras shown after the contract's keys in summary tables
 SUMMARY_EXTRAS = ("clips", "result_rounds", "violation_missed", "void_latency_median_s",
-                  "void_latency_p95_s", "latency_max_s", "wrong_by_cause", "abstain_reasons",
+                  "void_latency_p95_s", "latency_max_s", "wrong_by_cause", "wrong_distance",
+                  "correct_confidence_min", "wrong_confidence_max", "abstain_reasons",
                   "events_outside_rounds")
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from vision.evaluate.distance import miss_label
 from vision.evaluate.scoring import KINDS, WRONG_CAUSES, RoundScore
 
 __all__ = ["CONTRACT_KEYS", "ClipScore", "GameMetrics", "aggregate", "per_clip", "percentile"]
@@ -73,6 +74,9 @@ class GameMetrics:
     void_latency_p95_s: float | None = None
     latency_max_s: float | None = None
     wrong_by_cause: dict[str, int] = field(default_factory=dict)
+    wrong_distance: dict[str, int] = field(default_factory=dict)  # "+1 pocket": n, "1 die": n
+    correct_confidence_min: float | None = None  # can a confidence threshold part right from
+    wrong_confidence_max: float | None = None  # wrong outcomes? (if max < min, yes)
     abstain_reasons: dict[str, int] = field(default_factory=dict)
     void_by_reason: dict[str, dict[str, int]] = field(default_factory=dict)
     events_outside_rounds: int = 0
@@ -135,11 +139,28 @@ def _game_metrics(clips: Sequence[ClipScore]) -> GameMetrics:
         latency_max_s=max(latencies) if latencies else None,
         wrong_by_cause={c: n for c in WRONG_CAUSES
                         if (n := sum(s.cause == c for s in scores))},
+        wrong_distance=_wrong_distance(scores),
+        correct_confidence_min=min(_confidences(scores, "correct"), default=None),
+        wrong_confidence_max=max(_confidences(scores, "wrong"), default=None),
         abstain_reasons=dict(Counter(s.decisive.reason or "" for s in scores
                                      if s.kind == "abstained" and s.decisive)),
         void_by_reason=_void_by_reason(scores),
         events_outside_rounds=sum(c.events_outside_rounds for c in clips),
     )
+
+
+def _wrong_distance(scores: Sequence[RoundScore]) -> dict[str, int]:
+    """How far the wrong results were from the truth, most frequent first."""
+    misses = Counter(miss_label(s.truth.result, s.decisive.result) for s in scores
+                     if s.cause == "other_result" and s.truth.result and s.decisive
+                     and s.decisive.result)
+    return dict(misses.most_common())
+
+
+def _confidences(scores: Sequence[RoundScore], kind: str) -> list[float]:
+    """Confidences of the deciding outcome events of ``kind`` rounds (where given)."""
+    return [s.decisive.confidence for s in scores if s.kind == kind and s.decisive
+            and s.decisive.type == "outcome" and s.decisive.confidence is not None]
 
 
 def _latencies(scores: Sequence[RoundScore], kind: str) -> list[float]:
