@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 import pytest
@@ -16,7 +18,13 @@ from vision.synth.dice3d import (
     pip_layout,
     stacked_pose,
 )
-from vision.synth.sicbo_render import DomeScene, render_dice_frame
+from vision.synth.sicbo_render import (
+    DiceFrameRenderer,
+    DomeScene,
+    draw_sprite,
+    lid_sprite,
+    render_dice_frame,
+)
 
 WESTERN = DiceStyle(pip_style="western")
 CHINESE = DiceStyle(pip_style="chinese", body_bgr=(205.0, 230.0, 242.0))  # ivory
@@ -26,6 +34,11 @@ def _scene(tilt_deg: float, azimuth_deg: float = 40.0) -> DomeScene:
     cam = tilted_view(np.zeros(3), distance_m=0.32, tilt_rad=np.radians(tilt_deg),
                       azimuth_rad=np.radians(azimuth_deg), focal_px=900.0, width=640, height=480)
     return DomeScene(camera=cam, floor_bgr=(40.0, 100.0, 30.0))
+
+
+@lru_cache(maxsize=8)
+def _renderer(tilt_deg: float, style: DiceStyle, azimuth_deg: float = 40.0) -> DiceFrameRenderer:
+    return DiceFrameRenderer(_scene(tilt_deg, azimuth_deg), style)
 
 
 def _face_mask(cam: PinholeCamera, die: DiePose, value: int, shrink: float = 0.88) -> np.ndarray:
@@ -57,10 +70,11 @@ def _quad_side_ratio(cam: PinholeCamera, die: DiePose) -> float:
 @pytest.mark.parametrize("tilt_deg", [0.0, 28.0])  # straight down; near the 30 degree limit
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_top_face_shows_its_pips(value: int, tilt_deg: float, style: DiceStyle) -> None:
-    scene = _scene(tilt_deg)
+    renderer = _renderer(tilt_deg, style)
+    scene = renderer.scene
     die = flat_pose(value, (0.01, -0.005), yaw_rad=0.4, spin=value % 4)
     others = [flat_pose(7 - value, (-0.05, 0.03), 1.1), flat_pose(3, (0.04, 0.05), 2.0)]
-    frame = render_dice_frame(scene, [die, *others], style)
+    frame = renderer.render([die, *others])
     assert die.top_value == value
     assert count_pips(frame, _face_mask(scene.camera, die, value)) == value
 
@@ -87,14 +101,15 @@ def test_opposite_faces_sum_to_seven() -> None:
 
 
 def test_lid_on_hides_the_dice() -> None:
-    scene = _scene(15.0)
-    dice = [flat_pose(6, (0.0, 0.0), 0.2), flat_pose(5, (0.04, 0.0), 0.9),
-            flat_pose(4, (-0.03, 0.04), 1.5)]
-    with_dice = render_dice_frame(scene, dice, WESTERN, lid_opacity=1.0)
-    empty = render_dice_frame(scene, [], WESTERN, lid_opacity=1.0)
-    open_frame = render_dice_frame(scene, dice, WESTERN)
-    assert np.abs(with_dice - empty).max() < 1.0
-    assert np.abs(open_frame - empty).max() > 100  # the dice do show once the lid is off
+    renderer = _renderer(15.0, WESTERN)
+    # dice everywhere the dome allows, including a die propped against the glass
+    dice = [flat_pose(6, (0.0, 0.0), 0.2), flat_pose(5, (0.06, 0.0), 0.9),
+            lean_against_wall(4, 2.5, renderer.scene.dome_radius_m, np.radians(40))]
+    under_lid = renderer.render(dice)
+    draw_sprite(under_lid, lid_sprite(renderer.scene))  # the lid drawn over visible dice
+    empty = renderer.render([], lid_opacity=1.0)
+    assert np.abs(np.clip(under_lid, 0, 255) - empty).max() < 1.0
+    assert np.abs(renderer.render(dice) - empty).max() > 100  # they show once the lid is off
 
 
 def test_leaning_die_top_face_is_tilted_and_not_square() -> None:

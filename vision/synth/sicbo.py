@@ -158,20 +158,27 @@ class _FrameComposer:
         self.glare = glare_sprite(scene.dome, scene.lights)
         self._key: tuple[int, int] | None = None
         self._dice_layer = self.background
+        self._lid_on: np.ndarray | None = None
 
     def frame(self, plan: RoundPlan, index: int, t_s: float) -> np.ndarray:
+        """The clean frame ``index`` of ``plan`` (shared with a cache: do not modify it)."""
         lid = plan.lid_at(index)
-        if lid.opacity >= 1.0:
+        if lid.opacity >= 1.0:  # lid on: no dice; the still lid is drawn once per clip
+            if lid.offset_px == (0, 0) and self._lid_on is not None:
+                return self._lid_on
             out = self.background.copy()
-        else:
-            key = (plan.index, index if plan.moving(index) else -1)
-            if key != self._key:
-                layer = self.background.copy()
-                draw_dice(layer, plan.poses_at(index), self.scene.dome, self.textures)
-                self._key, self._dice_layer = key, layer
-            out = self._dice_layer.copy()
-            wobble = (int(round(2.5 * np.sin(t_s * 0.9))), int(round(2.0 * np.sin(t_s * 0.6 + 1))))
-            draw_sprite(out, self.glare, offset_xy=wobble, additive=True)
+            draw_sprite(out, self.lid, offset_xy=lid.offset_px)
+            if lid.offset_px == (0, 0):
+                self._lid_on = out
+            return out
+        key = (plan.index, index if plan.moving(index) else -1)
+        if key != self._key:
+            layer = self.background.copy()
+            draw_dice(layer, plan.poses_at(index), self.scene.dome, self.textures)
+            self._key, self._dice_layer = key, layer
+        out = self._dice_layer.copy()
+        wobble = (int(round(2.5 * np.sin(t_s * 0.9))), int(round(2.0 * np.sin(t_s * 0.6 + 1))))
+        draw_sprite(out, self.glare, offset_xy=wobble, additive=True)
         draw_sprite(out, self.lid, offset_xy=lid.offset_px, opacity=lid.opacity)
         return out
 

@@ -18,8 +18,8 @@ from vision.synth.camera import PinholeCamera
 from vision.synth.dice3d import FACE_NORMALS, DiceStyle, DiePose, face_textures
 
 __all__ = [
-    "DomeScene", "Sprite", "draw_dice", "draw_sprite", "glare_sprite", "lid_sprite",
-    "render_background", "render_dice_frame",
+    "DiceFrameRenderer", "DomeScene", "Sprite", "draw_dice", "draw_sprite", "glare_sprite",
+    "lid_sprite", "render_background", "render_dice_frame",
 ]  # fmt: skip
 
 
@@ -266,13 +266,36 @@ def draw_dice(frame: np.ndarray, dice: Sequence[DiePose], scene: DomeScene,
             _draw_face(frame, cam.project(quad)[0], textures[value], shade, spec)
 
 
+class DiceFrameRenderer:
+    """Renders many frames of one scene: background, glare and lid are drawn once.
+
+    ``render(dice, lid_opacity=...)`` gives a clean (H, W, 3) float32 frame, 0..255.
+    """
+
+    def __init__(self, scene: DomeScene, style: DiceStyle | None = None, *,
+                 texture_px: int = 96, glare: float = 120.0) -> None:
+        self.scene = scene
+        self.background = render_background(scene)
+        self.textures = face_textures(style or DiceStyle(), texture_px)
+        self.glare = glare_sprite(scene, [(scene.light, glare)]) if glare > 0 else None
+        self._lid: Sprite | None = None
+
+    def render(self, dice: Sequence[DiePose], *, lid_opacity: float = 0.0) -> np.ndarray:
+        frame = self.background.copy()
+        if lid_opacity < 1.0:
+            draw_dice(frame, dice, self.scene, self.textures)
+            if self.glare is not None:
+                draw_sprite(frame, self.glare, additive=True)
+        if lid_opacity > 0:
+            self._lid = self._lid or lid_sprite(self.scene)
+            draw_sprite(frame, self._lid, opacity=lid_opacity)
+        return np.clip(frame, 0, 255)
+
+
 def render_dice_frame(scene: DomeScene, dice: Sequence[DiePose], style: DiceStyle | None = None,
                       *, texture_px: int = 96, lid_opacity: float = 0.0) -> np.ndarray:
-    """One clean frame (H, W, 3) float32: background, ``dice`` at their poses, glare, and the
-    lid at ``lid_opacity`` (1 = lid on: no dice visible). For tests and reader development."""
-    frame = render_background(scene)
-    draw_dice(frame, dice, scene, face_textures(style or DiceStyle(), texture_px))
-    draw_sprite(frame, glare_sprite(scene, [(scene.light, 120.0)]), additive=True)
-    if lid_opacity > 0:
-        draw_sprite(frame, lid_sprite(scene), opacity=lid_opacity)
-    return np.clip(frame, 0, 255)
+    """One clean frame (H, W, 3) float32 0..255: background, ``dice`` at their poses, glare,
+    and the lid at ``lid_opacity`` (1 = lid on: no dice drawn). For tests and reader
+    development; use ``DiceFrameRenderer`` to render many frames of one scene."""
+    renderer = DiceFrameRenderer(scene, style, texture_px=texture_px)
+    return renderer.render(dice, lid_opacity=lid_opacity)
