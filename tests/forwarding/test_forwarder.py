@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import socket
@@ -165,10 +164,12 @@ def test_receiver_holding_another_result_rejects_and_keeps_its_own(tmp_path: Pat
 
 
 class Recorder:
-    """ASGI wrapper: remembers every POSTed body and slows each POST down a little."""
+    """ASGI wrapper: remembers every POSTed body; when the ``kill_at``-th POST arrives it
+    SIGKILLs ``victim_pid`` (the forwarder waiting for that answer), then serves it."""
 
-    def __init__(self, app: Any, delay_s: float) -> None:
-        self.app, self.delay_s, self.bodies = app, delay_s, []
+    def __init__(self, app: Any, kill_at: int) -> None:
+        self.app, self.kill_at, self.bodies = app, kill_at, []
+        self.victim_pid: int | None = None
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -180,7 +181,9 @@ class Recorder:
             more = event.get("more_body", False)
         body = b"".join(chunks)
         self.bodies.append(body)
-        await asyncio.sleep(self.delay_s)
+        if len(self.bodies) == self.kill_at and self.victim_pid is not None:
+            os.kill(self.victim_pid, signal.SIGKILL)
+            await asyncio.sleep(0.05)  # let it die before the answer goes out
 
         async def replay() -> dict[str, Any]:
             return {"type": "http.request", "body": body, "more_body": False}
@@ -214,34 +217,32 @@ def test_sigkill_mid_delivery_loses_nothing_and_never_sends_two_results(tmp_path
         for round_id, number in truth.items():
             box.put(outcome(round_id, number))
     clash.write_bytes(outcome("3", 30).body())  # round 3 is 3, not 30
-    app = Recorder(create_app(ledger_path, SECRET), delay_s=0.03)
+    app = Recorder(create_app(ledger_path, SECRET), kill_at=10)
     code = _FORWARDER.format(root=str(Path(__file__).resolve().parents[2]), secret=SECRET)
     with serve_in_thread(app) as url, Ledger(ledger_path) as ledger:
         argv = [sys.executable, "-c", code, str(outbox_path), f"{url}/messages", str(clash)]
         first = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
-        _wait(lambda: len(ledger.messages()) >= 10)
-        os.kill(first.pid, signal.SIGKILL)  # mid-stream: a POST is likely in flight
-        assert first.communicate(timeout=10)[0].strip() == "conflict"
-        stopped_at = len(ledger.messages())
-        assert stopped_at < len(truth)
-        second = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
-        try:
-            with Outbox(outbox_path) as watch:
+        app.victim_pid = first.pid
+        out = first.communicate(timeout=60)[0]
+        assert first.returncode == -signal.SIGKILL  # killed while its 10th POST was in flight
+        assert out.strip() == "conflict"  # its clashing put was refused before delivery
+        with Outbox(outbox_path) as watch:
+            assert watch.backlog() == len(truth) - 9  # the 10th was never marked delivered
+            second = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+            try:
                 _wait(lambda: watch.backlog() == 0)
-        finally:
-            second.kill()
-            second.communicate(timeout=10)
+            finally:
+                second.kill()
+                second.communicate(timeout=10)
+            assert watch.counts() == {"delivered": len(truth)}
         got = {m.round_id: m.result.number for m in ledger.messages()}
     assert got == truth  # nothing lost, nothing changed
-    results_seen: dict[str, set[int]] = {}
-    for body in app.bodies:
-        message = TableMessage.from_body(body)
-        results_seen.setdefault(message.round_id, set()).add(message.result.number)
-    assert all(len(s) == 1 for s in results_seen.values())  # one result per round on the wire
-    assert len(app.bodies) >= len(truth)  # at least once; a re-send after the kill is allowed
-    with Outbox(outbox_path) as box:
-        assert box.counts() == {"delivered": len(truth)}
-    assert json.loads(app.bodies[0])["round_id"] == "1"  # delivered in put order
+    sent = [TableMessage.from_body(body) for body in app.bodies]
+    assert [m.round_id for m in sent] == [*map(str, range(1, 11)), *map(str, range(10, 41))]
+    # round 10 went out twice (at least once), both times with the same result
+    assert {m.result.number for m in sent if m.round_id == "10"} == {10}
+    results = {(m.round_id, m.result.number) for m in sent}
+    assert len(results) == len(truth)  # one result per round on the wire
 
 
 def test_background_thread_delivers_on_notify_and_stops(tmp_path: Path) -> None:
