@@ -185,14 +185,20 @@ def sample_camera(rng: np.random.Generator, design: WheelDesign, width: int,
         distance = focal * 2 * ring / target_px
         cam = tilted_view(np.zeros(3), distance_m=distance, tilt_rad=tilt, azimuth_rad=azimuth,
                           focal_px=focal, width=width, height=height, roll_rad=roll)
-        lo, hi = ring_extent_px(cam, ring)
+        # the number ring too should be in view (the pocket ring must be)
+        lo, hi = ring_extent_px(cam, design.r_number_out)
         slack_lo = lo - margin
         slack_hi = np.array([width, height]) - margin - hi
         if np.any(slack_lo < 0) or np.any(slack_hi < 0):
-            continue
+            lo, hi = ring_extent_px(cam, ring)
+            slack_lo = lo - margin
+            slack_hi = np.array([width, height]) - margin - hi
+            if np.any(slack_lo < 0) or np.any(slack_hi < 0):
+                continue
         if _ring_minor_px(cam, ring) < MIN_RING_PX:
             continue
-        shift = rng.uniform(-slack_lo, slack_hi)  # off-centre framing, ring still in view
+        # a little off-centre, as mounted cameras are; the rings stay in view
+        shift = rng.uniform(-slack_lo, slack_hi) * 0.5
         K = cam.K.copy()
         K[0, 2] += shift[0]
         K[1, 2] += shift[1]

@@ -26,7 +26,7 @@ __all__ = ["OBJECT_KINDS", "BowlObject", "ClipTimeline", "FrameState", "HandPass
            "RoundPlan", "plan_clip"]
 
 OBJECT_KINDS = ("chip", "coin", "lighter")
-FINGER_M = 0.07  # palm centre to the fingertips holding the ball
+FINGER_M = 0.095  # palm centre to the ball held at the fingertips
 
 
 @dataclass(frozen=True, slots=True)
