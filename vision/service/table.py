@@ -124,9 +124,14 @@ class TableRuntime:
     def _close(self, event: Event, frame_bgr: np.ndarray | None) -> None:
         number = self.rounds.current.number
         ev_id = evidence_id(self.table.id, number, event.type, int(time.time() * 1000))
-        if event.type != "abstain" and not self._store(self._message(event, number, ev_id)):
-            event = Event("abstain", event.frame, reason="not_forwardable",
-                          extra={"refused": event.to_json()})
+        if event.type != "abstain":
+            stored = self._store(self._message(event, number, ev_id))
+            if stored and self._frame is not None:
+                self.s.metrics.observe("vision_decision_seconds", time.time() - self._frame[2],
+                                       table=self.table.id)
+            if not stored:
+                event = Event("abstain", event.frame, reason="not_forwardable",
+                              extra={"refused": event.to_json()})
         record = self.rounds.close(
             event.type, utc_iso(), frame=event.frame, evidence_id=ev_id, reason=event.reason,
             result=event.result.to_json() if event.result else None,
@@ -157,9 +162,6 @@ class TableRuntime:
         if message is None:
             return False
         put = self.s.outbox.put(message)
-        if self._frame is not None and message.kind != "manual_confirmation":
-            self.s.metrics.observe("vision_decision_seconds", time.time() - self._frame[2],
-                                   table=self.table.id)
         if not put.ok:
             log.error("outbox refused %s: round already holds %s", message.idempotency_key,
                       put.existing.to_json() if put.existing else None)
