@@ -136,3 +136,13 @@ def test_a_replayed_file_loops_and_finishes_each_pass(tmp_path: Path) -> None:
     ended = [e for e in sink.events if e.type == "abstain" and e.reason == "stream_ended"]
     assert len(ended) >= 2
     assert sink.interruptions[:-1] == []  # only the final stop interrupts
+
+
+def test_backoff_doubles_up_to_its_cap() -> None:
+    backoff, delay, seen = Backoff(0.5, 3.0), 0.5, []
+    for _ in range(5):
+        delay = backoff.next(delay)
+        seen.append(delay)
+    assert seen == [1.0, 2.0, 3.0, 3.0, 3.0]
+    with pytest.raises(ValueError, match="min_s <= max_s"):
+        Backoff(2.0, 1.0)

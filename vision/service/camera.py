@@ -74,6 +74,7 @@ class CameraRunner(threading.Thread):
         self.read_timeout_s = read_timeout_s
         self.stop_event = threading.Event()
         self.reconnect_event = threading.Event()
+        self._fed = False  # the current connection delivered at least one healthy frame
 
     def stop(self) -> None:
         self.stop_event.set()
@@ -82,11 +83,13 @@ class CameraRunner(threading.Thread):
         delay = self.backoff.min_s
         while not self.stop_event.is_set():
             self.reconnect_event.clear()
+            self._fed = False
             outcome = self._connection()
             if outcome == "stopped":
                 break
-            if outcome == "eof":
+            if self._fed:  # it worked for a while: start the backoff over
                 delay = self.backoff.min_s
+            if outcome == "eof":
                 continue
             self.sink.on_state("unavailable", outcome)
             log.warning("table %s camera unavailable: %s (retry in %.1f s)",
@@ -149,6 +152,7 @@ class CameraRunner(threading.Thread):
         except Exception as exc:
             log.exception("table %s: reader failed at frame %d", self.table.id, index)
             return f"reader failed: {exc}"
+        self._fed = True
         self.sink.on_frame(frame, index, time.perf_counter() - started, captured_at)
         if events:
             self.sink.on_events(events, frame)
