@@ -71,6 +71,9 @@ def banner(settings: ServiceSettings, base_url: str, settlement) -> str:  # noqa
     ]
     if settlement.ledger_path is not None:
         lines.append(f"  ledger:        {settlement.ledger_path.resolve()}")
+    if not any(t.role == "operator" for t in settings.tokens):
+        lines.append("  no operator token configured (VISION_TOKENS): abstained rounds cannot "
+                     "be confirmed")
     if settings.dev_mode:
         lines.append("  DEVELOPMENT MODE: throwaway credentials, do not use on a live table")
         secret = settings.settlement_secret.get_secret_value() if settings.settlement_secret else ""
