@@ -163,7 +163,8 @@ def glare_sprite(scene: DomeScene, lights: Sequence[tuple[np.ndarray, float]]) -
     for direction, strength in lights:
         half = direction + view
         half /= np.linalg.norm(half, axis=-1, keepdims=True)
-        glow += strength * np.clip(np.sum(n * half, -1), 0, 1) ** 400
+        nh = np.clip(np.sum(n * half, -1), 0, 1)
+        glow += strength * (nh**400 + 0.12 * nh**20)  # the lamp, and the haze around it
     # the glass edge seen at grazing angles reflects the room: a faint bright silhouette ring
     grazing = 1.0 - np.clip(np.abs(np.sum(n * view, -1)), 0, 1)
     glow += 40.0 * grazing**6
