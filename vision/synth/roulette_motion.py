@@ -114,6 +114,7 @@ class BallPath:
     track_s: float  # time on the track before leaving it
     drop_s: float  # time to roll down the bowl slope to the wheel head
     hops: tuple[Hop, ...]
+    deflect_height: float = 0.0  # a hop off a deflector half way down the slope (0 = none)
 
     def __post_init__(self) -> None:
         if not self.hops:
@@ -165,6 +166,9 @@ class BallPath:
             u = smoothstep((t_s - self.drop_t) / self.drop_s)
             r = d.r_track + (d.r_number_out - d.r_track) * u
             z = float(bowl_height(d, max(r, d.r_head))) + rb
+            v = (u - 0.45) / 0.2  # the deflector kick, while u runs 0.45..0.65
+            if self.deflect_height and 0 < v < 1:
+                z += self.deflect_height * 4 * v * (1 - v)
             return polar_xyz(r, self.world_angle(t_s), z)
         rel, r, z = self._wheel_frame(t_s)
         return polar_xyz(r, rel + wheel.angle(t_s), z)

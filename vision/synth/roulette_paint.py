@@ -250,7 +250,8 @@ KNOB_RADIUS_M = 0.015
 def static_overlay(design: WheelDesign, camera: PinholeCamera,
                    box: tuple[int, int, int, int]) -> Layer:
     """The cone, the circular fret rings and the turret's stem and top knob (chrome, with
-    glare): parts of the turning wheel that look the same at every wheel angle."""
+    glare): parts of the turning wheel that look the same at every wheel angle. A wheel
+    without turret arms still has the spindle."""
     d = design
     x0, y0, x1, y1 = box
     img = np.zeros((y1 - y0, x1 - x0, 3), np.uint8)
@@ -271,8 +272,7 @@ def static_overlay(design: WheelDesign, camera: PinholeCamera,
     quads, normals = surface_quads(cone, 120)
     draw_quads(img, camera, quads, normals, np.tile(np.array(d.cone, np.float32), (len(quads), 1)),
                specular=0.3, mask=mask, offset_xy=(x0, y0))
-    if d.turret_arms:
-        _turret_stem(img, mask, d, camera, (x0, y0))
+    _turret_stem(img, mask, d, camera, (x0, y0))
     return Layer(img, mask, (x0, y0))
 
 

@@ -109,7 +109,7 @@ class RouletteRenderer:
     def _turret_arms(self, frame: np.ndarray, angle: float) -> None:
         d = self.design
         if not d.turret_arms:
-            return
+            return  # a plain spindle: drawn whole in the static overlay
         z = d.turret_height - 0.004
         width = max(2, int(round(0.009 * self.px_per_m)))
         light_az = np.arctan2(LIGHT_DIR[1], LIGHT_DIR[0])

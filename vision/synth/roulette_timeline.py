@@ -292,8 +292,9 @@ def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     land_speed = spin.ball_direction * (spin.omega0 - decel * roll_s)
     hops = plan_hops(rng, d, land_t=land_t, land_rel_angle=land_angle - wheel.angle(land_t),
                      rel_speed=land_speed - wheel.omega(land_t))
+    kick = float(rng.uniform(0.008, 0.02)) if d.deflectors and rng.random() < 0.5 else 0.0
     ball = BallPath(d, release_t, release_angle, spin.ball_direction, spin.omega0, decel,
-                    spin.track_s, spin.drop_s, hops)
+                    spin.track_s, spin.drop_s, hops, deflect_height=kick)
     if spin.void:
         return _void_round(rng, design, camera, wheel, spin, ball, launch, index=index,
                            start_t=start_t, dealer_az=dealer_az)
