@@ -23,7 +23,8 @@ def blob_reader(faces: tuple[int, ...]):  # noqa: ANN201
     import cv2
 
     def read(image_bgr: np.ndarray) -> DiceObs:
-        white = (image_bgr.min(axis=2) > 170).astype(np.uint8)
+        grey = cv2.GaussianBlur(image_bgr.min(axis=2), (5, 5), 0)   # no noise holes
+        white = (grey > 170).astype(np.uint8)
         contours, tree = cv2.findContours(white, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         found = []
         for k, c in enumerate(contours):

@@ -79,9 +79,9 @@ CASES = [
     ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
      [("abstain", 6, "dice_count")]),
     # a die with no confident face for max_reads reads: abstain, never a guess
-    ("unreadable die", M(2) + S(20, dice(1, None, 3)), [("abstain", 15, "low_confidence")]),
+    ("unreadable die", M(2) + S(20, dice(1, None, 3)), [("abstain", 9, "low_confidence")]),
     # confident-looking but below min_face_conf: abstain
-    ("low confidence", M(2) + S(20, dice(1, 2, 3, conf=0.4)), [("abstain", 15, "low_confidence")]),
+    ("low confidence", M(2) + S(20, dice(1, 2, 3, conf=0.4)), [("abstain", 9, "low_confidence")]),
     # the lid goes back on before any decision: abstain right then
     ("covered before read", M(2) + S(3, dice(1, None, 3)) + S(2, covered=True),
      [("abstain", 5, "covered_before_read")]),

@@ -94,7 +94,7 @@ class SettleParams:
     still_frames: int = 2          # still frames before the first read of a spell
     agree_reads: int = 2           # consecutive reads that must agree on a decision
     count_reads: int = 3           # consecutive reads of a wrong dice count before flagging
-    max_reads: int = 12            # reads in one still spell before abstaining
+    max_reads: int = 6             # reads in one still spell before abstaining
     min_face_conf: float = 0.6     # every die of an outcome read at least this confident
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
 

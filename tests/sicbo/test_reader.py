@@ -1,0 +1,70 @@
+"""The video reader on rendered rounds, with a stand-in dice reader (white blobs with pips).
+
+These check the video logic through the forward model: learning the lid, when reads are
+taken, the events and their frames. The real per-image dice reader on rendered dice is
+in ``test_reader_dice.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.footage import StreamInfo
+from vision.sicbo.reader import SicBoReader
+
+from .scenes import dome_scene, flat_dice, round_frames
+from .test_calibrate import blob_reader
+
+FPS = 25.0
+
+
+@pytest.fixture(scope="module")
+def one_round() -> tuple[list[np.ndarray], int]:
+    return round_frames(dome_scene(tilt_deg=20.0, floor_bgr=(130, 40, 30)), flat_dice([6, 1, 4]),
+                        covered=10, lift=6, still=14, seed=5)
+
+
+def run(frames: list[np.ndarray], faces: tuple[int, ...]) -> tuple[list, SicBoReader]:
+    h, w = frames[0].shape[:2]
+    reader = SicBoReader(StreamInfo(FPS, w, h, None), read_fn=blob_reader(faces))
+    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
+    return events + reader.finish(len(frames) - 1), reader
+
+
+def test_one_round_outcome_after_the_lid_is_off(one_round: tuple) -> None:
+    frames, settled = one_round
+    events, reader = run(frames, (6, 1, 4))
+    kinds = [e.type for e in events]
+    assert kinds == ["lid_off", "dice_at_rest", "outcome"]
+    out = events[-1]
+    assert out.result.dice == (1, 4, 6) and 0.9 < out.confidence <= 1.0
+    assert settled <= out.frame <= settled + 6              # never early, and soon
+    assert reader.scene.lid is not None and reader.scene.dome is not None
+    assert reader.reads <= 6                                # no reads while the lid moves
+
+
+def test_second_round_with_unshaken_dice_is_flagged(one_round: tuple) -> None:
+    frames, settled = one_round
+    events, _ = run(frames + frames, (6, 1, 4))
+    outcomes = [e.frame for e in events if e.type == "outcome"]
+    assert len(outcomes) == 2 and outcomes[1] >= len(frames) + settled
+    assert [e.type for e in events].count("lid_on") == 1
+    assert [e.frame for e in events if e.type == "no_shake"] == outcomes[1:]
+
+
+def test_stream_of_lid_only_emits_nothing(one_round: tuple) -> None:
+    frames, settled = one_round
+    events, reader = run(frames[:8] * 3, (6, 1, 4))    # the lid stays on
+    assert events == [] and reader.reads <= 2
+
+
+def test_dice_moved_under_a_still_camera_wait_for_rest(one_round: tuple) -> None:
+    # the dice image shifts for a few frames after the lid is off (a die still sliding):
+    # the outcome waits for stillness
+    frames, settled = one_round
+    moving = [np.roll(f, 3 * k, axis=1) for k, f in enumerate(frames[settled:settled + 5], 1)]
+    clip = frames[:settled] + moving + frames[settled + 5:]
+    events, _ = run(clip, (6, 1, 4))
+    out = [e for e in events if e.type == "outcome"]
+    assert len(out) == 1 and out[0].frame >= settled + 5
