@@ -25,10 +25,18 @@ from vision.synth.roulette_scene import (
     bowl_height,
 )
 
-__all__ = ["Layer", "LIGHT_DIR", "WheelTexture", "bowl_background", "head_mask",
+__all__ = ["Layer", "LIGHT_DIR", "WheelTexture", "bowl_background", "head_mask", "sample_light",
            "draw_quads", "static_overlay", "surface_quads", "wheel_texture"]
 
 LIGHT_DIR = np.array([0.35, 0.25, 0.9]) / np.linalg.norm([0.35, 0.25, 0.9])
+
+
+def sample_light(rng: np.random.Generator) -> np.ndarray:
+    """Unit vector towards the table's main lamp: high above, from any side."""
+    elevation = rng.uniform(np.deg2rad(50), np.deg2rad(85))
+    azimuth = rng.uniform(0, 2 * np.pi)
+    return np.array([np.cos(elevation) * np.cos(azimuth), np.cos(elevation) * np.sin(azimuth),
+                     np.sin(elevation)])
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,16 +157,16 @@ def surface_quads(profile_rz: np.ndarray, n_angles: int) -> tuple[np.ndarray, np
 
 def draw_quads(img: np.ndarray, camera: PinholeCamera, quads: np.ndarray, normals: np.ndarray,
                colours: np.ndarray, *, specular: float = 0.0, mask: np.ndarray | None = None,
-               offset_xy: tuple[int, int] = (0, 0)) -> None:
+               offset_xy: tuple[int, int] = (0, 0), light: np.ndarray = LIGHT_DIR) -> None:
     """Shade and fill quads far to near, skipping those facing away from the camera."""
     centres = quads.mean(axis=1)
     view = camera.center_xyz - centres
     view /= np.linalg.norm(view, axis=1, keepdims=True)
     facing = np.einsum("ij,ij->i", normals, view) > 0
-    lam = np.clip(normals @ LIGHT_DIR, 0, 1)
+    lam = np.clip(normals @ light, 0, 1)
     shade = colours * (0.45 + 0.6 * lam)[:, None]
     if specular:
-        refl = 2 * (normals @ LIGHT_DIR)[:, None] * normals - LIGHT_DIR
+        refl = 2 * (normals @ light)[:, None] * normals - light
         spec = np.clip(np.einsum("ij,ij->i", refl, view), 0, 1) ** 30
         shade += specular * 255 * spec[:, None]
     shade = np.clip(shade, 0, 255)
@@ -186,8 +194,8 @@ def _bowl_profile(d: WheelDesign) -> tuple[np.ndarray, np.ndarray]:
     return rz, cols.astype(np.float32)
 
 
-def bowl_background(design: WheelDesign, camera: PinholeCamera,
-                    rng: np.random.Generator) -> np.ndarray:
+def bowl_background(design: WheelDesign, camera: PinholeCamera, rng: np.random.Generator,
+                    light: np.ndarray = LIGHT_DIR) -> np.ndarray:
     """(H, W, 3) uint8: the table, the static bowl and its deflectors, no wheel head."""
     h, w = camera.height, camera.width
     img = np.empty((h, w, 3), np.uint8)
@@ -199,7 +207,7 @@ def bowl_background(design: WheelDesign, camera: PinholeCamera,
     a = np.linspace(0, 2 * np.pi, n_ang, endpoint=False)
     grain = 0.92 + 0.08 * np.sin(np.outer(np.ones(len(cols)), a * 23.0) + rng.uniform(0, 6))
     colours = colours * grain.reshape(-1, 1)
-    draw_quads(img, camera, quads, normals, colours, specular=0.25)
+    draw_quads(img, camera, quads, normals, colours, specular=0.25, light=light)
     _deflectors(img, design, camera)
     noise = rng.normal(0, 3.0, img.shape).astype(np.float32)
     return np.clip(cv2.GaussianBlur(img, (0, 0), 0.7) + noise, 0, 255).astype(np.uint8)
@@ -247,8 +255,8 @@ STEM_RADIUS_M = 0.011
 KNOB_RADIUS_M = 0.015
 
 
-def static_overlay(design: WheelDesign, camera: PinholeCamera,
-                   box: tuple[int, int, int, int]) -> Layer:
+def static_overlay(design: WheelDesign, camera: PinholeCamera, box: tuple[int, int, int, int],
+                   light: np.ndarray = LIGHT_DIR) -> Layer:
     """The cone, the circular fret rings and the turret's stem and top knob (chrome, with
     glare): parts of the turning wheel that look the same at every wheel angle. A wheel
     without turret arms still has the spindle."""
@@ -271,13 +279,13 @@ def static_overlay(design: WheelDesign, camera: PinholeCamera,
                             np.linspace(d.cone_height, 0.004, 10)])
     quads, normals = surface_quads(cone, 120)
     draw_quads(img, camera, quads, normals, np.tile(np.array(d.cone, np.float32), (len(quads), 1)),
-               specular=0.3, mask=mask, offset_xy=(x0, y0))
-    _turret_stem(img, mask, d, camera, (x0, y0))
+               specular=0.3, mask=mask, offset_xy=(x0, y0), light=light)
+    _turret_stem(img, mask, d, camera, (x0, y0), light)
     return Layer(img, mask, (x0, y0))
 
 
 def _turret_stem(img: np.ndarray, mask: np.ndarray, d: WheelDesign, camera: PinholeCamera,
-                 offset: tuple[int, int]) -> None:
+                 offset: tuple[int, int], light: np.ndarray) -> None:
     a = np.linspace(0, np.pi - np.arcsin(STEM_RADIUS_M / KNOB_RADIUS_M), 9)
     knob = np.column_stack([KNOB_RADIUS_M * np.sin(a),
                             d.turret_height + KNOB_RADIUS_M * (1 + np.cos(a))])
@@ -286,4 +294,4 @@ def _turret_stem(img: np.ndarray, mask: np.ndarray, d: WheelDesign, camera: Pinh
     profile = np.concatenate([knob, base])
     quads, normals = surface_quads(profile, 48)
     draw_quads(img, camera, quads, normals, np.tile(CHROME, (len(quads), 1)), specular=1.2,
-               mask=mask, offset_xy=offset)
+               mask=mask, offset_xy=offset, light=light)

@@ -14,10 +14,10 @@ from vision.synth.camera import PinholeCamera
 from vision.synth.roulette_paint import (
     CHROME,
     KNOB_RADIUS_M,
-    LIGHT_DIR,
     STEM_RADIUS_M,
     bowl_background,
     head_mask,
+    sample_light,
     static_overlay,
     wheel_texture,
 )
@@ -47,17 +47,18 @@ class RouletteRenderer:
                  rng: np.random.Generator) -> None:
         self.design, self.camera = design, camera
         self.px_per_m = camera.pixels_per_metre_at(np.zeros(3))
+        self.light = sample_light(rng)
         self.texture = wheel_texture(design, self.px_per_m * 1.4)
-        self.background = bowl_background(design, camera, rng)
+        self.background = bowl_background(design, camera, rng, self.light)
         self.mask, self.box = head_mask(design, camera)
-        self.overlay = static_overlay(design, camera, self.box)
+        self.overlay = static_overlay(design, camera, self.box, self.light)
         self._plane = camera.plane_homography(0.0)
         self.skin = np.array(SKINS[int(rng.integers(len(SKINS)))], float) * rng.uniform(0.9, 1.1)
         self.sleeve = SLEEVES[int(rng.integers(len(SLEEVES)))]
         sep = design.zero_angle_rad - (np.arange(POCKETS) + 0.5) * POCKET_STEP_RAD
         self._sep_angles = sep
         self._arm_phase = float(rng.uniform(0, 2 * np.pi))
-        self._light_cam = camera.R @ LIGHT_DIR
+        self._light_cam = camera.R @ self.light
 
     def render(self, state: FrameState) -> np.ndarray:
         frame = self.background.copy()
@@ -112,7 +113,7 @@ class RouletteRenderer:
             return  # a plain spindle: drawn whole in the static overlay
         z = d.turret_height - 0.004
         width = max(2, int(round(0.009 * self.px_per_m)))
-        light_az = np.arctan2(LIGHT_DIR[1], LIGHT_DIR[0])
+        light_az = np.arctan2(self.light[1], self.light[0])
         for i in range(d.turret_arms):
             a = angle + self._arm_phase + 2 * np.pi * i / d.turret_arms
             u = np.array([np.cos(a), np.sin(a), 0.0])
@@ -174,7 +175,7 @@ class RouletteRenderer:
         if lift > 0.04:
             return
         p = ball_xyz.copy()
-        p[:2] -= LIGHT_DIR[:2] / LIGHT_DIR[2] * lift
+        p[:2] -= self.light[:2] / self.light[2] * lift
         p[2] = ground
         uv, depth = self.camera.project(p[None])
         rpx = self.camera.K[0, 0] * d.ball_radius / depth[0]

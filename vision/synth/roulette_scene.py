@@ -143,7 +143,7 @@ def sample_design(rng: np.random.Generator) -> WheelDesign:
         track=_shade(rng, wood), slope=_shade(rng, WOODS[int(rng.integers(len(WOODS)))]),
         rim=_shade(rng, wood), table=_shade(rng, ((40, 90, 30), (50, 40, 110), (70, 60, 40))
                                            [int(rng.integers(3))]),
-        ball=_shade(rng, (235, 240, 242), 0.04),
+        ball=_shade(rng, ((235, 240, 242), (200, 228, 238))[int(rng.random() < 0.3)], 0.04),
     )  # fmt: skip
 
 
