@@ -64,7 +64,8 @@ class Backoff:
 
 class CameraRunner(threading.Thread):
     def __init__(self, table: TableConfig, sink: CameraSink, reader_factory: ReaderFactory, *,
-                 faults: FaultConfig, backoff: Backoff, read_timeout_s: float = 5.0) -> None:
+                 faults: FaultConfig, backoff: Backoff, read_timeout_s: float = 5.0,
+                 latest_only: bool = True) -> None:
         super().__init__(name=f"camera-{table.id}", daemon=True)
         self.table = table
         self.sink = sink
@@ -72,6 +73,7 @@ class CameraRunner(threading.Thread):
         self.faults = faults
         self.backoff = backoff
         self.read_timeout_s = read_timeout_s
+        self.latest_only = latest_only
         self.stop_event = threading.Event()
         self.reconnect_event = threading.Event()
         self._fed = False  # the current connection delivered at least one healthy frame
@@ -101,7 +103,8 @@ class CameraRunner(threading.Thread):
     def _connection(self) -> str:
         """Open, read until the stream ends or fails; return 'eof', 'stopped' or the fault."""
         try:
-            cap = open_capture(self.table.source, self.table.source_kind, self.read_timeout_s)
+            cap = open_capture(self.table.source, self.table.source_kind, self.read_timeout_s,
+                               latest_only=self.latest_only)
         except CaptureError as exc:
             return str(exc)
         try:
@@ -131,7 +134,7 @@ class CameraRunner(threading.Thread):
                 return "eof"
             if status == "lost":
                 return self._interrupt("camera stopped delivering frames")
-            index += 1
+            index = cap.index
             health = monitor.update(frame, time.monotonic())
             if health.fault:
                 return self._interrupt(f"camera {health.detail}")

@@ -4,10 +4,16 @@
 file. A file is replayed at its real frame rate: ``read`` reports ``"eof"`` at its end and
 the runner closes the round like a stream that ended, then opens the file again (so
 the replay loops). A live source that stops delivering returns ``"lost"``.
+
+A live source is normally read by a background grabber (``LatestFrameCapture``): when
+the reader is slower than the camera, ``read`` returns the newest frame and skips the
+ones it had no time for, instead of letting them queue up (an ever-growing delay).
+``Capture.index`` is the source's own frame number, so a skip shows as a gap.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +24,7 @@ import numpy as np
 
 from vision.footage import StreamInfo
 
-__all__ = ["Capture", "CaptureError", "open_capture"]
+__all__ = ["Capture", "CaptureError", "LatestFrameCapture", "open_capture"]
 
 ReadStatus = Literal["frame", "eof", "lost"]
 DEFAULT_FPS = 25.0
@@ -48,6 +54,7 @@ class Capture:
         self.info = StreamInfo(fps=fps, width=w, height=h,
                                frame_count=count if count > 0 else None)
         self._next_due = time.monotonic()
+        self.index = -1  # source frame number of the frame read() last returned
 
     @property
     def is_file(self) -> bool:
@@ -58,9 +65,11 @@ class Capture:
             self._pace()
         if self._pending is not None:
             frame, self._pending = self._pending, None
+            self.index += 1
             return "frame", frame
         ok, frame = self._cap.read()
         if ok and frame is not None:
+            self.index += 1
             return "frame", frame
         return ("eof" if self.is_file else "lost"), None
 
@@ -76,9 +85,58 @@ class Capture:
         self._next_due += 1.0 / self.info.fps
 
 
+class LatestFrameCapture(Capture):
+    """A live source drained by a grabber thread; ``read`` hands out the newest frame."""
+
+    def __init__(self, spec: SourceSpec, cap: cv2.VideoCapture, first: np.ndarray,
+                 timeout_s: float) -> None:
+        super().__init__(spec, cap, first)
+        self._timeout_s = timeout_s
+        self._cond = threading.Condition()
+        self._latest: tuple[int, np.ndarray] | None = None
+        self._lost = False
+        self._closing = False
+        self._thread = threading.Thread(target=self._grab, daemon=True,
+                                        name=f"grab-{spec.value}")
+        self._thread.start()
+
+    def _grab(self) -> None:
+        grabbed = 0  # the first frame (index 0) was read when the source was opened
+        while not self._closing:
+            ok, frame = self._cap.read()
+            with self._cond:
+                if not ok or frame is None:
+                    self._lost = True
+                    self._cond.notify_all()
+                    return
+                grabbed += 1
+                self._latest = (grabbed, frame)
+                self._cond.notify_all()
+
+    def read(self) -> tuple[ReadStatus, np.ndarray | None]:
+        if self._pending is not None:
+            frame, self._pending = self._pending, None
+            self.index = 0
+            return "frame", frame
+        with self._cond:
+            self._cond.wait_for(lambda: self._latest is not None or self._lost, self._timeout_s)
+            if self._latest is None:
+                return "lost", None
+            (self.index, frame), self._latest = self._latest, None
+            return "frame", frame
+
+    def close(self) -> None:
+        self._closing = True
+        self._thread.join(self._timeout_s + 1.0)
+        if not self._thread.is_alive():  # never release under a read still in progress
+            self._cap.release()
+
+
 def open_capture(value: str | int, kind: Literal["device", "stream", "file"],
-                 timeout_s: float = 5.0) -> Capture:
-    """Open the source and read its first frame; CaptureError says what failed."""
+                 timeout_s: float = 5.0, *, latest_only: bool = True) -> Capture:
+    """Open the source and read its first frame; CaptureError says what failed.
+
+    ``latest_only``: read a live source in the background and skip late frames."""
     spec = SourceSpec(value, kind)
     if kind == "file" and not Path(str(value)).is_file():
         raise CaptureError(f"video file not found: {value}")
@@ -90,6 +148,8 @@ def open_capture(value: str | int, kind: Literal["device", "stream", "file"],
     if not ok or first is None:
         cap.release()
         raise CaptureError(f"{kind} source {value!r} opened but delivered no frame")
+    if latest_only and kind != "file":
+        return LatestFrameCapture(spec, cap, first, timeout_s)
     return Capture(spec, cap, first)
 
 

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 def declare_metrics(metrics: Metrics) -> None:
     for name, kind, text in (
         ("vision_frames_total", "counter", "frames fed to a table's reader"),
+        ("vision_frames_skipped_total", "counter", "source frames the reader did not see "
+                                                   "(late on a live source, or unhealthy)"),
         ("vision_frame_seconds", "histogram", "reader time per frame (processing latency)"),
         ("vision_decision_seconds", "histogram", "from capturing the deciding frame to the "
                                                  "message stored in the outbox"),
@@ -78,7 +80,8 @@ class ServiceRuntime:
                              garbage_after_s=s.garbage_after_s)
         backoff = Backoff(s.reconnect_min_s, max(s.reconnect_min_s, s.reconnect_max_s))
         self.runners = {tid: CameraRunner(rt.table, rt, self.reader_factory, faults=faults,
-                                          backoff=backoff, read_timeout_s=s.read_timeout_s)
+                                          backoff=backoff, read_timeout_s=s.read_timeout_s,
+                                          latest_only=s.latest_frame_only)
                         for tid, rt in self.tables.items()}
         self.metrics.on_render(self._collect)
 

@@ -94,6 +94,7 @@ class ServiceSettings(BaseSettings):
     black_after_s: float = Field(2.0, gt=0)
     garbage_after_s: float = Field(1.0, gt=0)
     read_timeout_s: float = Field(5.0, gt=0)
+    latest_frame_only: bool = True  # live sources: skip frames the reader is too slow for
     reconnect_min_s: float = Field(0.5, gt=0)
     reconnect_max_s: float = Field(30.0, gt=0)
     # evidence

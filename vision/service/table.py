@@ -70,6 +70,7 @@ class TableRuntime:
         self._frame: tuple[np.ndarray, int, float] | None = None  # frame, index, captured at
         self._jpeg: tuple[tuple[int, str, str], bytes] | None = None
         self._lock = threading.Lock()
+        self._last_index = -1
 
     # -- camera sink -------------------------------------------------------------
     def on_state(self, state: str, detail: str = "") -> None:
@@ -82,6 +83,7 @@ class TableRuntime:
 
     def on_connected(self, info: StreamInfo, reader: object) -> None:
         self.info = info
+        self._last_index = -1
         self.ring = FrameRing(self.s.evidence_seconds, info.fps, self.s.evidence_max_width)
         self.versions = (str(getattr(reader, "calibration_version", None) or "self-calibrated"),
                          str(getattr(reader, "model_version", None)
@@ -93,6 +95,10 @@ class TableRuntime:
             self._frame = (frame_bgr, frame_index, captured_at)
         self.ring.push(frame_bgr)
         self.rounds.touch(utc_iso())
+        if frame_index > self._last_index + 1:
+            self.s.metrics.inc("vision_frames_skipped_total", frame_index - self._last_index - 1,
+                               table=self.table.id)
+        self._last_index = frame_index
         self.s.metrics.inc("vision_frames_total", table=self.table.id)
         self.s.metrics.observe("vision_frame_seconds", process_s, table=self.table.id)
 
