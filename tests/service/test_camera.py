@@ -77,7 +77,7 @@ def _clip(path: Path, kinds: list[str], seed: int = 0) -> Path:
     return path
 
 
-def _run(source: str, factory: CountingFactory, sink: RecordingSink, until) -> None:  # noqa: ANN001
+def _run(source: str, factory, sink: RecordingSink, until) -> None:  # noqa: ANN001
     table = TableConfig(id="t", game="roulette", source=source)
     runner = CameraRunner(table, sink, factory,
                           faults=FaultConfig(frozen_after_s=0.3, black_after_s=0.3,
@@ -146,3 +146,22 @@ def test_backoff_doubles_up_to_its_cap() -> None:
     assert seen == [1.0, 2.0, 3.0, 3.0, 3.0]
     with pytest.raises(ValueError, match="min_s <= max_s"):
         Backoff(2.0, 1.0)
+
+
+class BrokenFinishReader(PatchReader):
+    def finish(self, last_frame_index: int) -> list[Event]:
+        raise RuntimeError("finish blew up")
+
+
+def test_a_reader_bug_does_not_kill_the_runner(tmp_path: Path) -> None:
+    clip = _clip(tmp_path / "c.avi", ["live"] * 4)
+    sink = RecordingSink()
+    made: list[BrokenFinishReader] = []
+
+    def broken(game: str, info: StreamInfo, profile: Path | None) -> BrokenFinishReader:
+        made.append(BrokenFinishReader(info))
+        return made[-1]
+
+    _run(str(clip), broken, sink, lambda: len(made) >= 2)
+    assert any("finish blew up" in r for r in sink.interruptions)
+    assert ("unavailable", "internal error: finish blew up") in sink.states

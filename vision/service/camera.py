@@ -86,7 +86,7 @@ class CameraRunner(threading.Thread):
         while not self.stop_event.is_set():
             self.reconnect_event.clear()
             self._fed = False
-            outcome = self._connection()
+            outcome = self._guarded_connection()
             if outcome == "stopped":
                 break
             if self._fed:  # it worked for a while: start the backoff over
@@ -99,6 +99,18 @@ class CameraRunner(threading.Thread):
             self.stop_event.wait(delay)
             delay = self.backoff.next(delay)
         self.sink.on_state("stopped")
+
+    def _guarded_connection(self) -> str:
+        """A bug below (reader.finish, the sink) must not kill the table's thread."""
+        try:
+            return self._connection()
+        except Exception as exc:
+            log.exception("table %s: camera runner error", self.table.id)
+            try:
+                self.sink.on_interrupted(f"internal error: {exc}")
+            except Exception:
+                log.exception("table %s: could not abstain the open round", self.table.id)
+            return f"internal error: {exc}"
 
     def _connection(self) -> str:
         """Open, read until the stream ends or fails; return 'eof', 'stopped' or the fault."""
