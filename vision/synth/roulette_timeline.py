@@ -175,13 +175,14 @@ def _hand(rng: np.random.Generator, camera: PinholeCamera, dealer_az: float,
     """A hand entering from off-frame on the dealer's side, its fingertips visiting
     ``tips`` at ``times[1:-1]``, then leaving."""
     az = dealer_az + float(rng.uniform(-0.45, 0.45))
-    root = _offframe_point(camera, az)
+    reach = max(float(np.hypot(p[0], p[1])) for p in tips)
+    root = _offframe_point(camera, az, reach + 0.25)  # the arm is longer than the fingers
     pts = np.array([root, *(_palm_for(p, root) for p in tips), root])
     return HandPass(Keyframes(times, pts), root)
 
 
-def _offframe_point(camera: PinholeCamera, az: float) -> np.ndarray:
-    for r in np.arange(0.45, 1.6, 0.03):
+def _offframe_point(camera: PinholeCamera, az: float, min_r: float) -> np.ndarray:
+    for r in np.arange(max(min_r, 0.45), 1.6, 0.03):
         p = polar_xyz(float(r), az, 0.16)
         uv, depth = camera.project(p[None])
         x, y = uv[0]
