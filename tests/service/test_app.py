@@ -210,3 +210,10 @@ def _metric_values(text: str) -> dict[str, float]:
             name, value = line.rsplit(" ", 1)
             out[name] = float(value)
     return out
+
+
+def test_console_page_links_the_live_views_and_streams(service: Running) -> None:
+    response = httpx.get(f"{service.url}/")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    assert 'new EventSource("events/stream")' in response.text
+    assert "/confirm" in response.text

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated
 
 from fastapi import FastAPI, HTTPException, Query, status
-from fastapi.responses import FileResponse, PlainTextResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
 
 from vision.footage.results import result_from_json
 from vision.readers import make_reader
@@ -39,6 +40,7 @@ from vision.service.settings import ServiceSettings
 
 __all__ = ["create_app"]
 
+CONSOLE = Path(__file__).with_name("console.html")
 _errors = error_responses
 NO_TABLE = error_responses(e404="unknown table")
 AUTH = error_responses(e401="no or unknown bearer token", e403="a token of the wrong role")
@@ -80,6 +82,11 @@ def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = mak
 
 
 def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
+    @app.get("/", response_class=HTMLResponse,
+             summary="Operator console: live views, event log, confirmation form")
+    def console() -> HTMLResponse:
+        return HTMLResponse(CONSOLE.read_text())
+
     @app.get("/health", summary="Liveness (always 200 while serving) and per-camera readiness")
     def health(runtime: Runtime) -> HealthResponse:
         return _health(runtime)

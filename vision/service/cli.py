@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def banner(settings: ServiceSettings, base_url: str, settlement) -> str:  # noqa: ANN001
-    lines = ["table service", f"  API docs:      {base_url}/docs"]
+    lines = ["table service", f"  console:       {base_url}/",
+             f"  API docs:      {base_url}/docs"]
     for t in settings.tables:
         live = f"{base_url}/tables/{t.id}/live.mjpg"
         lines.append(f"  live view:     {live}   ({t.game}, {t.source})")
