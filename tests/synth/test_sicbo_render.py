@@ -51,11 +51,12 @@ def _face_mask(cam: PinholeCamera, die: DiePose, value: int, shrink: float = 0.8
 
 
 def count_pips(frame: np.ndarray, mask: np.ndarray) -> int:
-    """Blobs inside ``mask`` clearly darker or more saturated than the die body."""
-    img = np.clip(frame, 0, 255).astype(np.uint8)
-    hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
-    body_v = float(np.percentile(hsv[..., 2][mask], 90))
-    pip = ((hsv[..., 2] < 0.6 * body_v) | (hsv[..., 1] > 110)) & mask
+    """Blobs inside ``mask`` clearly darker or redder than the die body."""
+    img = np.clip(frame, 0, 255)
+    value = img.max(axis=2)
+    redness = img[..., 2] - img[..., :2].max(axis=2)
+    body_v = float(np.percentile(value[mask], 90))
+    pip = ((value < 0.6 * body_v) | (redness > 45)) & mask
     n, _, stats, _ = cv2.connectedComponentsWithStats(pip.astype(np.uint8), connectivity=8)
     return int(np.sum(stats[1:, cv2.CC_STAT_AREA] >= 3))
 

@@ -9,7 +9,9 @@ background, lid and glare are rendered once per clip; dice only when they move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,7 @@ from vision.footage import DiceResult, Round, Sidecar, Void, save_sidecar
 from vision.progress import progress
 from vision.synth.camera import PinholeCamera, tilted_view
 from vision.synth.conditions import Conditions, Degrader, sample_conditions
-from vision.synth.dice3d import EDGE_M, DiceStyle, face_textures
+from vision.synth.dice3d import EDGE_M, DiceStyle, face_textures, flat_pose
 from vision.synth.sicbo_motion import RoundPlan, sample_round
 from vision.synth.sicbo_render import (
     DomeScene,
@@ -35,7 +37,7 @@ from vision.synth.video import ClipWriter, clip_suffix
 __all__ = ["ClipScene", "min_die_edge_px", "plan_rounds", "round_to_sidecar", "sample_scene",
            "synth_clip"]
 
-MIN_EDGE_PX = 34.0  # the contract's 30 px, with a margin for lens distortion
+MIN_EDGE_PX = 33.0  # the contract's 30 px, with a margin for lens distortion and blur
 FLOORS_BGR = ((50, 105, 35), (40, 40, 150), (120, 60, 20), (28, 28, 30), (200, 205, 210),
               (30, 90, 150), (90, 40, 90), (70, 120, 110))  # fmt: skip
 TABLES_BGR = ((40, 90, 30), (90, 55, 20), (30, 30, 110), (35, 35, 38), (60, 80, 90))
@@ -52,10 +54,17 @@ class ClipScene:
 
 
 def min_die_edge_px(cam: PinholeCamera, radius_m: float, edge_m: float) -> float:
-    """Smallest image size of a die edge anywhere on the dome floor."""
-    a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    pts = np.stack([radius_m * np.cos(a), radius_m * np.sin(a), np.zeros_like(a)], 1)
-    return float(min(cam.pixels_per_metre_at(p) for p in pts)) * edge_m
+    """Shortest projected top-face edge of a flat die anywhere on the dome floor, any yaw
+    (perspective foreshortening included)."""
+    worst = np.inf
+    reach = radius_m - edge_m
+    for a in np.linspace(0, 2 * np.pi, 16, endpoint=False):
+        for r in (0.0, reach):
+            for yaw in (0.0, np.pi / 8, np.pi / 4, 3 * np.pi / 8):
+                die = flat_pose(1, (r * np.cos(a), r * np.sin(a)), yaw, edge_m=edge_m)
+                px = cam.project(die.face_quad_xyz(1))[0]
+                worst = min(worst, float(np.linalg.norm(px - np.roll(px, 1, 0), axis=1).min()))
+    return worst
 
 
 def _in_view(cam: PinholeCamera, radius_m: float, margin_px: float) -> bool:
@@ -68,18 +77,38 @@ def _in_view(cam: PinholeCamera, radius_m: float, margin_px: float) -> bool:
                 and (px[:, 1] <= cam.height - margin_px).all())
 
 
+def _camera(dist: float, *, tilt_deg: float, azimuth_deg: float, roll_rad: float,
+            focal_px: float, width: int, height: int) -> PinholeCamera:
+    return tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt_deg),
+                       azimuth_rad=np.radians(azimuth_deg), focal_px=focal_px, width=width,
+                       height=height, roll_rad=float(roll_rad))
+
+
+def _nearest_in_view(make: Callable[[float], PinholeCamera], radius_m: float) -> float:
+    """Smallest camera distance (bisection) at which the whole dome is in the picture."""
+    lo, hi = radius_m, 40 * radius_m
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if _in_view(make(mid), radius_m, 4.0) else (mid, hi)
+    return hi
+
+
 def _sample_camera(rng: np.random.Generator, cond: Conditions, radius_m: float, edge_m: float
                    ) -> tuple[PinholeCamera, float, float]:
+    """Tilt 0-30 degrees, any azimuth, a little roll; as close as the dome fits in the picture
+    or up to as far as the dice stay at least ``MIN_EDGE_PX``."""
     w, h = cond.width, cond.height
-    for _ in range(200):
-        tilt, az = rng.uniform(0, 30), rng.uniform(0, 360)
-        focal = w * rng.uniform(0.8, 1.6)
-        frac = rng.uniform(0.7, 0.95)  # dome diameter as a fraction of the image height
-        dist = focal * 2 * radius_m / (frac * h)
-        cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt),
-                          azimuth_rad=np.radians(az), focal_px=focal, width=w, height=h,
-                          roll_rad=float(rng.uniform(-0.4, 0.4)))
-        if _in_view(cam, radius_m, 4.0) and min_die_edge_px(cam, radius_m, edge_m) >= MIN_EDGE_PX:
+    for _ in range(100):
+        tilt, az, roll = rng.uniform(0, 30), rng.uniform(0, 360), rng.uniform(-0.4, 0.4)
+        make = partial(_camera, tilt_deg=tilt, azimuth_deg=az, roll_rad=roll,
+                       focal_px=w * rng.uniform(0.8, 1.6), width=w, height=h)
+        near = _nearest_in_view(make, radius_m)
+        room = min_die_edge_px(make(near), radius_m, edge_m) / MIN_EDGE_PX  # >= 1: can back off
+        if room < 1.0:
+            continue
+        dist = near * (1.0 + (min(room, 1.6) - 1.0) * rng.uniform(0.0, 0.9))
+        cam = make(dist)
+        if min_die_edge_px(cam, radius_m, edge_m) >= MIN_EDGE_PX:
             return cam, float(tilt), float(az)
     raise RuntimeError(f"no camera frames a {radius_m} m dome at {w}x{h} "
                        f"with {MIN_EDGE_PX} px dice")
