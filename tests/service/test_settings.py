@@ -109,3 +109,32 @@ def test_sample_tables(tmp_path: Path) -> None:
     tables = sample_tables(tmp_path)
     assert [(t.id, t.game, Path(str(t.source)).name) for t in tables] == [
         ("roulette-1", "roulette", "roulette_00.mp4"), ("sicbo-1", "sicbo", "sicbo_02.mp4")]
+
+
+def test_tokens_and_tables_from_the_environment(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VISION_SETTLEMENT_SECRET", "env-secret-000000")
+    monkeypatch.setenv("VISION_TOKENS", json.dumps(
+        [{"name": "alice", "role": "operator", "token": "a" * 20}]))
+    monkeypatch.setenv("VISION_TABLES", json.dumps(
+        [{"id": "T1", "game": "sicbo", "source": "rtsp://cam/1"}]))
+    settings = load_settings()
+    assert [(t.name, t.role) for t in settings.tokens] == [("alice", "operator")]
+    assert "a" * 20 not in repr(settings)  # secrets never show in logs or reprs
+    assert settings.tables[0].source_kind == "stream"
+
+
+@pytest.mark.parametrize(("tokens", "message"), [
+    # too short to be a secret
+    ([{"name": "bob", "role": "operator", "token": "short"}], "tokens.0.token"),
+    # a role the service does not know
+    ([{"name": "bob", "role": "admin", "token": "b" * 20}], "tokens.0.role"),
+])  # fmt: skip
+def test_bad_tokens_are_refused(monkeypatch: pytest.MonkeyPatch, tokens: list,
+                                message: str) -> None:
+    monkeypatch.setenv("VISION_SETTLEMENT_SECRET", "env-secret-000000")
+    monkeypatch.setenv("VISION_TOKENS", json.dumps(tokens))
+    monkeypatch.setenv("VISION_TABLES", '[{"id": "T1", "game": "sicbo", "source": 0}]')
+    with pytest.raises(UserError, match=message) as info:
+        load_settings()
+    assert "short" not in str(info.value)  # a rejected secret is not echoed

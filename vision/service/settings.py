@@ -184,10 +184,13 @@ def load_settings(config: Path | None = None, **overrides: Any) -> ServiceSettin
 
 
 def _describe(exc: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(map(str, e['loc']))}: {e['msg']} (got {e.get('input')!r})"
-        for e in exc.errors()
-    )
+    """One line per error: where, what, and what came (secrets are not echoed)."""
+    parts = []
+    for e in exc.errors():
+        where = ".".join(map(str, e["loc"]))
+        secret = any(w in where for w in ("token", "secret"))
+        parts.append(f"{where}: {e['msg']} (got {'<hidden>' if secret else repr(e.get('input'))})")
+    return "; ".join(parts)
 
 
 def _with_secrets(settings: ServiceSettings) -> ServiceSettings:
