@@ -132,3 +132,17 @@ def test_ball_and_wheel_turn_the_declared_ways() -> None:
         assert ("cw" if img_turn > 0 else "ccw") == r.ball_direction
         w = tl.state(f1).wheel_angle - tl.state(f0).wheel_angle
         assert ("ccw" if w > 0 else "cw") == r.wheel_direction
+
+
+@pytest.mark.parametrize("seed", [3, 40])
+def test_ball_never_jumps(seed: int) -> None:
+    scene = build_scene(seed, rounds=2, width=640, height=480, fps=60.0)
+    tl = scene.timeline
+    fastest = 17.0 * scene.design.r_rim_in / 60.0  # top track speed, metres per frame
+    prev = None
+    for f in range(tl.frames):
+        balls = tl.state(f).ball_xyz
+        ball = balls[0] if balls else None
+        if ball is not None and prev is not None:
+            assert np.linalg.norm(ball - prev) < 1.1 * fastest, f
+        prev = ball
