@@ -76,6 +76,7 @@ class CameraRunner(threading.Thread):
         self.latest_only = latest_only
         self.stop_event = threading.Event()
         self.reconnect_event = threading.Event()
+        self.swap_event = threading.Event()  # set after changing table.profile: new reader
         self._fed = False  # the current connection delivered at least one healthy frame
 
     def stop(self) -> None:
@@ -139,6 +140,8 @@ class CameraRunner(threading.Thread):
         while not self.stop_event.is_set():
             if self.reconnect_event.is_set():
                 return self._interrupt("reconnect requested by a technician")
+            if self.swap_event.is_set():
+                reader = self._swap_reader(cap.info, reader)
             status, frame = cap.read()
             captured_at = time.time()
             if status == "eof":
@@ -172,6 +175,21 @@ class CameraRunner(threading.Thread):
         if events:
             self.sink.on_events(events, frame)
         return None
+
+    def _swap_reader(self, info: StreamInfo, reader: TableReader) -> TableReader:
+        """A new calibration profile (``table.profile``) without dropping the camera: the
+        open round abstains and a fresh reader starts; a reader that cannot start with it
+        leaves the old one running."""
+        self.swap_event.clear()
+        try:
+            fresh = self.reader_factory(self.table.game, info, self.table.profile)
+        except Exception:
+            log.exception("table %s: reader failed to start with %s", self.table.id,
+                          self.table.profile)
+            return reader
+        self.sink.on_interrupted("calibration profile changed")
+        self.sink.on_connected(info, fresh)
+        return fresh
 
     def _interrupt(self, reason: str) -> str:
         self.sink.on_interrupted(reason)
