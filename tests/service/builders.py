@@ -6,9 +6,10 @@ from __future__ import annotations
 import socket
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -18,6 +19,7 @@ from vision.footage import Event, RouletteResult, StreamInfo, abstain, outcome
 
 PATCH = (slice(40, 80), slice(60, 100))  # rows, cols of the result patch
 FPS = 20.0
+T = TypeVar("T")
 
 
 def patch_level(number: int) -> int:
@@ -86,7 +88,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(app: Any, port: int):  # noqa: ANN201 - a context manager of the base URL
+def serve(app: Any, port: int) -> Iterator[str]:
     """Run ``app`` under uvicorn on 127.0.0.1:port in a thread; yield its base URL."""
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             ws="websockets-sansio", lifespan="on")
@@ -105,7 +107,7 @@ def serve(app: Any, port: int):  # noqa: ANN201 - a context manager of the base 
         thread.join(15)
 
 
-def wait_for(predicate, timeout_s: float = 10.0, step_s: float = 0.05):  # noqa: ANN001, ANN201
+def wait_for(predicate: Callable[[], T], timeout_s: float = 10.0, step_s: float = 0.05) -> T:
     """Poll ``predicate`` until it returns something truthy; fail with a clear message."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

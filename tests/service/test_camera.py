@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -11,7 +12,7 @@ import pytest
 
 from tests.service.builders import FPS, PatchReader, wait_for
 from vision.footage import Event, StreamInfo
-from vision.service.camera import Backoff, CameraRunner
+from vision.service.camera import Backoff, CameraRunner, ReaderFactory
 from vision.service.faults import FaultConfig
 from vision.service.settings import TableConfig
 
@@ -77,7 +78,8 @@ def _clip(path: Path, kinds: list[str], seed: int = 0) -> Path:
     return path
 
 
-def _run(source: str, factory, sink: RecordingSink, until) -> None:  # noqa: ANN001
+def _run(source: str, factory: ReaderFactory, sink: RecordingSink,
+         until: Callable[[], object]) -> None:
     table = TableConfig(id="t", game="roulette", source=source)
     runner = CameraRunner(table, sink, factory,
                           faults=FaultConfig(frozen_after_s=0.3, black_after_s=0.3,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,7 @@ class CheckingHub(EventHub):
 
 
 @pytest.fixture
-def table(tmp_path: Path):  # noqa: ANN201
+def table(tmp_path: Path) -> Iterator[tuple[TableRuntime, Outbox, CheckingHub]]:
     outbox = Outbox(tmp_path / "outbox.sqlite3")
     hub = CheckingHub(outbox)
     writer = ThreadPoolExecutor(1)

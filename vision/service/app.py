@@ -37,6 +37,7 @@ from vision.service.schemas import (
     error_responses,
 )
 from vision.service.settings import ServiceSettings
+from vision.service.table import TableRuntime
 
 __all__ = ["create_app"]
 
@@ -81,7 +82,7 @@ def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = mak
     return app
 
 
-def _routes(app: FastAPI) -> None:  # noqa: C901 - a list of thin routes
+def _routes(app: FastAPI) -> None:
     @app.get("/", response_class=HTMLResponse,
              summary="Operator console: live views, event log, confirmation form")
     def console() -> HTMLResponse:
@@ -189,7 +190,7 @@ def _check_game(game: str, result: dict | None, void_reason: str | None) -> None
                             f"got {void_reason!r}")
 
 
-def _table_out(t) -> TableOut:  # noqa: ANN001 - TableRuntime
+def _table_out(t: TableRuntime) -> TableOut:
     base = f"/tables/{t.table.id}"
     return TableOut(id=t.table.id, game=t.table.game, phase=t.phase,
                     camera_state=t.camera_state, camera_detail=t.camera_detail,

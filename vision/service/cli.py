@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from vision.service.settings import ServiceSettings, load_settings
+from vision.service.settlement_link import SettlementLink
 
 __all__ = ["add_arguments", "run", "banner"]
 
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def banner(settings: ServiceSettings, base_url: str, settlement) -> str:  # noqa: ANN001
+def banner(settings: ServiceSettings, base_url: str, settlement: SettlementLink) -> str:
     lines = ["table service", f"  console:       {base_url}/",
              f"  API docs:      {base_url}/docs"]
     for t in settings.tables:
