@@ -1,0 +1,135 @@
+"""The settle state machine, fed synthetic per-frame observations one frame at a time."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.footage import WHEEL_SEQUENCE_CW, Event
+from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.wheel import POCKET_RAD
+
+FPS = 30.0
+BAND = (0.8, 1.15)
+HEAD = 1.3
+
+
+def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense: int = 1,
+          object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0, remove: bool = True,
+          gaps: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
+    """One round: idle 10 frames, 90 frames on the track, a 3-pocket hop, rest, removal.
+
+    Returns the observations and the frame at which the ball physically settles.
+    ``hop_stall``: frames the ball pauses in a wrong pocket mid-hop (it must not settle).
+    """
+    obs: list[FrameObs] = []
+    zero0, settle = 0.4, None
+    rest_rel = sense * pocket_k * POCKET_RAD
+    theta = 1.0
+    for f in range(260):
+        zero = zero0 + wheel_rad_s * f / FPS
+        ball: BallObs | None = None
+        if f < 10:  # no ball yet
+            pass
+        elif f < 100:  # on the track, slowing from 14 to 6 rad/s
+            theta += ball_dir * (14 - 8 * (f - 10) / 90) / FPS
+            ball = BallObs(2.0, theta % (2 * np.pi))
+        elif 100 <= f < 130 + hop_stall:  # hopping: 3 pockets back to the resting one
+            u = min((f - 100) / 30, 1.0) if f < 115 or f >= 115 + hop_stall else 0.5
+            rel = rest_rel + sense * 3 * POCKET_RAD * (1 - u)
+            ball = BallObs(0.95, (zero + rel) % (2 * np.pi))
+        elif f < 220 or not remove:  # at rest, riding with the wheel
+            settle = f if settle is None else settle
+            ball = BallObs(0.95, (zero + rest_rel) % (2 * np.pi))
+        if f in gaps:
+            ball = None
+        obs.append(FrameObs(f, zero % (2 * np.pi), ball,
+                            object_seen=object_at is not None and object_at <= f < object_until))
+    assert settle is not None
+    return obs, settle
+
+
+def run(obs: list[FrameObs], sense: int = 1) -> list[Event]:
+    tracker = RoundTracker(fps=FPS, sense=sense, band_rho=BAND, head_rho=HEAD)
+    events: list[Event] = []
+    for o in obs:
+        events += tracker.update(o)
+    return events + tracker.finish(obs[-1].frame)
+
+
+def of(events: list[Event], type_: str) -> list[Event]:
+    return [e for e in events if e.type == type_]
+
+
+@pytest.mark.parametrize(("pocket_k", "sense"), [
+    (0, 1),  # zero
+    (5, 1),  # an ordinary pocket
+    (36, 1),  # the last pocket before zero
+    (12, -1),  # camera sees the numbering mirrored
+])
+def test_one_outcome_after_settling_with_the_right_number(pocket_k: int, sense: int) -> None:
+    obs, settle = story(pocket_k=pocket_k, sense=sense)
+    events = run(obs, sense)
+    outs = of(events, "outcome")
+    assert len(outs) == 1
+    assert outs[0].result.number == WHEEL_SEQUENCE_CW[pocket_k]  # type: ignore[union-attr]
+    assert settle <= outs[0].frame <= settle + 0.4 * FPS
+    assert 0.5 <= outs[0].confidence <= 1.0  # type: ignore[operator]
+    assert [e.type for e in events if e.type.startswith("ball_")] == [
+        "ball_launched", "ball_in_pockets", "ball_at_rest", "ball_removed"]
+    assert not of(events, "violation") and not of(events, "void")
+
+
+def test_a_pause_in_a_wrong_pocket_shorter_than_the_window_is_not_an_outcome() -> None:
+    # the ball stalls 4 frames (0.13 s) between pockets mid-hop: no early outcome
+    obs, settle = story(pocket_k=7, hop_stall=4)
+    outs = of(run(obs), "outcome")
+    assert len(outs) == 1 and outs[0].frame >= settle
+    assert outs[0].result.number == WHEEL_SEQUENCE_CW[7]  # type: ignore[union-attr]
+
+
+def test_object_while_rolling_voids_and_suppresses_the_outcome() -> None:
+    obs, _ = story(pocket_k=3, object_at=60)
+    events = run(obs)
+    assert [e.frame for e in of(events, "void")] == [60]
+    assert not of(events, "outcome") and not of(events, "abstain")
+
+
+def test_object_after_rest_is_ignored() -> None:
+    # a chip thrown in after the ball came to rest (and taken out with it) does not void
+    obs, _ = story(pocket_k=3, object_at=200, object_until=215)
+    events = run(obs)
+    assert len(of(events, "outcome")) == 1 and not of(events, "void")
+
+
+@pytest.mark.parametrize(("ball_dir", "wheel", "flagged"), [
+    (-1, 0.8, False),  # opposite directions: fine
+    (1, 0.8, True),  # same direction (both increasing angle)
+    (-1, -0.8, True),  # same direction (both decreasing)
+    (1, -0.5, False),  # opposite, the other way round
+])
+def test_same_direction_spin_is_flagged_once(ball_dir: int, wheel: float, flagged: bool) -> None:
+    obs, _ = story(pocket_k=9, ball_dir=ball_dir, wheel_rad_s=wheel)
+    events = run(obs)
+    assert len(of(events, "violation")) == (1 if flagged else 0)
+    assert len(of(events, "outcome")) == 1
+
+
+def test_ball_lost_in_the_pockets_abstains() -> None:
+    # the ball vanishes mid-hop for good: abstain, never a guess
+    obs, _ = story(pocket_k=4, gaps=tuple(range(110, 260)))
+    events = run(obs)
+    assert not of(events, "outcome")
+    assert [e.reason for e in of(events, "abstain")] == ["ball_lost"]
+
+
+def test_short_detection_gaps_at_rest_only_delay_the_outcome() -> None:
+    obs, settle = story(pocket_k=20, gaps=(128, 131))
+    outs = of(run(obs), "outcome")
+    assert len(outs) == 1 and outs[0].frame >= 131 + 0.24 * FPS
+
+
+def test_stream_ending_mid_roll_abstains() -> None:
+    obs, _ = story(pocket_k=2)
+    events = run(obs[:80])
+    assert [e.reason for e in of(events, "abstain")] == ["stream_ended"]

@@ -1,0 +1,1 @@
+"""Roulette reader: calibrate -> wheel -> ball -> pocket -> bowl -> settle -> reader."""

@@ -1,0 +1,90 @@
+"""Running background of the polar strip: what the bowl and the wheel look like when empty.
+
+Rows below ``head_row`` turn with the wheel; their background is kept in *wheel
+coordinates* (the strip rolled so that pocket 0 sits at column 0), so a pocket, digit or
+fret never looks like foreground however fast the wheel turns. Rows from ``head_row`` on
+(bowl slope, ball track) are static; their background is kept in image coordinates.
+
+Both are exponential running means, updated only where the frame does not stand out, so a
+ball, hand or object is not absorbed while it is there; a slow leak lets the model follow
+lighting drift and heal where something was removed.
+
+The strip in *mixed coordinates* (wheel coordinates on the head, image coordinates on the
+bowl) is what ``ball`` and ``bowl`` work on: there a pocketed ball or an object on the
+head stands still like an object on the bowl.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column"]
+
+
+@dataclass(frozen=True, slots=True)
+class BackgroundParams:
+    rate: float = 0.06  # per-frame update weight where the frame matches the model
+    leak: float = 0.004  # update weight where it stands out (drift, healing)
+    stand_out: float = 28.0  # max channel difference (0..255) that counts as foreground
+
+
+def to_mixed(strip: np.ndarray, head_row: int, zero_col: float) -> np.ndarray:
+    """(R, C, ...) strip -> float32 copy with the head rows rolled (with linear interpolation
+    for the fractional part) so that pocket 0 sits at column 0."""
+    out = strip.astype(np.float32)
+    k = int(np.floor(zero_col))
+    f = np.float32(zero_col - k)
+    head = out[:head_row]
+    out[:head_row] = (1 - f) * np.roll(head, -k, axis=1) + f * np.roll(head, -k - 1, axis=1)
+    return out
+
+
+def from_mixed_column(row: int, col: float, head_row: int, zero_col: float, columns: int
+                      ) -> float:
+    """Image-coordinate column of a mixed-coordinate point."""
+    return (col + zero_col) % columns if row < head_row else col
+
+
+class StripBackground:
+    """Background in mixed coordinates; ``difference`` gives the per-pixel foreground.
+
+    On the head rows the frame is compared with the range the model spans within a small
+    neighbourhood (``slack_rc``), not with the model pixel itself: the wheel angle is known
+    to a fraction of a pocket only, and a fret or digit edge shifted by a column or two
+    must not look like an object.
+    """
+
+    def __init__(self, first_mixed: np.ndarray, head_row: int,
+                 params: BackgroundParams | None = None, slack_rc: tuple[int, int] = (3, 5)
+                 ) -> None:
+        self.params = params or BackgroundParams()
+        self.model = first_mixed.astype(np.float32).copy()
+        self.head_row = head_row
+        self.kernel = np.ones(slack_rc, np.uint8)
+
+    def difference(self, mixed: np.ndarray) -> np.ndarray:
+        """(R, C, 3) float32 mixed strip (already smoothed) -> frame minus model (head rows:
+        minus the nearest value within the model's local range)."""
+        diff = mixed - self.model
+        h = self.head_row
+        if h > 0:
+            head = self.model[:h]
+            hi = cv2.dilate(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
+            lo = cv2.erode(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
+            frame = mixed[:h]
+            diff[:h] = frame - np.minimum(np.maximum(frame, lo), hi)
+        return diff
+
+    def raw_difference(self, mixed: np.ndarray) -> np.ndarray:
+        return mixed - self.model
+
+    def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray) -> None:
+        """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
+        ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in."""
+        p = self.params
+        w = np.where(stand_out, np.float32(p.leak), np.float32(p.rate))
+        w[frozen] = 0
+        self.model += cv2.merge([w, w, w]) * (mixed - self.model)

@@ -1,0 +1,83 @@
+"""Ball detection in the mixed-coordinate strip: a bright, colourless, compact foreground spot.
+
+Pure: the strip, its difference from the background and a few parameters in; a
+``BallFix`` (or None) out. The ball is white or ivory: much brighter than the background
+model there, with its channels nearly equal (relative to its brightness, so a warm or cool
+white balance still passes), and small: the spot stands out from its surroundings, which
+rejects hands, sleeves and glare on large chrome parts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+__all__ = ["BallFix", "BallParams", "ball_evidence", "find_ball"]
+
+
+@dataclass(frozen=True, slots=True)
+class BallParams:
+    min_rise: float = 38.0  # mean brightness above the background (0..255)
+    min_level: int = 90  # brightest channel at least this
+    min_white: float = 0.74  # darkest / brightest channel
+    compact: float = 0.55  # surround mean / spot mean must stay below this
+    spot_rc: tuple[int, int] = (3, 5)  # box (rows, cols) about the ball's size
+    surround_rc: tuple[int, int] = (11, 21)
+
+
+@dataclass(frozen=True, slots=True)
+class BallFix:
+    """Ball centre in mixed strip coordinates (fractional ``row``, ``col``) and its contrast."""
+
+    row: float
+    col: float
+    strength: float
+
+    def __post_init__(self) -> None:
+        if self.strength <= 0:
+            raise ValueError(f"strength must be > 0, got {self.strength}")
+
+
+def ball_evidence(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams) -> np.ndarray:
+    """(R, C) float32: brightness rise over the background where the pixel is white enough
+    (HSV saturation is 255 * (1 - darkest / brightest channel)), else 0."""
+    hsv = cv2.cvtColor(mixed_u8, cv2.COLOR_BGR2HSV)
+    white = (hsv[..., 1] <= 255 * (1 - params.min_white)) & (hsv[..., 2] >= params.min_level)
+    return np.where(white, np.maximum(rise, 0), 0).astype(np.float32)
+
+
+def _box(img: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
+    return cv2.blur(img, (rc[1], rc[0]), borderType=cv2.BORDER_REFLECT)
+
+
+def find_ball(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
+              exclude: np.ndarray | None = None) -> BallFix | None:
+    """The strongest compact white spot, or None.
+
+    ``mixed_u8`` (R, C, 3) the mixed strip, ``rise`` (R, C) its mean brightness above the
+    background, ``exclude`` (R, C) bool pixels where no ball can be.
+    """
+    p = params or BallParams()
+    ev = ball_evidence(mixed_u8, rise, p)
+    if exclude is not None:
+        ev[exclude] = 0
+    spot = _box(ev, p.spot_rc)
+    r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)
+    peak = float(spot[r, c])
+    if peak < p.min_rise:
+        return None
+    sr, sc = p.surround_rc
+    r0, r1 = max(0, r - sr // 2), min(ev.shape[0], r + sr // 2 + 1)
+    cols = np.arange(c - sc // 2, c + sc // 2 + 1) % ev.shape[1]
+    surround = float(ev[r0:r1][:, cols].mean())
+    if surround > p.compact * peak:
+        return None
+    win_r = np.arange(max(0, r - 2), min(ev.shape[0], r + 3))
+    win_c = np.arange(c - 4, c + 5)
+    w = ev[win_r][:, win_c % ev.shape[1]]
+    total = float(w.sum())
+    row = float((w.sum(axis=1) * win_r).sum() / total)
+    col = float((w.sum(axis=0) * win_c).sum() / total) % ev.shape[1]
+    return BallFix(row, col, peak)

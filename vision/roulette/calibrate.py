@@ -1,0 +1,345 @@
+"""Self-calibration of a roulette camera from a clip's first seconds, and its diagnostic image.
+
+Pipeline (pure functions on frames, no I/O):
+
+1. ``ring_pixels``: over a few frames spread across the first seconds, a pixel of the pocket
+   ring is sometimes red and sometimes not, because the wheel turns; static red things are
+   always red. Pixels whose red/green frequency is between the two are ring pixels.
+2. ``fit_ring``: an ellipse fitted to those pixels (``cv2.fitEllipse``), refitted on the
+   inliers of the main band; its axis ratio undoes the camera tilt.
+3. ``find_band``: in the polar unwrap around that ellipse, the radii where the colour
+   alternates strongly (the pocket and number rings) form the *band*.
+4. ``sense_votes``: next to the green pocket, which side is red? 0's clockwise neighbour
+   is 32 (red), its counter-clockwise one 26 (black): the numbering sense is detected,
+   never assumed.
+5. ``find_warp``: a close or tilted camera compresses angles on the near side of the ring;
+   the warp (``wheel.wheel_to_affine``) that makes the 37 pockets equal fits best.
+6. ``find_rotating_rows``: radii whose content follows the wheel (wheel head) versus those
+   that stay put (bowl, ball track), from temporal variance with and without derotation.
+
+Profile ``data`` schema (``table-calibration/1`` envelope, game ``roulette``)::
+
+    {
+      "ring": {"center_xy": [x, y], "axes_px": [major, minor], "angle_deg": a},
+      "band_rho": [inner, outer],      # pocket/number colour band, in ring radii
+      "sense": 1 | -1,                 # +1: pocket sequence runs clockwise on screen
+      "head_rho": h,                   # radii below h turn with the wheel
+      "zero_psi_deg": z,               # where pocket 0 was in the last calibration frame
+      "warp": [eta, beta_deg]          # perspective warp of angles around the ring
+    }
+
+Angles ``psi`` in the strip are wheel angles after the warp (``wheel.aberration``) is undone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.calib import Profile
+from vision.footage import WHEEL_SEQUENCE_CW, FrameSource
+from vision.progress import progress
+from vision.roulette.wheel import (
+    COLUMNS,
+    POCKET_COLS,
+    POCKET_RAD,
+    RingGeometry,
+    StripGrid,
+    aberration,
+    colour_signals,
+    locate_zero,
+    wheel_to_affine,
+)
+
+__all__ = [
+    "CALIBRATION_SECONDS", "CalibrationFailure", "WheelCalibration", "calibrate_clip",
+    "calibrate_frames", "draw_diagnostic", "find_band", "fit_ring", "from_profile",
+    "ring_pixels", "to_profile",
+]  # fmt: skip
+
+CALIBRATION_SECONDS = 1.5
+WORK_WIDTH = 480  # calibration works on frames downscaled to this width
+SCAN = (0.35, 1.75, 141)  # rho_min, rho_max, rows of the calibration unwrap
+
+
+@dataclass(frozen=True, slots=True)
+class CalibrationFailure:
+    """A calibration that did not succeed; falsy, with a message for the technician."""
+
+    message: str
+
+    def __bool__(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class WheelCalibration:
+    ring: RingGeometry
+    band_rho: tuple[float, float]
+    sense: int
+    head_rho: float
+    zero_psi: float
+    warp: tuple[float, float] = (0.0, 0.0)  # (eta, beta_rad) perspective angle warp
+
+    def __post_init__(self) -> None:
+        if self.sense not in (1, -1):
+            raise ValueError(f"sense must be 1 or -1, got {self.sense}")
+        if not 0 < self.band_rho[0] < self.band_rho[1]:
+            raise ValueError(f"band_rho must be 0 < inner < outer, got {self.band_rho}")
+
+
+def _colour_masks(small_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Strongly red and strongly green pixels: the dominant channel well above both others
+    (wood, skin and brass have red leading only a little)."""
+    i = small_bgr.astype(np.int16)
+    b, g, r = i[..., 0], i[..., 1], i[..., 2]
+    red = (r - np.maximum(g, b) > 0.5 * r) & (r > 60)
+    green = (g - np.maximum(r, b) > 0.3 * g) & (g > 50)
+    return red, green
+
+
+def ring_pixels(frames_small: Sequence[np.ndarray]) -> np.ndarray:
+    """(H, W) bool: pixels red in some but not all frames, or ever green (the turning ring)."""
+    red_count = np.zeros(frames_small[0].shape[:2], np.float32)
+    green_any = np.zeros(frames_small[0].shape[:2], bool)
+    for f in frames_small:
+        red, green = _colour_masks(f)
+        red_count += red
+        green_any |= green
+    frac = red_count / len(frames_small)
+    return ((frac > 0.12) & (frac < 0.88)) | (green_any & (frac > 0.05))
+
+
+def fit_ring(mask: np.ndarray) -> RingGeometry | CalibrationFailure:
+    """Fit the ring ellipse to a pixel mask; two inlier refits reject stray pixels."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 200:
+        return CalibrationFailure(f"found {len(xs)} turning red/green pixels, expected a "
+                                  "pocket ring (is the wheel turning and in view?)")
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    geom: RingGeometry | None = None
+    for _ in range(3):
+        (cx, cy), (d1, d2), ang = cv2.fitEllipse(pts)
+        if d1 <= 0 or d2 <= 0:
+            return CalibrationFailure("the ring pixels do not form an ellipse")
+        major, minor, ang = (d1, d2, ang) if d1 >= d2 else (d2, d1, ang + 90.0)
+        geom = RingGeometry((cx, cy), (major / 2, minor / 2), np.radians(ang))
+        rho, _ = geom.to_rectified(pts[:, 0], pts[:, 1])
+        keep = np.abs(rho - np.median(rho)) < 0.25
+        if keep.sum() < 200:
+            break
+        pts = pts[keep]
+    assert geom is not None
+    if geom.axes_px[1] < geom.axes_px[0] * 0.5:
+        return CalibrationFailure(f"ring ellipse axis ratio {geom.axes_px[1] / geom.axes_px[0]:.2f}"
+                                  " implies a camera tilt beyond 60 degrees")
+    return geom
+
+
+def find_band(strips: Sequence[np.ndarray], rho: np.ndarray) -> tuple[float, float] | None:
+    """Rows whose redness alternates 18.5 times a turn (the pocket and number rings: 37
+    pockets, red and black in turn) -> (inner, outer) radius.
+
+    The strongest row and its neighbours above 30% of it, bridging gaps of up to 3 rows
+    (a fret circle between the pocket and number rings).
+    """
+    energy = np.zeros(len(rho))
+    for s in strips:
+        i = s.astype(np.int16)
+        red = (i[..., 2] - np.maximum(i[..., 1], i[..., 0])).astype(np.float32)
+        energy += np.abs(np.fft.rfft(red, axis=1)[:, 17:21]).sum(axis=1)  # ~18.5 cycles/turn
+    good = energy > 0.3 * energy.max()
+    peak = int(np.argmax(energy))
+    lo, hi = peak, peak
+    while lo > 0 and good[max(0, lo - 4):lo].any():
+        lo = max(0, lo - 4) + int(np.nonzero(good[max(0, lo - 4):lo])[0][0])
+    while hi < len(rho) - 1 and good[hi + 1:hi + 5].any():
+        hi = hi + 1 + int(np.nonzero(good[hi + 1:hi + 5])[0][-1])
+    if hi - lo < 2:
+        return None
+    return float(rho[lo]), float(rho[hi])
+
+
+def sense_votes(signals: Sequence[tuple[np.ndarray, np.ndarray]]) -> float:
+    """Mean vote in -1..1: +1 when the pocket after the green one (increasing angle) is red
+    (0 is followed clockwise by 32, red, and preceded by 26, black)."""
+    votes = []
+    for red, green in signals:
+        g0 = int(np.argmax(np.convolve(np.tile(green, 2), np.ones(POCKET_COLS), "same")
+                           [COLUMNS // 2:COLUMNS // 2 + COLUMNS])) + COLUMNS // 2
+        cols = np.arange(-POCKET_COLS // 3, POCKET_COLS // 3 + 1)
+        after = red[(g0 + POCKET_COLS + cols) % COLUMNS].mean()
+        before = red[(g0 - POCKET_COLS + cols) % COLUMNS].mean()
+        votes.append(float(np.sign(after - before)))
+    return float(np.mean(votes))
+
+
+def _warped(signal: np.ndarray, eta: float, beta: float) -> np.ndarray:
+    psi = aberration(np.arange(COLUMNS) * (2 * np.pi / COLUMNS), -eta, beta)
+    return np.interp(psi, np.arange(COLUMNS + 1) * (2 * np.pi / COLUMNS),
+                     np.append(signal, signal[0]))
+
+
+def _warp_fit(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int, eta: float,
+              beta: float) -> float:
+    fits = [locate_zero(_warped(r, eta, beta), _warped(g, eta, beta), sense) for r, g in signals]
+    return float(np.mean([f.fit for f in fits]))
+
+
+def find_warp(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int
+              ) -> tuple[tuple[float, float], float]:
+    """((eta, beta), fit): the perspective warp that makes the measured band colours (per
+    frame, uniform in rectified angle) fit the pocket pattern best; a coarse grid, then
+    finer ones around the best."""
+    cands = [(0.0, 0.0)] + [(e, b) for e in (0.08, 0.16, 0.24, 0.32, 0.40)
+                            for b in np.arange(12) * (np.pi / 6)]
+    for step_e, step_b in ((0.04, np.pi / 12), (0.02, np.pi / 24), (0.01, np.pi / 48)):
+        scored = sorted(((_warp_fit(signals, sense, e, b), (e, b)) for e, b in cands),
+                        reverse=True)
+        e0, b0 = scored[0][1]
+        cands = [(max(0.0, e0 + de * step_e), b0 + db * step_b)
+                 for de in (-1, 0, 1) for db in (-1, 0, 1)]
+    return scored[0][1], scored[0][0]
+
+
+def find_rotating_rows(strips: Sequence[np.ndarray], zero_cols: Sequence[int],
+                       rho: np.ndarray, band: tuple[float, float]) -> float:
+    """Largest rho (>= band outer) up to which content turns with the wheel."""
+    g = np.stack([s.mean(axis=2) for s in strips]).astype(np.float32)  # (T, R, C)
+    derot = np.stack([np.roll(gi, -c, axis=1) for gi, c in zip(g, zero_cols, strict=True)])
+    var_static = g.var(axis=0).mean(axis=1)
+    var_rot = derot.var(axis=0).mean(axis=1)
+    turning = var_rot < 0.6 * var_static + 1.0
+    row = int(np.searchsorted(rho, band[1]))
+    while row + 1 < len(rho) and turning[row + 1] and var_static[row + 1] > 4.0:
+        row += 1
+    return float(rho[row]) + 0.02
+
+
+def calibrate_frames(frames: Sequence[np.ndarray]) -> WheelCalibration | CalibrationFailure:
+    """Calibrate from a few (>= 6) BGR frames spread over the first seconds of a clip."""
+    if len(frames) < 6:
+        return CalibrationFailure(f"need at least 6 frames to calibrate, got {len(frames)}")
+    scale = min(1.0, WORK_WIDTH / frames[0].shape[1])
+    small = [cv2.resize(f, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) for f in frames]
+    geom = fit_ring(ring_pixels(small))
+    if not geom:
+        return geom
+    ring = RingGeometry((geom.center_xy[0] / scale, geom.center_xy[1] / scale),
+                        (geom.axes_px[0] / scale, geom.axes_px[1] / scale), geom.angle_rad)
+    grid = StripGrid.build(ring, *SCAN)
+    strips = [grid.unwrap(f) for f in frames]
+    band = find_band(strips, grid.rho_rows)
+    if band is None:
+        return CalibrationFailure("no radius where red and black alternate around the ring")
+    rows = slice(grid.row_of(band[0]), grid.row_of(band[1]) + 1)
+    signals = [colour_signals(s[rows]) for s in strips]
+    votes = sense_votes(signals)
+    if abs(votes) < 0.6:
+        return CalibrationFailure(f"cannot tell the numbering direction (votes {votes:+.2f}): "
+                                  "is pocket 0 green and visible?")
+    sense = 1 if votes > 0 else -1
+    warp, fit = find_warp(signals, sense)
+    if fit < 0.25:
+        return CalibrationFailure(f"the ring's colours do not fit the pocket pattern "
+                                  f"(correlation {fit:.2f})")
+    grid = StripGrid.build(ring, *SCAN, warp=warp)
+    strips = [grid.unwrap(f) for f in frames]
+    band = find_band(strips, grid.rho_rows) or band
+    rows = slice(grid.row_of(band[0]), grid.row_of(band[1]) + 1)
+    zeros = [locate_zero(*colour_signals(s[rows]), sense) for s in strips]
+    zero_cols = [int(round(z.psi / (2 * np.pi) * COLUMNS)) for z in zeros]
+    head = find_rotating_rows(strips, zero_cols, grid.rho_rows, band)
+    return WheelCalibration(ring, band, sense, head, zeros[-1].psi, warp)
+
+
+def calibration_frames(source: Iterable[tuple[int, np.ndarray]], fps: float,
+                       count: int = 10) -> list[np.ndarray]:
+    """Every k-th frame over the first ``CALIBRATION_SECONDS`` (the frames a reader would see)."""
+    total = max(count, int(round(CALIBRATION_SECONDS * fps)))
+    step = max(1, total // count)
+    out = []
+    for index, frame in source:
+        if index >= total:
+            break
+        if index % step == 0:
+            out.append(frame)
+    return out
+
+
+def calibrate_clip(source: FrameSource, *, show_progress: bool | None = False
+                   ) -> Profile | CalibrationFailure:
+    frames = calibration_frames(progress(source, total=None, desc="calibrate", unit="frame",
+                                         enabled=show_progress), source.info.fps)
+    cal = calibrate_frames(frames)
+    if not cal:
+        return cal
+    return to_profile(cal, source.info.width, source.info.height,
+                      str(getattr(source, "path", "")))
+
+
+def to_profile(cal: WheelCalibration, width: int, height: int, source: str = "") -> Profile:
+    data = {
+        "ring": {"center_xy": [round(v, 3) for v in cal.ring.center_xy],
+                 "axes_px": [round(v, 3) for v in cal.ring.axes_px],
+                 "angle_deg": round(float(np.degrees(cal.ring.angle_rad)), 4)},
+        "band_rho": [round(v, 4) for v in cal.band_rho],
+        "sense": cal.sense,
+        "head_rho": round(cal.head_rho, 4),
+        "zero_psi_deg": round(float(np.degrees(cal.zero_psi)), 3),
+        "warp": [round(cal.warp[0], 4), round(float(np.degrees(cal.warp[1])), 3)],
+    }
+    return Profile(game="roulette", width=width, height=height, data=data, source=source)
+
+
+def from_profile(profile: Profile) -> WheelCalibration:
+    """Rebuild the calibration from a profile's data; ValueError names a malformed field."""
+    d = profile.data
+    try:
+        ring = d["ring"]
+        return WheelCalibration(
+            RingGeometry(tuple(map(float, ring["center_xy"])), tuple(map(float, ring["axes_px"])),
+                         float(np.radians(ring["angle_deg"]))),
+            tuple(map(float, d["band_rho"])), int(d["sense"]), float(d["head_rho"]),
+            float(np.radians(d["zero_psi_deg"])),
+            (float(d["warp"][0]), float(np.radians(d["warp"][1]))))
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"roulette profile data lacks or mangles {exc}; expected the schema in "
+                         "vision/roulette/calibrate.py") from None
+
+
+def draw_diagnostic(frame_bgr: np.ndarray, profile: Profile) -> np.ndarray:
+    """The frame with the ring ellipse, the band, every pocket number where the reader puts it."""
+    cal = from_profile(profile)
+    grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
+    rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
+    zero = locate_zero(*colour_signals(grid.unwrap(frame_bgr)[rows]), cal.sense)
+    out = frame_bgr.copy()
+
+    def to_image(rho: np.ndarray, theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return cal.ring.to_image(*wheel_to_affine(rho, theta, *cal.warp))
+
+    theta = np.linspace(0, 2 * np.pi, 181)
+    for rho, col in ((cal.band_rho[0], (255, 255, 0)), (cal.band_rho[1], (255, 255, 0)),
+                     (cal.head_rho, (255, 0, 255))):
+        x, y = to_image(np.full_like(theta, rho), theta)
+        cv2.polylines(out, [np.stack([x, y], 1).astype(np.int32)], True, col, 1, cv2.LINE_AA)
+    mid = 0.5 * (cal.band_rho[0] + cal.band_rho[1])
+    scale = max(0.35, grid.radius_px() / 700)
+    for k, n in enumerate(WHEEL_SEQUENCE_CW):
+        x, y = to_image(np.array(mid), np.array(zero.psi + cal.sense * k * POCKET_RAD))
+        text = str(n)
+        (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        org = (int(x - tw / 2), int(y + th / 2))
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 3, cv2.LINE_AA)
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1,
+                    cv2.LINE_AA)
+    x0, y0 = to_image(np.array([cal.band_rho[0], cal.band_rho[1] + 0.1]),
+                      np.array([zero.psi, zero.psi]))
+    cv2.line(out, (int(x0[0]), int(y0[0])), (int(x0[1]), int(y0[1])), (0, 255, 0), 2)
+    cv2.putText(out, f"zero  sense {'cw' if cal.sense > 0 else 'ccw'}  fit {zero.fit:.2f}",
+                (10, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 255, 0), 2, cv2.LINE_AA)
+    return out

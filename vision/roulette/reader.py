@@ -1,0 +1,169 @@
+"""``RouletteReader``: the stages wired together, one frame at a time, causally.
+
+Until it has a calibration the reader keeps (a subsample of) the first frames; once the
+calibration succeeds from them it replays them through the pipeline, stamping any event
+with the frame at which it was actually decided, so causality holds. Per frame:
+
+    unwrap (remap) -> wheel angle (colour correlation) -> mixed strip -> background
+    difference -> ball, objects -> RoundTracker (settle) -> events
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.calib import check_matches, load_profile
+from vision.errors import UserError
+from vision.footage import Event, StreamInfo, abstain
+from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
+from vision.roulette.ball import BallFix, find_ball
+from vision.roulette.bowl import ObjectWatch, foreground
+from vision.roulette.calibrate import (
+    CALIBRATION_SECONDS,
+    CalibrationFailure,
+    WheelCalibration,
+    calibrate_frames,
+    from_profile,
+)
+from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.wheel import COLUMNS, StripGrid, colour_signals, locate_zero
+
+__all__ = ["RouletteReader", "WheelPipeline"]
+
+RHO_RANGE = (0.35, 2.4)
+RHO_STEP = 0.025
+MAX_BUFFER = 32
+CALIBRATION_TRIES = 6
+
+
+class WheelPipeline:
+    """Everything after calibration: one ``step`` per frame."""
+
+    def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int) -> None:
+        rows = int(round((RHO_RANGE[1] - RHO_RANGE[0]) / RHO_STEP)) + 1
+        self.grid = StripGrid.build(cal.ring, *RHO_RANGE, rows, warp=cal.warp)
+        self.cal = cal
+        self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
+                               self.grid.row_of(cal.band_rho[1]) + 1)
+        self.head_row = self.grid.row_of(cal.head_rho)
+        ones = np.full((height, width, 3), 255, np.uint8)
+        valid = self.grid.unwrap(ones)[..., 0] > 128
+        self.invalid = ~cv2.erode(valid.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        self.invalid[:self.grid.row_of(cal.band_rho[0] - 0.05)] = True  # cone and turret
+        self.edge = ~cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        self.edge[-2:] = True
+        self.background: StripBackground | None = None
+        self.watch = ObjectWatch()
+        self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
+                                    head_rho=cal.head_rho)
+        self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
+
+    def _ball_mask(self, shape: tuple[int, int], frame: int) -> np.ndarray:
+        mask = np.zeros(shape, bool)
+        if self.last_ball is not None and frame - self.last_ball[0] <= 15:
+            _, r, c = self.last_ball
+            rows = slice(max(0, int(r) - 5), int(r) + 6)
+            mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
+        return mask
+
+    def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
+        """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
+        out = mask.copy()
+        k = int(np.floor(zero_col))
+        h = self.head_row
+        out[:h] = np.roll(mask[:h], -k, axis=1) | np.roll(mask[:h], -k - 1, axis=1)
+        return out
+
+    def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
+        strip = self.grid.unwrap(frame_bgr)
+        zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
+        zero_col = zero.psi / (2 * np.pi) * COLUMNS
+        mixed = cv2.blur(to_mixed(strip, self.head_row, zero_col), (3, 3))
+        invalid = self._mixed_mask(self.invalid, zero_col)
+        if self.background is None:
+            self.background = StripBackground(mixed, self.head_row)
+        diff = self.background.difference(mixed)
+        fg, rise = foreground(diff, self.watch.params.stand_out)
+        ball = find_ball(mixed.astype(np.uint8), rise, exclude=invalid)
+        if ball is not None:
+            self.last_ball = (index, ball.row, ball.col)
+        fg &= ~invalid
+        near_ball = self._ball_mask(fg.shape, index)
+        obj = self.watch.update(fg & ~near_ball, self._mixed_mask(self.edge, zero_col))
+        self.background.update(mixed, fg, near_ball)
+        self.debug = (mixed, fg, obj, ball)
+        obs = FrameObs(index, zero.psi, self._ball_obs(ball, zero_col), obj is not None)
+        return self.tracker.update(obs)
+
+    def _ball_obs(self, ball: BallFix | None, zero_col: float) -> BallObs | None:
+        if ball is None:
+            return None
+        col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
+        rho = float(np.interp(ball.row, np.arange(len(self.grid.rho_rows)), self.grid.rho_rows))
+        return BallObs(rho, col * 2 * np.pi / COLUMNS)
+
+    def finish(self, last_index: int) -> list[Event]:
+        return self.tracker.finish(last_index)
+
+
+class RouletteReader:
+    game = "roulette"
+
+    def __init__(self, info: StreamInfo, cal: WheelCalibration | None = None) -> None:
+        self.info = info
+        self.pipeline = None if cal is None else WheelPipeline(cal, info.fps, info.width,
+                                                               info.height)
+        self.window = max(10, int(round(CALIBRATION_SECONDS * info.fps)))
+        self.stride = max(1, int(np.ceil(self.window / MAX_BUFFER)))
+        self.buffer: list[tuple[int, np.ndarray]] = []
+        self.tries = 0
+        self.failure: CalibrationFailure | None = None
+
+    @classmethod
+    def create(cls, info: StreamInfo, profile: Path | None = None) -> RouletteReader:
+        if profile is None:
+            return cls(info)
+        prof = load_profile(profile)
+        check_matches(prof, game="roulette", width=info.width, height=info.height)
+        try:
+            return cls(info, from_profile(prof))
+        except ValueError as exc:
+            raise UserError(f"calibration profile {profile}: {exc}") from None
+
+    def update(self, frame_bgr: np.ndarray, frame_index: int) -> list[Event]:
+        if self.pipeline is not None:
+            return self.pipeline.step(frame_bgr, frame_index)
+        if self.tries >= CALIBRATION_TRIES:
+            return []
+        if frame_index % self.stride == 0:
+            self.buffer.append((frame_index, frame_bgr.copy()))
+        if len(self.buffer) * self.stride < self.window:
+            return []
+        return self._calibrate(frame_index)
+
+    def _calibrate(self, now: int) -> list[Event]:
+        frames = [f for _, f in self.buffer]
+        pick = np.linspace(0, len(frames) - 1, min(10, len(frames))).round().astype(int)
+        cal = calibrate_frames([frames[i] for i in pick])
+        self.tries += 1
+        if not cal:
+            self.failure = cal
+            self.buffer = []
+            return []
+        self.pipeline = WheelPipeline(cal, self.info.fps, self.info.width, self.info.height)
+        events: list[Event] = []
+        for index, frame in self.buffer:
+            for ev in self.pipeline.step(frame, index):
+                events.append(replace(ev, frame=max(ev.frame, now)))
+        self.buffer = []
+        return events
+
+    def finish(self, last_frame_index: int) -> list[Event]:
+        if self.pipeline is None:
+            why = self.failure.message if self.failure else "too few frames"
+            return [abstain(max(last_frame_index, 0), "calibration", detail=why)]
+        return self.pipeline.finish(last_frame_index)

@@ -1,0 +1,222 @@
+"""The per-round state machine: one ``update`` per frame turns observations into events.
+
+Phases::
+
+    idle --launch--> rolling --ball stays in one pocket, riding with the wheel--> rest
+      ^                 |  \\--object in the bowl--> void                        |
+      |                 \\--ball gone (no outcome)--> abstain                      |
+      +---------------- ball removed (not seen for a while) <--------------------+
+
+* launch: the ball is seen moving fast (above ``launch_rad_s`` both in the image and
+  relative to the wheel) in a few consecutive frames. A close camera may not see the ball
+  track at all: then the first sight is the ball dropping towards the wheel head.
+* violation: from the first ``direction_samples`` fast samples on the bowl, the ball's
+  angular direction is compared with the wheel's (same rectified frame); same -> flagged.
+* rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
+  in every frame, inside the pocket band, always near the centre (``settle_offset``) of the
+  same pocket relative to the wheel. A hopping ball crosses a pocket's centre faster than
+  that; only a ball riding in its pocket stays. Only then the outcome.
+* void: an object in the bowl while the ball is in play (launched, not yet at rest), or
+  while idle (a roll on a track out of view); the round stays void until the object and
+  the ball are gone.
+* abstain: the ball vanished from the pocket ring (or for long from the bowl) with no
+  outcome; a person must confirm.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.footage import Event, RouletteResult, abstain, outcome, violation, void
+from vision.roulette.pocket import pocket_at, relative_angle
+
+__all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettleParams:
+    launch_rad_s: float = 2.0  # ball speed, both in the image and relative to the wheel
+    launch_frames: int = 3
+    direction_rad_s: float = 3.0
+    direction_samples: int = 4
+    min_wheel_rad_s: float = 0.08
+    settle_s: float = 0.24
+    settle_frames: int = 5
+    settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
+    lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
+    lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
+    removed_s: float = 0.4  # at rest / void: unseen this long -> removed
+    object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
+
+
+@dataclass(frozen=True, slots=True)
+class BallObs:
+    """The ball in the rectified frame: ``rho`` (ring radii), ``theta`` (rad, image angle)."""
+
+    rho: float
+    theta: float
+
+
+@dataclass(frozen=True, slots=True)
+class FrameObs:
+    frame: int
+    zero: float  # image angle of pocket 0's centre (rad)
+    ball: BallObs | None
+    object_seen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    frame: int
+    rho: float
+    theta: float
+    rel: float  # ball angle relative to pocket 0 (rad)
+
+
+class RoundTracker:
+    def __init__(self, *, fps: float, sense: int, band_rho: tuple[float, float],
+                 head_rho: float, params: SettleParams | None = None) -> None:
+        self.p = params or SettleParams()
+        self.fps, self.sense, self.band, self.head = fps, sense, band_rho, head_rho
+        self.phase = "idle"
+        self.history: deque[_Seen] = deque(maxlen=max(8, int(fps * 1.0)))
+        self.zeros: deque[tuple[int, float]] = deque(maxlen=6)
+        self.dir_samples: list[tuple[float, float]] = []
+        self.flagged = False
+        self.in_pockets = False
+        self.revolutions = 0.0
+        self.object_frame = -1
+
+    # --- measurements -------------------------------------------------------------
+    def _wheel_omega(self) -> float:
+        if len(self.zeros) < 2:
+            return 0.0
+        f0, f1 = self.zeros[0][0], self.zeros[-1][0]
+        steps = [relative_angle(b[1], a[1]) for a, b in zip(self.zeros, list(self.zeros)[1:],
+                                                             strict=False)]
+        return float(np.sum(steps)) / max(f1 - f0, 1) * self.fps
+
+    def _ball_omega(self) -> float | None:
+        if len(self.history) < 2:
+            return None
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > 2:
+            return None
+        return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+
+    def _unseen_s(self, frame: int) -> float:
+        return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
+
+    # --- the machine --------------------------------------------------------------
+    def update(self, obs: FrameObs) -> list[Event]:
+        self.zeros.append((obs.frame, obs.zero))
+        omega = None
+        if obs.ball is not None:
+            self.history.append(_Seen(obs.frame, obs.ball.rho, obs.ball.theta,
+                                      relative_angle(obs.ball.theta, obs.zero)))
+            omega = self._ball_omega()
+        handler = getattr(self, f"_{self.phase}")
+        return handler(obs, omega)
+
+    def _idle(self, obs: FrameObs, omega: float | None) -> list[Event]:
+        if obs.object_seen:  # the track may be out of view: a roll we could not see
+            return self._void_now(obs)
+        recent = [s for s in self.history if obs.frame - s.frame < self.p.launch_frames + 1]
+        if len(recent) < self.p.launch_frames or obs.ball is None:
+            return []
+        for a, b in zip(recent, recent[1:], strict=False):
+            dt = max(b.frame - a.frame, 1) / self.fps
+            if min(abs(relative_angle(b.theta, a.theta)),
+                   abs(relative_angle(b.rel, a.rel))) < self.p.launch_rad_s * dt:
+                return []
+        self.phase, self.flagged, self.in_pockets = "rolling", False, False
+        self.dir_samples, self.revolutions = [], 0.0
+        return [Event("ball_launched", obs.frame,
+                      extra={"ball_direction": "cw" if (omega or 0) > 0 else "ccw"})]
+
+    def _void_now(self, obs: FrameObs) -> list[Event]:
+        self.phase, self.object_frame = "void", obs.frame
+        return [void(obs.frame, "object_in_bowl")]
+
+    def _rolling(self, obs: FrameObs, omega: float | None) -> list[Event]:
+        events: list[Event] = []
+        if obs.object_seen:
+            return self._void_now(obs)
+        if omega is not None:
+            self.revolutions += abs(omega) / self.fps / (2 * np.pi)
+        events += self._check_direction(obs, omega)
+        if obs.ball is not None and not self.in_pockets and obs.ball.rho <= self.band[1]:
+            self.in_pockets = True
+            events.append(Event("ball_in_pockets", obs.frame,
+                                extra={"revolutions": round(self.revolutions, 1)}))
+        if obs.ball is None:
+            limit = self.p.lost_pocket_s if self.in_pockets else self.p.lost_bowl_s
+            if self._unseen_s(obs.frame) > limit:
+                self.phase = "idle"
+                self.history.clear()
+                return events + [abstain(obs.frame, "ball_lost"),
+                                 Event("ball_removed", obs.frame)]
+            return events
+        read = self._settled(obs.frame)
+        if read is not None:
+            self.phase = "rest"
+            number, conf = read
+            events += [outcome(obs.frame, RouletteResult(number), conf),
+                       Event("ball_at_rest", obs.frame, extra={
+                           "number": number, "revolutions": round(self.revolutions, 1)})]
+        return events
+
+    def _check_direction(self, obs: FrameObs, omega: float | None) -> list[Event]:
+        if self.flagged or omega is None or obs.ball is None:
+            return []
+        if obs.ball.rho <= self.band[1] + 0.03 or abs(omega) < self.p.direction_rad_s:
+            return []  # only the ball on the bowl, before it reaches the wheel head
+        self.dir_samples.append((omega, self._wheel_omega()))
+        if len(self.dir_samples) < self.p.direction_samples:
+            return []
+        self.flagged = True  # decided, either way
+        ball = float(np.median([b for b, _ in self.dir_samples]))
+        wheel = float(np.median([w for _, w in self.dir_samples]))
+        if abs(wheel) < self.p.min_wheel_rad_s or np.sign(ball) != np.sign(wheel):
+            return []
+        return [violation(obs.frame, "same_direction_spin",
+                          ball_rad_s=round(ball, 2), wheel_rad_s=round(wheel, 2))]
+
+    def _settled(self, frame: int) -> tuple[int, float] | None:
+        need = max(self.p.settle_frames, int(np.ceil(self.p.settle_s * self.fps)))
+        window = [s for s in self.history if frame - s.frame < need]
+        if len(window) < need or any(s.rho > self.band[1] for s in window):
+            return None
+        reads = [pocket_at(s.rel, 0.0, self.sense) for s in window]
+        worst = max(abs(r.offset) for r in reads)
+        if len({r.number for r in reads}) != 1 or worst > self.p.settle_offset:
+            return None
+        conf = float(np.clip(1.0 - 0.8 * worst ** 2, 0.5, 0.999))
+        return reads[-1].number, conf
+
+    def _rest(self, obs: FrameObs, omega: float | None) -> list[Event]:
+        return self._await_removal(obs)
+
+    def _void(self, obs: FrameObs, omega: float | None) -> list[Event]:
+        if obs.object_seen:
+            self.object_frame = obs.frame
+        if (obs.frame - self.object_frame) / self.fps < self.p.object_gone_s:
+            return []
+        return self._await_removal(obs)
+
+    def _await_removal(self, obs: FrameObs) -> list[Event]:
+        if obs.ball is None and self._unseen_s(obs.frame) > self.p.removed_s:
+            self.phase = "idle"
+            self.history.clear()
+            return [Event("ball_removed", obs.frame)]
+        return []
+
+    def finish(self, last_frame: int) -> list[Event]:
+        """The stream ended: a round still in play gets an abstain."""
+        if self.phase == "rolling":
+            self.phase = "idle"
+            return [abstain(last_frame, "stream_ended")]
+        return []

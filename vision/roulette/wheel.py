@@ -1,0 +1,202 @@
+"""Wheel geometry: the pocket-ring ellipse, its polar unwrap, and the wheel angle per frame.
+
+Conventions. The pocket ring is seen as an ellipse (``RingGeometry``); the affine map that
+takes it to a circle defines the *rectified* frame, where a point has a normalised radius
+``rho`` (1.0 on the fitted ring) and an angle ``psi`` (radians, increasing clockwise on
+screen because image y points down). Every frame is unwrapped once, with ``cv2.remap`` on a
+precomputed grid, into a small polar *strip*: rows are radii ``rho``, columns are angles
+``psi`` (``COLUMNS`` per turn, ``COLUMNS / 37`` per pocket). All later stages work on strips.
+
+The wheel angle is read afresh in every frame, without tracking: the strip's per-column
+redness and greenness in the pocket band are correlated (FFT, circular) with the colour
+pattern the contract's pocket sequence implies (red/black alternating, one green), which
+gives where pocket 0's centre is now (``zero_psi``). The numbering sense (clockwise in
+``psi`` or mirrored) is found at calibration by trying both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.footage import WHEEL_SEQUENCE_CW, pocket_colour
+
+__all__ = [
+    "COLUMNS", "POCKET_COLS", "POCKET_RAD", "RingGeometry", "StripGrid", "ZeroFix",
+    "aberration", "colour_signals", "wheel_to_affine", "locate_zero", "pocket_template",
+]  # fmt: skip
+
+POCKET_COLS = 16
+COLUMNS = 37 * POCKET_COLS
+POCKET_RAD = 2 * np.pi / 37
+
+
+@dataclass(frozen=True, slots=True)
+class RingGeometry:
+    """Pocket-ring ellipse in image pixels: centre, semi-axes (major, minor), major-axis angle."""
+
+    center_xy: tuple[float, float]
+    axes_px: tuple[float, float]
+    angle_rad: float
+
+    def __post_init__(self) -> None:
+        a, b = self.axes_px
+        if not (a > 0 and b > 0 and b <= a * 1.0001):
+            raise ValueError(f"axes_px must be (major, minor) > 0 with minor <= major, "
+                             f"got {self.axes_px}")
+
+    def to_image(self, rho: np.ndarray, psi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rectified (rho, psi) -> image (x, y) pixels (arrays broadcast)."""
+        a, b = self.axes_px
+        u, v = a * rho * np.cos(psi), b * rho * np.sin(psi)
+        c, s = np.cos(self.angle_rad), np.sin(self.angle_rad)
+        return self.center_xy[0] + c * u - s * v, self.center_xy[1] + s * u + c * v
+
+    def to_rectified(self, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Image (x, y) -> rectified (rho, psi)."""
+        dx, dy = np.asarray(x, float) - self.center_xy[0], np.asarray(y, float) - self.center_xy[1]
+        c, s = np.cos(self.angle_rad), np.sin(self.angle_rad)
+        u, v = (c * dx + s * dy) / self.axes_px[0], (-s * dx + c * dy) / self.axes_px[1]
+        return np.hypot(u, v), np.mod(np.arctan2(v, u), 2 * np.pi)
+
+
+@dataclass(frozen=True, slots=True)
+class StripGrid:
+    """A precomputed polar unwrap: ``rho_rows`` (R,) radii, ``COLUMNS`` angles over one turn."""
+
+    geometry: RingGeometry
+    rho_rows: np.ndarray
+    map1: np.ndarray
+    map2: np.ndarray
+
+    @staticmethod
+    def build(geometry: RingGeometry, rho_min: float, rho_max: float, rows: int,
+              warp: tuple[float, float] = (0.0, 0.0)) -> StripGrid:
+        """Rows are wheel-plane radii, columns wheel angles; ``warp`` (eta, beta) is the
+        perspective left after the ellipse-to-circle affine map (see ``wheel_to_affine``)."""
+        rho = np.linspace(rho_min, rho_max, rows)
+        theta = np.arange(COLUMNS) * (2 * np.pi / COLUMNS)
+        ra, psi = wheel_to_affine(rho[:, None], theta[None, :], *warp)
+        x, y = geometry.to_image(ra, psi)
+        m1, m2 = cv2.convertMaps(x.astype(np.float32), y.astype(np.float32), cv2.CV_16SC2)
+        return StripGrid(geometry, rho, m1, m2)
+
+    def unwrap(self, frame_bgr: np.ndarray) -> np.ndarray:
+        """(H, W, 3) uint8 frame -> (R, COLUMNS, 3) uint8 strip; outside the frame is 0."""
+        return cv2.remap(frame_bgr, self.map1, self.map2, cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+
+    def row_of(self, rho: float) -> int:
+        return int(np.clip(np.searchsorted(self.rho_rows, rho), 0, len(self.rho_rows) - 1))
+
+    def psi_of(self, column: float) -> float:
+        return float(column) * 2 * np.pi / COLUMNS
+
+    def radius_px(self) -> float:
+        return float(np.sqrt(self.geometry.axes_px[0] * self.geometry.axes_px[1]))
+
+
+def aberration(angle_rad: np.ndarray, eta: float, beta_rad: float) -> np.ndarray:
+    """The angular warp of a circle-preserving projective map (a "boost" of rapidity ``eta``
+    towards ``beta_rad``): what a perspective view does to angles around a ring that the
+    ellipse-to-circle affine map has made round again. ``eta`` 0 is the identity and
+    ``aberration(aberration(a, e, b), -e, b) == a``.
+    """
+    half = (np.asarray(angle_rad, float) - beta_rad) / 2
+    return np.mod(beta_rad + 2 * np.arctan2(np.exp(eta) * np.sin(half), np.cos(half)), 2 * np.pi)
+
+
+def wheel_to_affine(rho: np.ndarray, theta: np.ndarray, eta: float, beta_rad: float
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Wheel-plane polar (rho, theta) -> affine-rectified polar (rho, psi).
+
+    The plane homography of a perspective camera, once the ring's ellipse has been made a
+    unit circle, is a projective map that keeps the unit circle: a rotation and a Lorentz
+    "boost" of rapidity ``eta`` towards ``beta_rad``. On the ring itself it moves angles
+    by ``aberration(theta, -eta, beta)``; off the ring it shifts concentric circles, as a
+    close camera does.
+    """
+    c, s = np.cos(beta_rad), np.sin(beta_rad)
+    x, y = rho * np.cos(theta), rho * np.sin(theta)
+    x1, y1 = c * x + s * y, -s * x + c * y
+    w = np.sinh(eta) * x1 + np.cosh(eta)
+    x2, y2 = (np.cosh(eta) * x1 + np.sinh(eta)) / w, y1 / w
+    x3, y3 = c * x2 - s * y2, s * x2 + c * y2
+    return np.hypot(x3, y3), np.mod(np.arctan2(y3, x3), 2 * np.pi)
+
+
+def colour_signals(band_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(R, C, 3) uint8 pocket band -> per-column (redness, greenness), each (C,) float32.
+
+    Redness is red minus the larger of green and blue, greenness likewise; both are
+    robust to brightness and white balance, and near zero on black, white and chrome.
+    """
+    m = band_bgr.astype(np.int16).mean(axis=0, dtype=np.float32)  # (C, 3)
+    b, g, r = m[:, 0], m[:, 1], m[:, 2]
+    return r - np.maximum(g, b), g - np.maximum(r, b)
+
+
+def pocket_template(sense: int) -> tuple[np.ndarray, np.ndarray]:
+    """Expected (redness, greenness) (COLUMNS,) with pocket 0's centre at column 0.
+
+    ``sense`` +1: the sequence runs towards increasing psi; -1: mirrored.
+    """
+    cols = np.arange(COLUMNS)
+    k = np.round((cols if sense > 0 else -cols) / POCKET_COLS).astype(int) % 37
+    colours = [pocket_colour(WHEEL_SEQUENCE_CW[i]) for i in range(37)]
+    red = np.array([{"red": 1.0, "black": -1.0, "green": -0.3}[colours[i]] for i in k])
+    green = np.array([1.0 if colours[i] == "green" else 0.0 for i in k])
+    return red - red.mean(), green - green.mean()
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroFix:
+    """Where pocket 0's centre is in this frame: ``psi`` (rad); ``score`` peak over the best
+    peak at least a pocket away (how distinct zero is); ``fit`` the peak's correlation."""
+
+    psi: float
+    score: float
+    fit: float
+
+
+def _spectrum(t: np.ndarray) -> np.ndarray:
+    return np.conj(np.fft.rfft(t))
+
+
+_TEMPLATE_FFT: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _template_fft(sense: int) -> tuple[np.ndarray, np.ndarray]:
+    if sense not in _TEMPLATE_FFT:
+        red, green = pocket_template(sense)
+        _TEMPLATE_FFT[sense] = (_spectrum(red), _spectrum(green))
+    return _TEMPLATE_FFT[sense]
+
+
+def _normalised(x: np.ndarray) -> np.ndarray:
+    x = x - x.mean()
+    return x / max(float(x.std()), 1e-3)
+
+
+def locate_zero(redness: np.ndarray, greenness: np.ndarray, sense: int,
+                weights: np.ndarray | None = None) -> ZeroFix:
+    """Circular correlation of measured colour signals with the pocket template.
+
+    ``weights`` (C,) optionally masks columns (e.g. where the ball covers the band).
+    """
+    r, g = _normalised(redness), _normalised(greenness)
+    if weights is not None:
+        r, g = r * weights, g * weights
+    tr, tg = _template_fft(sense)
+    corr = np.fft.irfft(np.fft.rfft(r) * tr + 2.0 * np.fft.rfft(g) * tg, n=COLUMNS)
+    best = int(np.argmax(corr))
+    y0, y1, y2 = corr[best - 1], corr[best], corr[(best + 1) % COLUMNS]
+    den = y0 - 2 * y1 + y2
+    sub = 0.5 * (y0 - y2) / den if den < 0 else 0.0
+    far = np.abs(((np.arange(COLUMNS) - best + COLUMNS // 2) % COLUMNS) - COLUMNS // 2)
+    second = float(corr[far > POCKET_COLS].max())
+    score = float(y1 / second) if second > 1e-6 else 10.0
+    return ZeroFix(psi=float(np.mod((best + sub) * 2 * np.pi / COLUMNS, 2 * np.pi)), score=score,
+                   fit=float(y1) / COLUMNS)
