@@ -161,6 +161,11 @@ def test_confirm_goes_to_outbox_and_receiver_audited(service: Running) -> None:
     assert message["result"] == {"number": 5}
     again = httpx.post(url, json=GOOD, headers=headers)  # a round is confirmed once
     assert again.status_code == 409
+    audit = [e for e in service.app.state.runtime.audit.entries()
+             if e["action"] == "confirm" and e["round"] == number]
+    assert [(e["by"], e["role"], e["answer"][:3]) for e in audit][-2:] == [
+        ("alice", "operator", "200"), ("alice", "operator", "409")]
+    assert audit[-2]["request"] == GOOD and audit[-2]["at"].endswith("Z")
 
 
 def test_metrics_have_the_counters(service: Running) -> None:

@@ -118,21 +118,14 @@ def _routes(app: FastAPI) -> None:
                                            e409="round not abstained, or already settled")})
     def confirm(operator: Operator, runtime: Runtime, table: Table, round_number: int,
                 body: ConfirmRequest) -> ConfirmResponse:
-        result = body.result.model_dump() if body.result else None
-        _check_game(table.table.game, result, body.void_reason)
-        decision = Confirmation(by=operator.name, at=_now_iso(), result=result,
-                                void_reason=body.void_reason, note=body.note)
+        what = {"table_id": table.table.id, "round": round_number,
+                "request": body.model_dump(exclude_none=True)}
         try:
-            record, forwarded = table.confirm(round_number, decision)
-        except KeyError:
-            raise HTTPException(status.HTTP_404_NOT_FOUND,
-                                f"table {table.table.id} has no round {round_number}") from None
-        except ValueError as exc:
-            raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
-        if not forwarded:
-            raise HTTPException(status.HTTP_409_CONFLICT,
-                                f"round {round_number} already holds a different settled "
-                                "message in the outbox; nothing was changed")
+            record = _confirm(table, operator.name, round_number, body)
+        except HTTPException as exc:
+            runtime.audit.record(operator, "confirm", f"{exc.status_code} {exc.detail}", **what)
+            raise
+        runtime.audit.record(operator, "confirm", "200 confirmed, in the outbox", **what)
         return ConfirmResponse(table_id=table.table.id, round=_round_out(record, runtime),
                                forwarded=True)
 
@@ -141,6 +134,7 @@ def _routes(app: FastAPI) -> None:
               responses={**AUTH, **NO_TABLE})
     def reconnect(technician: Technician, runtime: Runtime, table: Table) -> TableOut:
         runtime.runners[table.table.id].reconnect_event.set()
+        runtime.audit.record(technician, "reconnect", "202 requested", table_id=table.table.id)
         return _table_out(table)
 
     @app.get("/tables/{table_id}/frame.jpg", response_class=Response,
@@ -167,6 +161,26 @@ def _routes(app: FastAPI) -> None:
     def metrics(runtime: Runtime) -> PlainTextResponse:
         return PlainTextResponse(runtime.metrics.render(),
                                  media_type="text/plain; version=0.0.4; charset=utf-8")
+
+
+def _confirm(table: TableRuntime, who: str, round_number: int,
+             body: ConfirmRequest) -> RoundRecord:
+    result = body.result.model_dump() if body.result else None
+    _check_game(table.table.game, result, body.void_reason)
+    decision = Confirmation(by=who, at=_now_iso(), result=result,
+                            void_reason=body.void_reason, note=body.note)
+    try:
+        record, forwarded = table.confirm(round_number, decision)
+    except KeyError:
+        raise HTTPException(status.HTTP_404_NOT_FOUND,
+                            f"table {table.table.id} has no round {round_number}") from None
+    except ValueError as exc:
+        raise HTTPException(status.HTTP_409_CONFLICT, str(exc)) from None
+    if not forwarded:
+        raise HTTPException(status.HTTP_409_CONFLICT,
+                            f"round {round_number} already holds a different settled "
+                            "message in the outbox; nothing was changed")
+    return record
 
 
 def _health(runtime: ServiceRuntime) -> HealthResponse:

@@ -16,6 +16,7 @@ import httpx
 
 from vision.forwarding import Forwarder, Outbox
 from vision.readers import make_reader
+from vision.service.audit import AuditLog
 from vision.service.camera import Backoff, CameraRunner, ReaderFactory
 from vision.service.evidence import EvidenceStore
 from vision.service.faults import FaultConfig
@@ -57,6 +58,7 @@ class ServiceRuntime:
         self.settlement_url = settlement_url
         self.reader_factory = reader_factory
         s.data_dir.mkdir(parents=True, exist_ok=True)
+        self.audit = AuditLog(s.audit_path)
         self.metrics = Metrics()
         declare_metrics(self.metrics)
         self.hub = EventHub()

@@ -128,6 +128,10 @@ class ServiceSettings(BaseSettings):
         return self.data_dir / "evidence"
 
     @property
+    def audit_path(self) -> Path:
+        return self.data_dir / "audit.jsonl"
+
+    @property
     def rounds_dir(self) -> Path:
         return self.data_dir / "rounds"
 
