@@ -134,7 +134,10 @@ def sample_scene(rng: np.random.Generator, cond: Conditions) -> ClipScene:
     ivory = rng.uniform(0, 1)
     body = np.array([235 - 40 * ivory, 242 - 15 * ivory, 246.0]) * rng.uniform(0.92, 1.0)
     pips = "chinese" if rng.random() < 0.5 else "western"
-    style = DiceStyle(body_bgr=tuple(map(float, body)), pip_style=pips)
+    black = rng.uniform(15, 45) + rng.uniform(-6, 6, 3)  # black, graphite or a blue-black
+    red = np.array([rng.uniform(20, 60), rng.uniform(15, 45), rng.uniform(160, 215)])
+    style = DiceStyle(body_bgr=tuple(map(float, body)), pip_style=pips,
+                      pip_bgr=tuple(map(float, black)), red_bgr=tuple(map(float, red)))
     lights = tuple((_unit(np.array([*rng.normal(0, 0.35, 2), 1.0])), float(rng.uniform(50, 130)))
                    for _ in range(int(rng.integers(1, 4))))
     return ClipScene(dome, style, edge, lights, tilt, az)
@@ -167,6 +170,7 @@ def _synth_extra(seed: int, cond: Conditions, scene: ClipScene, plans: list[Roun
         "camera_tilt_deg": scene.tilt_deg, "camera_azimuth_deg": scene.azimuth_deg,
         "min_die_edge_px": min_die_edge_px(cam, scene.dome.dome_radius_m, scene.edge_m),
         "pip_style": scene.style.pip_style, "dice_body_bgr": list(scene.style.body_bgr),
+        "pip_bgr": list(scene.style.pip_bgr), "red_pip_bgr": list(scene.style.red_bgr),
         "floor_bgr": list(scene.dome.floor_bgr),
         "rounds": [{"kind": p.kind, "faces": list(p.faces), "lift_start": p.lift_start,
                     "lid_off_frame": p.lift_end, "close_start": p.close_start,
