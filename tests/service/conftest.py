@@ -34,7 +34,7 @@ class Running:
         return httpx.get(f"{self.receiver_url}/ledger").json()["messages"]
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     tmp = tmp_path_factory.mktemp("service")
     tables = [
