@@ -104,11 +104,11 @@ def test_dev_mode_generates_throwaway_credentials(tmp_path: Path,
 def test_sample_tables(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="no sample clips"):
         sample_tables(tmp_path)
-    for name in ("sicbo_02.mp4", "roulette_01.mp4", "roulette_00.mp4"):
+    for name in ("sicbo_02.avi", "sicbo_01.json", "roulette_01.mp4", "roulette_00.mp4"):
         (tmp_path / name).write_bytes(b"")
     tables = sample_tables(tmp_path)
     assert [(t.id, t.game, Path(str(t.source)).name) for t in tables] == [
-        ("roulette-1", "roulette", "roulette_00.mp4"), ("sicbo-1", "sicbo", "sicbo_02.mp4")]
+        ("roulette-1", "roulette", "roulette_00.mp4"), ("sicbo-1", "sicbo", "sicbo_02.avi")]
 
 
 def test_tokens_and_tables_from_the_environment(tmp_path: Path,

@@ -30,6 +30,7 @@ from vision.errors import UserError
 __all__ = ["ApiToken", "ServiceSettings", "TableConfig", "load_settings", "sample_tables"]
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "datasets" / "sample"
+VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".mov")
 _TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 
@@ -162,13 +163,13 @@ def sample_tables(sample_dir: Path | None = None) -> list[TableConfig]:
         sample_dir = local if local.is_dir() else SAMPLE_DIR
     tables = []
     for game in ("roulette", "sicbo"):
-        clips = sorted(sample_dir.glob(f"{game}_*.mp4"))
+        clips = sorted(p for p in sample_dir.glob(f"{game}_*") if p.suffix in VIDEO_SUFFIXES)
         if clips:
             tables.append(TableConfig(id=f"{game}-1", game=game, source=str(clips[0])))
     if not tables:
         raise UserError(
             f"no tables configured and no sample clips in {sample_dir} (expected "
-            "roulette_*.mp4 / sicbo_*.mp4); pass --config FILE with a [[tables]] list"
+            "roulette_*.mp4 / sicbo_*.mp4, or .avi); pass --config FILE with a [[tables]] list"
         )
     return tables
 
