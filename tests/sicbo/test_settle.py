@@ -73,8 +73,17 @@ CASES = [
     # stacked and leaning seen together: stacked wins
     ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
      [("void", 5, "dice_stacked")]),
-    # only two dice and no stacked pose, three reads: dice_count flag then abstain
-    ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
+    # only two dice on three reads at the same places: the third is hidden under one
+    ("two dice means stacked", M(2) + S(8, dice(2, 5)), [("void", 6, "dice_stacked")]),
+    # two dice but they wander between reads (reader noise): no void; abstain at max_reads
+    ("two dice not at rest", M(2) + S(2) + [(False, False, dice(2, 5, shift=k * 30))
+                                           for k in range(8)],
+     [("abstain", 9, "low_confidence")]),
+    # a stacked pose that jumps between dice (inconsistent reads): not a void
+    ("stacked pose not consistent", M(2) + S(2) + [
+        (False, False, dice(2, 5, 1, poses=("stacked", "flat", "flat") if k % 2 else
+                            ("flat", "flat", "stacked"), shift=k % 2 * 30)) for k in range(8)],
+     [("abstain", 9, "low_confidence")]),
     # four dice (a foreign object?) also abstains
     ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
      [("abstain", 6, "dice_count")]),
@@ -101,6 +110,11 @@ CASES = [
 @pytest.mark.parametrize("name,script,expected", CASES, ids=[c[0] for c in CASES])
 def test_decisions(name: str, script: list[tuple], expected: list[tuple]) -> None:
     assert scored(drive(script)) == expected
+
+
+def test_dice_count_flag_precedes_the_decision() -> None:
+    events = drive(M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)))
+    assert events[-2:] == [("dice_count", 6, None), ("abstain", 6, "dice_count")]
 
 
 def test_two_rounds_and_no_shake() -> None:
@@ -138,8 +152,8 @@ def test_without_lid_model_one_check_read_per_still_spell() -> None:
 
 
 def test_params_for_fps_and_validation() -> None:
-    assert SettleParams.for_fps(25).still_frames == 2
-    assert SettleParams.for_fps(60).still_frames == 3
+    assert SettleParams.for_fps(15).still_frames == 2
+    assert SettleParams.for_fps(60).still_frames == 6
     with pytest.raises(ValueError, match="max_reads"):
         SettleParams(max_reads=1)
     with pytest.raises(ValueError, match="face"):

@@ -39,15 +39,17 @@ def small_scale(width: int) -> float:
 def shrink(frame_bgr: np.ndarray) -> np.ndarray:
     """(H, W, 3) uint8 BGR -> small (h, w) float32 grey, ``small_scale(W)`` times smaller.
 
-    Bilinear resampling of the colour frame, then grey: it touches ~4 source pixels per
-    small pixel, several times cheaper than converting the full frame first (the noise
-    it leaves is measured by ``moving_px`` and the lid test opens single pixels away)."""
+    Bilinear resampling of the colour frame, then grey, then a 3x3 box blur: bilinear
+    touches only ~4 source pixels per small pixel (several times cheaper than converting
+    the full frame first), and the blur takes out the heavy-tailed pixel noise of
+    MJPEG/H.264 that it leaves, so it is not mistaken for motion."""
     h, w = frame_bgr.shape[:2]
     s = small_scale(w)
     if s > 1.0:
         size = (max(1, round(w / s)), max(1, round(h / s)))
         frame_bgr = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_LINEAR)
-    return cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return cv2.blur(grey, (3, 3))
 
 
 def moving_px(prev_small: np.ndarray, cur_small: np.ndarray, *, floor: float = 6.0,

@@ -1,13 +1,14 @@
 """The sic bo video reader: one ``update()`` per frame, causal, never reads a sidecar.
 
-Per frame (cheap, ~1-2 ms at 720p): shrink to a small grey frame (``dome.shrink``),
+Per frame (cheap, ~1 ms at 720p): shrink to a small grey frame (``dome.shrink``),
 motion against the small frame ``lag`` frames back, and, once a lid model is known, the
 lid-on test. Only when the round tracker (``settle.RoundTracker``) asks for it and the
 dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``), on
-the dome's box only. Self-calibration is online (``SceneLearner``): the first still
-spell in which the dice reader sees no dice gives the lid template; the first read
-with three dice after that gives the dome region and the static glare. A lid model a
-later read contradicts (dice seen while it says "lid on") is dropped and relearnt.
+the dome's box only. Self-calibration is online (``SceneState``): the first still spell
+in which the dice reader sees no dice gives the lid template; the first still lid-off
+read after that gives the dome region and the static glare. The lid model is checked by
+a dice read on the next ``LID_CHECKS`` still lid-on spells and then trusted; a check
+that sees dice under the "lid" drops it, to be relearnt.
 
 With a profile (``python -m vision calibrate``) the lid model and dome come from it;
 a profile for another game or camera size is refused.
@@ -32,6 +33,7 @@ from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleP
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
+LID_CHECKS = 3      # still lid-on spells checked with a dice read before the lid model is trusted
 
 
 def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:
@@ -72,6 +74,7 @@ class SicBoReader:
         self._lag = max(1, round(info.fps / 15))
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
         self.reads = 0
+        self._lid_checks = 0
 
     @classmethod
     def create(cls, info: StreamInfo, profile: Path | None) -> SicBoReader:
@@ -90,10 +93,11 @@ class SicBoReader:
         read = None
         if self.tracker.wants_read and not moving and not covered:
             read = self._read(frame_bgr)
-        elif self.tracker.wants_read and not moving and covered:
-            read = self._read(frame_bgr)          # one check read per covered still spell
+        elif self.tracker.wants_read and not moving and self._lid_checks < LID_CHECKS:
+            read = self._read(frame_bgr)          # check the lid model on a still lid-on frame
+            self._lid_checks += 1
             if read.count >= 2:                   # dice under a "lid": the lid model is wrong
-                self.scene.lid, covered = None, None
+                self.scene.lid, covered, self._lid_checks = None, None, 0
         events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
         self._learn(frame_bgr, small, moving, covered, read)
         return events

@@ -18,9 +18,12 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
 - outcome: the last ``agree_reads`` reads each see exactly three flat dice with
   confident faces, the same sorted faces, at the same places;
 - void: the last ``agree_reads`` reads each see a stacked (``dice_stacked``) or a
-  leaning (``dice_leaning``) die; stacked wins when both show;
-- ``dice_count`` flag + abstain: the last ``count_reads`` reads all see the same count
-  other than three and no stacked die;
+  leaning (``dice_leaning``) die, the dice at the same places; stacked wins when both
+  show;
+- ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
+  than three, the dice at the same places. Exactly two is a ``dice_stacked`` void (all
+  three dice are in view and opaque, so the third is hidden under another); any other
+  count abstains;
 - abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
   or the lid goes back on after reads but before a decision (``covered_before_read``;
   a lid that only seemed to come off, with no read taken, is no round).
@@ -106,10 +109,11 @@ class SettleParams:
 
     @classmethod
     def for_fps(cls, fps: float) -> SettleParams:
-        """About 50 ms of stillness before reading, at least two frames."""
+        """About 0.1 s of stillness before reading, at least two frames: the last
+        sub-pixel rocking of a settling die is invisible, so stillness is held a moment."""
         if fps <= 0:
             raise ValueError(f"fps must be > 0, got {fps}")
-        return cls(still_frames=max(2, round(0.05 * fps)))
+        return cls(still_frames=max(2, round(0.1 * fps)))
 
 
 class Phase(Enum):
@@ -208,20 +212,18 @@ class RoundTracker:
     def _decide(self, frame: int) -> list[Event]:
         p = self.params
         last = self._reads[-p.agree_reads:]
-        if len(last) == p.agree_reads:
-            if all(r.has("stacked") for r in last):
-                return [void(frame, "dice_stacked")]
-            if all(r.has("leaning") for r in last):
-                return [void(frame, "dice_leaning")]
+        if len(last) == p.agree_reads and self._same_places(last):
+            for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
+                if all(r.has(pose) for r in last):
+                    return [void(frame, reason)]
             agreed = self._agreed_faces(last)
             if agreed is not None:
                 return [outcome(frame, DiceResult(agreed), _confidence(last))]
-        counts = {r.count for r in self._reads[-p.count_reads:]}
-        if len(self._reads) >= p.count_reads and len(counts) == 1 and counts != {3}:
-            n = counts.pop()
-            if n and not self._reads[-1].has("stacked"):
-                return [Event("dice_count", frame, extra={"count": n}),
-                        abstain(frame, "dice_count")]
+        counted = self._reads[-p.count_reads:]
+        n = counted[-1].count
+        if len(counted) == p.count_reads and n not in (0, 3) and self._same_places(counted):
+            flag = Event("dice_count", frame, extra={"count": n})
+            return [flag, void(frame, "dice_stacked") if n == 2 else abstain(frame, "dice_count")]
         if len(self._reads) >= p.max_reads:
             return [abstain(frame, "low_confidence")]
         return []
@@ -233,6 +235,10 @@ class RoundTracker:
         if not all(_same_dice(reads[0], r, self.params.same_place_rel) for r in reads[1:]):
             return None
         return faces.pop()
+
+    def _same_places(self, reads: list[DiceObs]) -> bool:
+        rel = self.params.same_place_rel
+        return all(_same_dice(reads[0], r, rel, faces=False) for r in reads[1:])
 
     def _no_shake(self, read: DiceObs) -> bool:
         prev = self._previous
@@ -248,13 +254,13 @@ def _sorted_faces(read: DiceObs, min_conf: float) -> tuple[int, int, int] | None
     return a, b, c
 
 
-def _same_dice(a: DiceObs, b: DiceObs, rel: float) -> bool:
-    """Same count, and each die of ``b`` at a die of ``a`` showing the same face."""
+def _same_dice(a: DiceObs, b: DiceObs, rel: float, *, faces: bool = True) -> bool:
+    """Same count, and each die of ``b`` at a die of ``a`` (showing the same face)."""
     if a.count != b.count:
         return False
     unused = list(a.dice)
     for die in b.dice:
-        match = next((d for d in unused if d.face == die.face and _dist(d, die)
+        match = next((d for d in unused if (d.face == die.face or not faces) and _dist(d, die)
                       < rel * max(d.edge_px, die.edge_px)), None)
         if match is None:
             return False
