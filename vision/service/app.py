@@ -22,6 +22,7 @@ from vision.readers import make_reader
 from vision.service import settlement_link, streams
 from vision.service.auth import TokenBook
 from vision.service.camera import ReaderFactory
+from vision.service.console import attach as attach_console
 from vision.service.deps import Operator, Runtime, Table, Technician
 from vision.service.rounds import Confirmation, RoundRecord
 from vision.service.runtime import ServiceRuntime
@@ -78,6 +79,7 @@ def create_app(settings: ServiceSettings, *, reader_factory: ReaderFactory = mak
     if settlement.app is not None:
         app.mount("/settlement", settlement.app)
     app.include_router(streams.router)
+    attach_console(app, runtime)  # technician console: calibration versions, drift alarm
     _routes(app)
     return app
 

@@ -1,0 +1,289 @@
+"""The technician console: ``/console`` (a static page) and its calibration API.
+
+Reading is open (like ``/tables``); changing a table's calibration needs a technician
+token. Saving or rolling back creates a new profile version (``profiles.ProfileStore``
+under ``DATA_DIR/calibration``) and the table's reader switches to it without a restart
+(``CameraRunner.swap_event``; the round in progress abstains). ``attach`` wires it all
+into an app: the store, one ``CalibrationGuard`` per table between its camera runner and
+its ``TableRuntime`` (the drift alarm), and the routes.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, status
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from vision.calib import Profile
+from vision.footage import ArraySource
+from vision.service import calibration_guard
+from vision.service.annotate import encode_jpeg
+from vision.service.calibration_guard import CalibrationGuard
+from vision.service.console_overlay import adjust, overlay
+from vision.service.deps import Table, Technician
+from vision.service.profiles import ProfileStore
+from vision.service.runtime import ServiceRuntime
+
+__all__ = ["ConsoleState", "attach", "router"]
+
+STATIC = Path(__file__).with_name("console_static")
+router = APIRouter()
+
+
+class OverlayRequest(BaseModel):
+    data: dict[str, Any]
+    handle: str | None = None
+    xy: tuple[float, float] | None = None
+
+
+class SaveRequest(BaseModel):
+    data: dict[str, Any]
+    note: str = Field("", max_length=500)
+
+
+class RollbackRequest(BaseModel):
+    version: int = Field(ge=1)
+    note: str = Field("", max_length=500)
+
+
+class ConsoleState:
+    """The profile store, each table's guard and the frame the technician is looking at."""
+
+    def __init__(self, runtime: ServiceRuntime) -> None:
+        self.runtime = runtime
+        self.store = ProfileStore(runtime.settings.data_dir / "calibration")
+        calibration_guard.declare_metrics(runtime.metrics)
+        self.guards: dict[str, CalibrationGuard] = {}
+        self.snapshots: dict[str, np.ndarray] = {}
+        self._lock = threading.Lock()
+        for tid, runner in runtime.runners.items():
+            guard = CalibrationGuard(runner.sink, tid, runner.table.game, runtime.hub,
+                                     runtime.metrics)
+            runner.sink = guard
+            self.guards[tid] = guard
+            version = self.store.active(tid)
+            if version is not None:  # the store is newer than the configured profile
+                runner.table = runner.table.model_copy(
+                    update={"profile": self.store.path(tid, version)})
+                guard.use_profile(self.store.load(tid, version), version)
+
+    def activate(self, table_id: str, version: int) -> None:
+        runner = self.runtime.runners[table_id]
+        runner.table = runner.table.model_copy(
+            update={"profile": self.store.path(table_id, version)})
+        self.guards[table_id].use_profile(self.store.load(table_id, version), version)
+        runner.swap_event.set()
+
+    def describe(self, table_id: str) -> dict[str, Any]:
+        version = self.store.active(table_id)
+        data = self.store.load(table_id, version).data if version is not None else None
+        return {"table_id": table_id, "game": self.runtime.tables[table_id].table.game,
+                "active_version": version, **self.guards[table_id].status(),
+                "versions": [v.to_json() for v in reversed(self.store.versions(table_id))],
+                "data": _public(data)}
+
+
+def attach(app: FastAPI, runtime: ServiceRuntime) -> ConsoleState:
+    """Install the console on ``app`` (before the runtime starts)."""
+    state = ConsoleState(runtime)
+    app.state.console = state
+    app.mount("/console/static", StaticFiles(directory=STATIC), name="console-static")
+    app.include_router(router)
+    return state
+
+
+def _console(request: Request) -> ConsoleState:
+    return request.app.state.console
+
+
+Console = Annotated[ConsoleState, Depends(_console)]
+
+
+def _public(data: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Profile data without the drift reference images (they are not edited)."""
+    return None if data is None else {k: v for k, v in data.items() if k != "drift"}
+
+
+def _latest(console: ConsoleState, table: Any) -> np.ndarray:
+    latest = console.guards[table.table.id].latest
+    if latest is None:
+        raise HTTPException(status.HTTP_409_CONFLICT,
+                            f"table {table.table.id} has no camera picture yet "
+                            f"(camera {table.camera_state})")
+    return latest
+
+
+def _overlay(game: str, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return overlay(game, data)
+    except ValueError as exc:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from None
+
+
+@router.get("/console", response_class=FileResponse, include_in_schema=False)
+def console_page() -> FileResponse:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/tables/{table_id}/calibration", summary="Calibration: active version, drift "
+            "state, every version with who/when/what changed")
+def calibration(console: Console, table: Table) -> dict[str, Any]:
+    return console.describe(table.table.id)
+
+
+@router.get("/tables/{table_id}/calibration/versions/{version}",
+            summary="One saved calibration profile")
+def version(console: Console, table: Table, version: int) -> dict[str, Any]:
+    try:
+        return console.store.load(table.table.id, version).to_json()
+    except KeyError:
+        raise HTTPException(status.HTTP_404_NOT_FOUND,
+                            f"table {table.table.id} has no calibration version {version}"
+                            ) from None
+
+
+@router.post("/tables/{table_id}/calibration/snapshot",
+             summary="Freeze the current camera frame for editing; the active calibration "
+                     "drawn over it")
+def snapshot(console: Console, table: Table) -> dict[str, Any]:
+    frame = _latest(console, table).copy()
+    tid = table.table.id
+    console.snapshots[tid] = frame
+    version = console.store.active(tid)
+    data = _public(console.store.load(tid, version).data) if version is not None else None
+    if data is not None and table.table.game == "roulette":
+        data = _zero_in_frame(data, frame)
+    h, w = frame.shape[:2]
+    return {"width": w, "height": h, "frame_url": f"/tables/{tid}/calibration/snapshot.jpg",
+            "data": data, "overlay": _overlay(table.table.game, data) if data else None}
+
+
+@router.get("/tables/{table_id}/calibration/snapshot.jpg", response_class=Response,
+            summary="The frozen frame (no annotations)")
+def snapshot_jpeg(console: Console, table: Table) -> Response:
+    frame = console.snapshots.get(table.table.id)
+    if frame is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, "no snapshot: POST .../snapshot first")
+    return Response(encode_jpeg(frame, 85), media_type="image/jpeg",
+                    headers={"Cache-Control": "no-store"})
+
+
+@router.post("/tables/{table_id}/calibration/overlay",
+             summary="Shapes and handles for calibration data; with a handle, move it first")
+def draw(table: Table, body: OverlayRequest) -> dict[str, Any]:
+    game, data = table.table.game, body.data
+    if body.handle is not None:
+        if body.xy is None:
+            raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, "handle needs xy")
+        try:
+            data = adjust(game, data, body.handle, body.xy)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from None
+    return {"data": data, "overlay": _overlay(game, data)}
+
+
+@router.post("/tables/{table_id}/calibration/auto",
+             summary="Technician: recalibrate from the live camera (a draft, not saved)")
+def auto(technician: Technician, console: Console, table: Table) -> dict[str, Any]:
+    guard = console.guards[table.table.id]
+    result = _auto_calibrate(table.table.game, guard)
+    if not result:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT,
+                            f"auto calibration failed: {result.message}")
+    data = _public(result.data)
+    return {"data": data, "overlay": _overlay(table.table.game, data)}
+
+
+@router.post("/tables/{table_id}/calibration", status_code=201,
+             summary="Technician: save calibration data as a new version and switch to it")
+def save(technician: Technician, console: Console, table: Table,
+         body: SaveRequest) -> dict[str, Any]:
+    tid, game = table.table.id, table.table.game
+    frame = console.snapshots.get(tid)
+    frame = frame if frame is not None else _latest(console, table)
+    h, w = frame.shape[:2]
+    data = dict(_public(body.data) or {})
+    _validate(game, w, h, data)
+    try:
+        data["drift"] = console.guards[tid].reference_for(data)
+    except (ValueError, KeyError, TypeError):
+        pass  # no picture yet: saved without a drift reference (the check stays off)
+    profile = Profile(game=game, width=w, height=h, data=data, source=str(table.table.source))
+    info = console.store.save(tid, profile, by=technician.name, note=body.note)
+    console.activate(tid, info.version)
+    return info.to_json()
+
+
+@router.post("/tables/{table_id}/calibration/rollback", status_code=201,
+             summary="Technician: make an earlier version current again (as a new version)")
+def rollback(technician: Technician, console: Console, table: Table,
+             body: RollbackRequest) -> dict[str, Any]:
+    tid = table.table.id
+    try:
+        info = console.store.rollback(tid, body.version, by=technician.name, note=body.note)
+    except KeyError:
+        raise HTTPException(status.HTTP_404_NOT_FOUND,
+                            f"table {tid} has no calibration version {body.version}") from None
+    console.activate(tid, info.version)
+    return info.to_json()
+
+
+def _validate(game: str, width: int, height: int, data: dict[str, Any]) -> None:
+    """The game's own parser must accept the data, else 422 with its message."""
+    try:
+        profile = Profile(game=game, width=width, height=height, data=data)
+        if game == "roulette":
+            from vision.roulette.calibrate import from_profile
+
+            from_profile(profile)
+        else:
+            from vision.sicbo.calibrate import scene_from_profile
+
+            scene_from_profile(profile)
+        overlay(game, data)
+    except Exception as exc:  # noqa: BLE001 - any refusal is the technician's to read
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT,
+                            f"calibration data refused: {exc}") from None
+
+
+def _auto_calibrate(game: str, guard: CalibrationGuard) -> Any:
+    frames = guard.frames()
+    fps = guard.info.fps if guard.info else 25.0
+    if game == "sicbo":
+        from vision.sicbo.calibrate import CalibrationFailure, calibrate_clip, scene_to_data
+
+        scene = getattr(guard.reader, "scene", None)
+        if scene is not None and scene.lid is not None and scene.dome is not None:
+            h, w = frames[-1].shape[:2] if frames else (guard.info.height, guard.info.width)
+            return Profile(game="sicbo", width=w, height=h, data=scene_to_data(scene))
+        if len(frames) < 2:
+            return CalibrationFailure("no recent frames from this camera")
+        return calibrate_clip(ArraySource(frames, fps / guard._every(0.15)))
+    from vision.roulette.calibrate import CalibrationFailure, calibrate_clip
+
+    if len(frames) < 6:
+        return CalibrationFailure(f"only {len(frames)} recent frames, need 6")
+    return calibrate_clip(ArraySource(frames, fps / guard._every(0.15)))
+
+
+def _zero_in_frame(data: dict[str, Any], frame: np.ndarray) -> dict[str, Any]:
+    """Roulette: where pocket 0 is in ``frame`` (the wheel turns), so the numbers sit in
+    their pockets on the frozen frame."""
+    from vision.roulette.calibrate import SCAN, from_profile
+    from vision.roulette.wheel import StripGrid, colour_signals, locate_zero
+
+    h, w = frame.shape[:2]
+    try:
+        cal = from_profile(Profile(game="roulette", width=w, height=h, data=data))
+    except ValueError:
+        return data
+    grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
+    rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
+    zero = locate_zero(*colour_signals(grid.unwrap(frame)[rows]), cal.sense)
+    return {**data, "zero_psi_deg": round(float(np.degrees(zero.psi)), 3)}
