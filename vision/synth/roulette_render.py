@@ -40,6 +40,19 @@ def _rot_z(a: float) -> np.ndarray:
     return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
 
 
+def _angular_blur(image: np.ndarray, sweep_rad: float) -> np.ndarray:
+    """(N, N, 3) top-down texture box-blurred along circles about its centre."""
+    n = image.shape[0]
+    rows = 4096  # angle samples over the full turn
+    centre = ((n - 1) / 2.0, (n - 1) / 2.0)
+    polar = cv2.warpPolar(image, (n // 2, rows), centre, n / 2.0, cv2.WARP_POLAR_LINEAR)
+    k = max(1, int(round(sweep_rad / (2 * np.pi) * rows)))
+    padded = np.concatenate([polar[-k:], polar, polar[:k]])  # the angle wraps around
+    smeared = cv2.blur(padded, (1, k))[k:-k]
+    return cv2.warpPolar(smeared, (n, n), centre, n / 2.0,
+                         cv2.WARP_POLAR_LINEAR | cv2.WARP_INVERSE_MAP)
+
+
 class RouletteRenderer:
     """Static layers built once; ``render(state)`` draws one clean (H, W, 3) uint8 frame."""
 
@@ -59,31 +72,45 @@ class RouletteRenderer:
         self._sep_angles = sep
         self._arm_phase = float(rng.uniform(0, 2 * np.pi))
         self._light_cam = camera.R @ self.light
+        self._smeared: dict[int, np.ndarray] = {}
 
     def render(self, state: FrameState) -> np.ndarray:
         frame = self.background.copy()
-        self._head(frame, state.wheel_angle)
-        self._frets(frame, state.wheel_angle)
+        self._head(frame, state.wheel_angle, state.wheel_sweep)
+        mid = state.wheel_angle - state.wheel_sweep / 2  # the wheel at mid-exposure
+        self._frets(frame, mid)
         self._composite(frame)
         if state.obj is not None:
             self._object(frame, *state.obj)
         if state.ball_xyz:
             self._shadow(frame, state.ball_xyz[0])
             self._ball(frame, state.ball_xyz)
-        self._turret_arms(frame, state.wheel_angle)
+        self._turret_arms(frame, mid)
         if state.hand is not None and state.hand_palm is not None:
             self._hand(frame, state.hand, state.hand_palm)
         return frame
 
     # -- the turning wheel -------------------------------------------------------------
-    def _head(self, frame: np.ndarray, angle: float) -> None:
+    def _head(self, frame: np.ndarray, angle: float, sweep: float) -> None:
+        """The wheel head at mid-exposure, smeared along its turn over the exposure."""
         x0, y0, x1, y1 = self.box
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
-        H = shift @ self._plane @ _rot_z(angle) @ self.texture.to_wheel
-        warped = cv2.warpPerspective(self.texture.image, H, (x1 - x0, y1 - y0),
+        H = shift @ self._plane @ _rot_z(angle - sweep / 2) @ self.texture.to_wheel
+        warped = cv2.warpPerspective(self._smeared_texture(sweep), H, (x1 - x0, y1 - y0),
                                      flags=cv2.INTER_LINEAR)
         roi = frame[y0:y1, x0:x1]
         cv2.copyTo(warped, self.mask, roi)
+
+    def _smeared_texture(self, sweep: float) -> np.ndarray:
+        """The texture blurred along circles by ``sweep`` radians, cached by the blur's
+        length in whole pixels at the number ring."""
+        step = 1.0 / (self.design.r_number_out * self.px_per_m)  # 1 px at the ring
+        key = int(round(abs(sweep) / step))
+        if key < 2:
+            return self.texture.image
+        if key not in self._smeared:
+            self._smeared[key] = _angular_blur(self.texture.image, key * step)
+        return self._smeared[key]
 
     def _composite(self, frame: np.ndarray) -> None:
         ov = self.overlay

@@ -106,6 +106,7 @@ class RoundPlan:
 @dataclass(frozen=True, slots=True)
 class FrameState:
     wheel_angle: float
+    wheel_sweep: float  # how far the wheel turned during the exposure (rad, signed)
     ball_xyz: tuple[np.ndarray, ...]  # positions over the exposure, newest first; () if none
     obj: tuple[BowlObject, np.ndarray] | None
     hand: HandPass | None
@@ -140,7 +141,9 @@ class ClipTimeline:
                   plan.obj.hand if plan.obj else None):
             if h is not None and (p := h.palm(t)) is not None:
                 hand, palm = h, p
-        return FrameState(self.wheel.angle(t), balls, obj, hand, palm)
+        angle = self.wheel.angle(t)
+        sweep = angle - self.wheel.angle(t - self.exposure_s)
+        return FrameState(angle, sweep, balls, obj, hand, palm)
 
     def _void_frame(self, obj: BowlObject) -> int:
         """First frame the object is over the bowl and in the picture."""
