@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from vision.synth.camera import PinholeCamera
+from vision.synth.roulette_dealer import BowlObject, HandPass
 from vision.synth.roulette_paint import (
     CHROME,
     KNOB_RADIUS_M,
@@ -22,7 +23,7 @@ from vision.synth.roulette_paint import (
     wheel_texture,
 )
 from vision.synth.roulette_scene import POCKET_STEP_RAD, POCKETS, WheelDesign, bowl_height
-from vision.synth.roulette_timeline import BowlObject, FrameState, HandPass
+from vision.synth.roulette_timeline import FrameState
 
 __all__ = ["RouletteRenderer"]
 
