@@ -145,11 +145,13 @@ def sample_scene(rng: np.random.Generator, cond: Conditions) -> ClipScene:
 
 def plan_rounds(rng: np.random.Generator, rounds: int, fps: float, scene: ClipScene,
                 lid_px: float) -> list[RoundPlan]:
+    dome = scene.dome
+    ppm = dome.camera.pixels_per_metre_at(np.zeros(3)) * 1.3  # the nearest floor point, roughly
     plans: list[RoundPlan] = []
     start = 0
     for i in range(rounds):
-        plans.append(sample_round(rng, i, start, fps, scene.dome.dome_radius_m, lid_px=lid_px,
-                                  edge=scene.edge_m))
+        plans.append(sample_round(rng, i, start, fps, dome.dome_radius_m, lid_px=lid_px,
+                                  edge=scene.edge_m, visible_m=0.5 / ppm))
         start = plans[-1].end_frame + 1
     return plans
 

@@ -8,7 +8,7 @@ is sampled once from a generator; ``poses_at`` and ``lid_at`` are pure per-frame
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -31,19 +31,27 @@ KINDS = ("result", "dice_leaning", "dice_stacked")
 @dataclass(frozen=True, slots=True)
 class DieMotion:
     """Settling after the lid comes off: a slide that decelerates to the final position and a
-    decaying rock about a horizontal axis, both over frames [start_frame, rest_frame)."""
+    decaying rock about a horizontal axis, both over frames [start_frame, end_frame). From
+    ``rest_frame`` (<= end_frame: where what is left of the motion is too small to see) the
+    die snaps to its final pose, so "at rest" in the sidecar means visibly still too."""
 
     start_frame: int
-    rest_frame: int
+    end_frame: int
     slide_xy_m: tuple[float, float]
     rock_axis_xy: tuple[float, float]
     rock_rad: float
     rock_cycles: float
+    rest_frame: int
+
+    def __post_init__(self) -> None:
+        if not self.start_frame < self.end_frame or self.rest_frame > self.end_frame:
+            raise ValueError(f"need start < end and rest <= end, got {self.start_frame}, "
+                             f"{self.end_frame}, {self.rest_frame}")
 
     def pose_at(self, final: DiePose, frame: int) -> DiePose:
         if frame >= self.rest_frame:
             return final
-        u = max(0.0, (frame - self.start_frame) / (self.rest_frame - self.start_frame))
+        u = max(0.0, (frame - self.start_frame) / (self.end_frame - self.start_frame))
         xy = final.center_xyz[:2] + np.array(self.slide_xy_m) * (1 - u) ** 2
         angle = self.rock_rad * (1 - u) * abs(np.cos(np.pi * self.rock_cycles * u))
         ax = np.array([self.rock_axis_xy[0], self.rock_axis_xy[1], 0.0])
@@ -184,8 +192,17 @@ def sample_layout(kind: str, rng: np.random.Generator, radius_m: float, edge: fl
     raise RuntimeError(f"could not place three dice for a {kind!r} round in a {radius_m} m dome")
 
 
-def _settling(rng: np.random.Generator, final: tuple[DiePose, ...], start: int, fps: float
-              ) -> tuple[DieMotion | None, ...]:
+def _visible_rest(motion: DieMotion, final: DiePose, visible_m: float) -> int:
+    """First frame after which the die never again moves ``visible_m`` from its final pose."""
+    corners = final.corners_xyz()
+    for f in range(motion.end_frame - 1, motion.start_frame - 1, -1):
+        if np.abs(motion.pose_at(final, f).corners_xyz() - corners).max() >= visible_m:
+            return f + 1
+    return motion.start_frame
+
+
+def _settling(rng: np.random.Generator, final: tuple[DiePose, ...], start: int, fps: float,
+              visible_m: float) -> tuple[DieMotion | None, ...]:
     """For some rounds, one or two dice still rock or slide right after the lid comes off."""
     edge = final[0].edge_m
     out: list[DieMotion | None] = [None, None, None]
@@ -200,16 +217,20 @@ def _settling(rng: np.random.Generator, final: tuple[DiePose, ...], start: int, 
         if any(np.linalg.norm(q - o) < 1.7 * edge for q in path for o in others):
             slide = slide * 0.0
         b = rng.uniform(0, 2 * np.pi)
-        out[i] = DieMotion(start, start + dur, (float(slide[0]), float(slide[1])),
-                           (float(np.cos(b)), float(np.sin(b))),
-                           float(np.radians(rng.uniform(8, 20))), float(rng.uniform(1.5, 3.5)))
+        full = DieMotion(start, start + dur, (float(slide[0]), float(slide[1])),
+                         (float(np.cos(b)), float(np.sin(b))),
+                         float(np.radians(rng.uniform(8, 20))), float(rng.uniform(1.5, 3.5)),
+                         start + dur)
+        rest = _visible_rest(full, final[i], visible_m)
+        out[i] = replace(full, rest_frame=rest) if rest > start else None
     return tuple(out)
 
 
 def sample_round(rng: np.random.Generator, index: int, start_frame: int, fps: float,
                  radius_m: float, *, void_rate: float = 0.17, lid_px: float = 400.0,
-                 edge: float = EDGE_M) -> RoundPlan:
-    """Draw one round's layout, settling and lid timeline."""
+                 edge: float = EDGE_M, visible_m: float = 1e-4) -> RoundPlan:
+    """Draw one round's layout, settling and lid timeline. ``visible_m``: the smallest die
+    movement a camera could see (about half a pixel), below which a die counts as at rest."""
     u = rng.random()
     kind = ("dice_leaning" if u < void_rate / 2 else "dice_stacked" if u < void_rate
             else "result")
@@ -222,7 +243,7 @@ def sample_round(rng: np.random.Generator, index: int, start_frame: int, fps: fl
     shake_end = shake_start + frames(0.9, 1.5)
     lift_start = shake_end + frames(0.3, 0.8)
     lift_end = lift_start + frames(0.3, 0.6)
-    motions = (_settling(rng, final, lift_start, fps) if kind == "result"
+    motions = (_settling(rng, final, lift_start, fps, visible_m) if kind == "result"
                else (None, None, None))
     settle = max([lift_end] + [m.rest_frame for m in motions if m is not None])
     close_start = settle + frames(2.5, 4.0)
