@@ -13,7 +13,7 @@ import numpy as np
 
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import DiceStyle, DiePose, flat_pose, lean_against_die, stacked_pose
-from vision.synth.sicbo_render import DomeScene, render_dice_frame
+from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
 EDGE_M = 0.016
 SPOTS = ((-0.045, -0.03), (0.04, -0.035), (0.0, 0.045))
@@ -59,15 +59,28 @@ def round_frames(scene: DomeScene, dice: Sequence[DiePose], *, style: DiceStyle 
                  seed: int = 0) -> tuple[list[np.ndarray], int]:
     """Lid on for ``covered`` frames, fading off over ``lift``, then ``still`` open frames.
 
-    Returns the frames and the first frame with the lid fully off (the settled frame).
-    Two renders only (lid on, lid off); the fade is a blend of the two."""
+    Returns the frames and the first frame with the lid fully off (the settled frame)."""
+    frames, settled = clip_frames(scene, [dice], style=style, covered=covered, lift=lift,
+                                  still=still, seed=seed)
+    return frames, settled[0]
+
+
+def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
+                style: DiceStyle | None = None, covered: int = 8, lift: int = 6,
+                still: int = 10, seed: int = 0) -> tuple[list[np.ndarray], list[int]]:
+    """Several rounds back to back (lid on, lid fading off, dice still); the frames and
+    each round's settled frame. The fade is a blend of the lid-on and lid-off renders."""
     rng = np.random.default_rng(seed)
-    lid_on = render_dice_frame(scene, dice, style, lid_opacity=1.0)
-    lid_off = render_dice_frame(scene, dice, style, lid_opacity=0.0)
-    frames = [camera_frame(lid_on, rng) for _ in range(covered)]
-    for k in range(1, lift):
-        a = k / lift
-        frames.append(camera_frame((1 - a) * lid_on + a * lid_off, rng))
-    settled = len(frames)
-    frames += [camera_frame(lid_off, rng) for _ in range(still)]
+    renderer = DiceFrameRenderer(scene, style)
+    lid_on = renderer.render((), lid_opacity=1.0)
+    frames: list[np.ndarray] = []
+    settled: list[int] = []
+    for dice in rounds:
+        lid_off = renderer.render(dice)
+        frames += [camera_frame(lid_on, rng) for _ in range(covered)]
+        for k in range(1, lift):
+            a = k / lift
+            frames.append(camera_frame((1 - a) * lid_on + a * lid_off, rng))
+        settled.append(len(frames))
+        frames += [camera_frame(lid_off, rng) for _ in range(still)]
     return frames, settled
