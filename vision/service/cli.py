@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def banner(settings: ServiceSettings, base_url: str, settlement: SettlementLink) -> str:
-    lines = ["table service", f"  console:       {base_url}/",
+    lines = ["table service", f"  console:       {base_url}/   (technician: {base_url}/console)",
              f"  API docs:      {base_url}/docs"]
     for t in settings.tables:
         live = f"{base_url}/tables/{t.id}/live.mjpg"
