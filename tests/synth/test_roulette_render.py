@@ -10,7 +10,7 @@ import pytest
 
 from vision.footage import WHEEL_SEQUENCE_CW, pocket_colour
 from vision.synth.roulette import build_scene, render_still
-from vision.synth.roulette_scene import pocket_angle_rad
+from vision.synth.roulette_scene import pocket_angle_rad, pocket_index_at
 
 
 def _colour_name(bgr: np.ndarray) -> str:
@@ -115,14 +115,49 @@ def test_void_object_visible_in_the_bowl_from_void_frame(start: int) -> None:
     assert tl.state(int(np.ceil(plan.obj.land_t * 30)) + 1).obj is not None
 
 
-def test_ball_taken_away_at_the_end_of_each_round() -> None:
-    scene = build_scene(4, rounds=3, width=640, height=480, fps=30.0)
-    cam = scene.camera
-    for r in scene.timeline.rounds:
-        balls = scene.timeline.state(r.end_frame).ball_xyz
-        if balls:  # if still drawn, then off-frame in the dealer's hand
-            (x, y), = cam.project(balls[0][None])[0]
-            assert not (0 <= x < cam.width and 0 <= y < cam.height)
+def _pocket_number(scene, state) -> int:
+    ball = state.ball_xyz[0]
+    rel = np.arctan2(ball[1], ball[0]) - state.wheel_angle
+    return WHEEL_SEQUENCE_CW[pocket_index_at(scene.design, rel)]
+
+
+def _between_rounds_cases():
+    """(scene, round index, how the ball was left) for the first seeds showing each way."""
+    found: dict[str, tuple] = {}
+    for seed in range(40):
+        scene = build_scene(seed, rounds=4, width=640, height=480, fps=30.0)
+        plans = scene.timeline.plans
+        for i, p in enumerate(plans[:-1]):
+            way = ("put_back" if p.put_angle is not None else "kept" if p.removal is None
+                   else "taken")
+            found.setdefault(way, (scene, i))
+        if len(found) == 3:
+            return found
+    raise AssertionError(f"only {sorted(found)} in 40 seeds")
+
+
+def test_ball_between_rounds() -> None:
+    cases = _between_rounds_cases()
+    # taken away: at the round's end the ball is gone, or off-frame in the dealer's hand
+    scene, i = cases["taken"]
+    cam, tl = scene.camera, scene.timeline
+    balls = tl.state(tl.rounds[i].end_frame).ball_xyz
+    if balls:
+        (x, y), = cam.project(balls[0][None])[0]
+        assert not (0 <= x < cam.width and 0 <= y < cam.height)
+    assert not tl.state(tl.rounds[i + 1].start_frame).ball_xyz
+    # kept: the next round starts with the ball resting in the result's pocket
+    scene, i = cases["kept"]
+    tl = scene.timeline
+    nxt = tl.state(tl.rounds[i + 1].start_frame)
+    assert _pocket_number(scene, nxt) == tl.rounds[i].result.number
+    assert nxt.ball_xyz[0][2] == pytest.approx(scene.design.ball_radius)
+    # a void round: the ball goes back into the previous result's pocket (rules, art. 2.2)
+    scene, i = cases["put_back"]
+    tl = scene.timeline
+    last = next(r for r in reversed(tl.rounds[:i]) if r.result is not None)
+    assert _pocket_number(scene, tl.state(tl.rounds[i].end_frame)) == last.result.number
+    assert _pocket_number(scene, tl.state(tl.rounds[i + 1].start_frame)) == last.result.number
 
 
 def test_render_still_is_deterministic() -> None:

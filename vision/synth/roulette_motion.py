@@ -21,7 +21,8 @@ from vision.synth.roulette_scene import (
     pocket_index_at,
 )
 
-__all__ = ["BallPath", "Hop", "Keyframes", "Wheel", "polar_xyz", "smoothstep", "wrap_pi"]
+__all__ = ["BallPath", "Hop", "Keyframes", "Wheel", "plan_hops", "polar_xyz", "resting_xyz",
+           "smoothstep", "wrap_pi"]
 
 
 def smoothstep(u: float) -> float:
@@ -35,6 +36,11 @@ def wrap_pi(a: float) -> float:
 
 def polar_xyz(r: float, angle_rad: float, z: float) -> np.ndarray:
     return np.array([r * np.cos(angle_rad), r * np.sin(angle_rad), z])
+
+
+def resting_xyz(design: WheelDesign, world_angle_rad: float) -> np.ndarray:
+    """The ball's centre at rest in the pocket at ``world_angle_rad``."""
+    return polar_xyz(design.r_ball_rest, world_angle_rad, design.ball_radius)
 
 
 class Wheel:

@@ -27,6 +27,7 @@ from vision.synth.roulette_motion import (
     Wheel,
     plan_hops,
     polar_xyz,
+    resting_xyz,
 )
 from vision.synth.roulette_scene import WheelDesign, bowl_height
 
@@ -35,25 +36,45 @@ __all__ = ["ClipTimeline", "FrameState", "RoundPlan", "plan_clip"]
 
 @dataclass(frozen=True, slots=True)
 class RoundPlan:
+    """One round's actors. The ball may start the round resting in a pocket (``parked``,
+    a wheel-frame angle) until the launch hand picks it up at ``pick_t``; a void round's
+    dealer may put it back into the previous result's pocket (``put_angle``) at ``put_t``."""
+
     index: int
     start_t: float
     end_t: float
     ball: BallPath
     launch: HandPass
-    removal: HandPass
-    catch_t: float  # the removal hand takes the ball
+    removal: HandPass | None  # None: the ball stays in its pocket into the next round
+    catch_t: float  # the removal hand takes the ball (inf if it never does)
     obj: BowlObject | None
     extra_hand: HandPass | None
     wheel_direction: int
+    parked: float | None = None
+    pick_t: float = 0.0
+    put_angle: float | None = None
+    put_t: float = float("inf")
 
     def ball_xyz(self, t_s: float, wheel: Wheel) -> np.ndarray | None:
+        design = self.ball.design
+        if self.parked is not None and t_s < self.pick_t:
+            return resting_xyz(design, self.parked + wheel.angle(t_s))
         if self.launch.path.start <= t_s < self.ball.release_t:
             return self.launch.fingertip(t_s)
         if self.ball.release_t <= t_s < self.catch_t:
             return self.ball.position(t_s, wheel)
-        if self.catch_t <= t_s <= self.removal.path.end:
+        if self.put_angle is not None and t_s >= self.put_t:
+            return resting_xyz(design, self.put_angle + wheel.angle(t_s))
+        if self.removal is not None and self.catch_t <= t_s <= self.removal.path.end:
             return self.removal.fingertip(t_s)
         return None
+
+    @property
+    def ball_left_at(self) -> float | None:
+        """Wheel-frame angle of the pocket the ball is left in at the round's end, if any."""
+        if self.put_angle is not None:
+            return self.put_angle
+        return self.ball.rest_angle if self.removal is None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +160,7 @@ class _Spin:
     track_s: float
     drop_speed: float
     drop_s: float
+    keep_ball: bool  # the ball stays in its pocket until the next spin
 
 
 WHEEL_DECEL_PER_S = 0.008  # relative loss of wheel speed per second within a round
@@ -155,6 +177,7 @@ def _draw_spin(rng: np.random.Generator) -> _Spin:
         lead_s=float(rng.uniform(0.2, 0.7)), omega0=float(rng.uniform(11.0, 17.0)),
         track_s=float(rng.uniform(5.5, 8.0) if void else rng.uniform(4.5, 7.5)),
         drop_speed=float(rng.uniform(4.0, 5.5)), drop_s=float(rng.uniform(0.6, 1.0)),
+        keep_ball=bool(rng.random() < 0.5),
     )  # fmt: skip
 
 
@@ -188,30 +211,63 @@ def plan_clip(rng: np.random.Generator, design: WheelDesign, camera: PinholeCame
     knots: list[tuple[float, float]] = []
     plans: list[RoundPlan] = []
     start_t = 0.0
+    parked, last_result = None, None  # wheel-frame angles of pockets
     for i in range(rounds):
         spin = _draw_spin(rng)
         knots = _wheel_knots(knots, spin, start_t, first=i == 0)
         wheel = _wheel(knots, angle0, start_t + 80.0)
-        plan = _plan_round(rng, design, camera, wheel, spin, index=i, start_t=start_t,
-                           dealer_az=dealer_az)
+        plan = _plan_round(rng, design, camera, wheel, spin, _Start(i, start_t, dealer_az,
+                                                                     parked, last_result))
         plans.append(plan)
+        parked = plan.ball_left_at
+        if plan.obj is None:
+            last_result = plan.ball.rest_angle
         start_t = (np.floor(plan.end_t * fps + 1e-9) + 1) / fps
     wheel = _wheel(knots, angle0, plans[-1].end_t + 2.0)
     exposure = float(rng.uniform(0.25, 0.75)) / fps
     return ClipTimeline(design, camera, fps, wheel, tuple(plans), exposure)
 
 
-def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
-                wheel: Wheel, spin: _Spin, *, index: int, start_t: float,
-                dealer_az: float) -> RoundPlan:
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """How a round begins: its index and time, the dealer's side, where the ball rests
+    (if it does) and the previous result's pocket (wheel-frame angles)."""
+
+    index: int
+    t: float
+    dealer_az: float
+    parked: float | None
+    last_result: float | None
+
+
+def _launch(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
+            wheel: Wheel, spin: _Spin, st: _Start) -> tuple[HandPass, float, float, float]:
+    """The dealer's hand brings the ball (from its pocket if it rests in one) to the track
+    and releases it: (hand, pick time, release time, release angle)."""
     d = design
-    enter_t = start_t + (0.0 if index == 0 else RAMP_S) + spin.lead_s
-    release_t = enter_t + 0.9
-    release_angle = dealer_az + float(rng.uniform(-0.8, 0.8))
-    track_z = float(bowl_height(d, d.r_track)) + d.ball_radius
-    p_rel = polar_xyz(d.r_track, release_angle, track_z)
-    launch = hand_pass(rng, camera, dealer_az, (enter_t, enter_t + 0.7, release_t, release_t + 0.7),
-                   [p_rel + np.array([0, 0, 0.012]), p_rel])
+    enter_t = st.t + (0.0 if st.index == 0 else RAMP_S) + spin.lead_s
+    release_angle = st.dealer_az + float(rng.uniform(-0.8, 0.8))
+    p_rel = polar_xyz(d.r_track, release_angle, float(bowl_height(d, d.r_track)) + d.ball_radius)
+    lift = np.array([0, 0, 0.012])
+    if st.parked is None:
+        release_t = enter_t + 0.9
+        hand = hand_pass(rng, camera, st.dealer_az,
+                         (enter_t, enter_t + 0.7, release_t, release_t + 0.7),
+                         [p_rel + lift, p_rel])
+        return hand, enter_t, release_t, release_angle
+    pick_t = enter_t + 0.7
+    release_t = pick_t + 1.3
+    p_pick = resting_xyz(d, st.parked + wheel.angle(pick_t))
+    hand = hand_pass(rng, camera, st.dealer_az,
+                     (enter_t, pick_t, pick_t + 0.3, release_t - 0.25, release_t, release_t + 0.7),
+                     [p_pick, p_pick + 3 * lift, p_rel + lift, p_rel])
+    return hand, pick_t, release_t, release_angle
+
+
+def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
+                wheel: Wheel, spin: _Spin, st: _Start) -> RoundPlan:
+    d = design
+    launch, pick_t, release_t, release_angle = _launch(rng, design, camera, wheel, spin, st)
     decel = (spin.omega0 - spin.drop_speed) / spin.track_s
     roll_s = spin.track_s + spin.drop_s
     land_t = release_t + roll_s
@@ -223,25 +279,30 @@ def _plan_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     kick = float(rng.uniform(0.008, 0.02)) if d.deflectors and rng.random() < 0.5 else 0.0
     ball = BallPath(d, release_t, release_angle, spin.ball_direction, spin.omega0, decel,
                     spin.track_s, spin.drop_s, hops, deflect_height=kick)
+    common = {"parked": st.parked, "pick_t": pick_t}
     if spin.void:
-        return _void_round(rng, design, camera, wheel, spin, ball, launch, index=index,
-                           start_t=start_t, dealer_az=dealer_az)
-    catch_t = ball.settle_t + float(rng.uniform(2.2, 3.0))
+        return _void_round(rng, design, camera, wheel, spin, ball, launch, st, common)
+    extra = rim_pass(rng, design, camera, st.dealer_az, ball) if rng.random() < 0.35 else None
+    shown_s = float(rng.uniform(2.2, 3.0))  # the outcome visible before the round ends
+    if spin.keep_ball:
+        return RoundPlan(st.index, st.t, ball.settle_t + shown_s, ball, launch, None,
+                         float("inf"), None, extra, spin.wheel_direction, **common)
+    catch_t = ball.settle_t + shown_s
     p_a = ball.position(catch_t, wheel)
-    removal = hand_pass(rng, camera, dealer_az,
-                    (catch_t - 0.7, catch_t, catch_t + 0.35, catch_t + 1.1),
-                    [p_a, p_a + np.array([0, 0, 0.05])])
-    extra = rim_pass(rng, design, camera, dealer_az, ball) if rng.random() < 0.35 else None
+    removal = hand_pass(rng, camera, st.dealer_az,
+                        (catch_t - 0.7, catch_t, catch_t + 0.35, catch_t + 1.1),
+                        [p_a, p_a + np.array([0, 0, 0.05])])
     end_t = catch_t + 1.1 + float(rng.uniform(0.1, 0.4))
-    return RoundPlan(index, start_t, end_t, ball, launch, removal, catch_t, None, extra,
-                     spin.wheel_direction)
+    return RoundPlan(st.index, st.t, end_t, ball, launch, removal, catch_t, None, extra,
+                     spin.wheel_direction, **common)
 
 
 def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
-                wheel: Wheel, spin: _Spin, ball: BallPath, launch: HandPass, *, index: int,
-                start_t: float, dealer_az: float) -> RoundPlan:
+                wheel: Wheel, spin: _Spin, ball: BallPath, launch: HandPass, st: _Start,
+                common: dict[str, float | None]) -> RoundPlan:
     """An object falls in while the ball rolls; the dealer catches the ball, picks the
-    object up and the round ends without a result."""
+    object up, puts the ball back into the previous result's pocket if there was one
+    (rules, art. 2.2) and the round ends without a result."""
     fall_t = ball.release_t + float(rng.uniform(0.8, 2.0))
     land_t = fall_t + 0.35
     catch_t = land_t + float(rng.uniform(0.8, 1.4))
@@ -253,15 +314,17 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     start = polar_xyz(r + 0.07, angle + float(rng.uniform(-0.15, 0.15)), z + 0.2)
     rest = polar_xyz(r, angle + (wheel.angle(pick_t) - wheel.angle(land_t) if on_head else 0),
                      z)
-    p_catch = ball.position(catch_t, wheel)
-    hand = hand_pass(rng, camera, dealer_az,
-                 (catch_t - 0.7, catch_t, pick_t, pick_t + 0.3, pick_t + 1.0),
-                 [p_catch, rest, rest + np.array([0, 0, 0.05])])
-    colour = object_colour(rng, kind)
-    obj = BowlObject(kind, colour, fall_t, land_t, start, r, angle, z, on_head,
-                     float(rng.uniform(0, np.pi)), pick_t, hand)
-    end_t = pick_t + 1.0 + float(rng.uniform(0.1, 0.4))
-    return RoundPlan(index, start_t, end_t, ball, launch, hand, catch_t, obj, None,
-                     spin.wheel_direction)
-
-
+    times = [catch_t - 0.7, catch_t, pick_t, pick_t + 0.3]
+    tips = [ball.position(catch_t, wheel), rest, rest + np.array([0, 0, 0.05])]
+    put_t = float("inf")
+    if st.last_result is not None:
+        put_t = pick_t + 1.0
+        times.append(put_t)
+        tips.append(resting_xyz(design, st.last_result + wheel.angle(put_t)))
+    times.append(times[-1] + 0.8)
+    hand = hand_pass(rng, camera, st.dealer_az, tuple(times), tips)
+    obj = BowlObject(kind, object_colour(rng, kind), fall_t, land_t, start, r, angle, z,
+                     on_head, float(rng.uniform(0, np.pi)), pick_t, hand)
+    end_t = times[-1] + float(rng.uniform(0.1, 0.4))
+    return RoundPlan(st.index, st.t, end_t, ball, launch, hand, catch_t, obj, None,
+                     spin.wheel_direction, put_angle=st.last_result, put_t=put_t, **common)
