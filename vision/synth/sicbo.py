@@ -78,10 +78,11 @@ def _in_view(cam: PinholeCamera, radius_m: float, margin_px: float) -> bool:
 
 
 def _camera(dist: float, *, tilt_deg: float, azimuth_deg: float, roll_rad: float,
-            focal_px: float, width: int, height: int) -> PinholeCamera:
-    return tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt_deg),
-                       azimuth_rad=np.radians(azimuth_deg), focal_px=focal_px, width=width,
-                       height=height, roll_rad=float(roll_rad))
+            focal_px: float, width: int, height: int, aim_xy: tuple[float, float]
+            ) -> PinholeCamera:
+    return tilted_view(np.array([aim_xy[0], aim_xy[1], 0.0]), distance_m=dist,
+                       tilt_rad=np.radians(tilt_deg), azimuth_rad=np.radians(azimuth_deg),
+                       focal_px=focal_px, width=width, height=height, roll_rad=float(roll_rad))
 
 
 def _nearest_in_view(make: Callable[[float], PinholeCamera], radius_m: float) -> float:
@@ -95,13 +96,14 @@ def _nearest_in_view(make: Callable[[float], PinholeCamera], radius_m: float) ->
 
 def _sample_camera(rng: np.random.Generator, cond: Conditions, radius_m: float, edge_m: float
                    ) -> tuple[PinholeCamera, float, float]:
-    """Tilt 0-30 degrees, any azimuth, a little roll; as close as the dome fits in the picture
-    or up to as far as the dice stay at least ``MIN_EDGE_PX``."""
+    """Tilt 0-30 degrees, any azimuth, a little roll, aimed near the dome centre; as close as
+    the dome fits in the picture or up to as far as the dice stay at least ``MIN_EDGE_PX``."""
     w, h = cond.width, cond.height
     for _ in range(100):
         tilt, az, roll = rng.uniform(0, 30), rng.uniform(0, 360), rng.uniform(-0.4, 0.4)
+        aim = tuple(rng.uniform(-0.15, 0.15, 2) * radius_m)  # not always dead centre
         make = partial(_camera, tilt_deg=tilt, azimuth_deg=az, roll_rad=roll,
-                       focal_px=w * rng.uniform(0.8, 1.6), width=w, height=h)
+                       focal_px=w * rng.uniform(0.8, 1.6), width=w, height=h, aim_xy=aim)
         near = _nearest_in_view(make, radius_m)
         room = min_die_edge_px(make(near), radius_m, edge_m) / MIN_EDGE_PX  # >= 1: can back off
         if room < 1.0:
