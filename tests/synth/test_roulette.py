@@ -48,7 +48,7 @@ def test_written_sidecar_follows_the_contract(written: tuple[Path, dict]) -> Non
             assert r.end_frame - r.settled_frame >= 2.2 * 25
         else:
             assert r.void.reason == "object_in_bowl" and r.result is None
-    assert obj["synth"]["seed"] == 11
+    assert obj["synth"]["seed"] == 11 and 0 <= obj["synth"]["camera"]["tilt_deg"] <= 35
 
 
 def test_same_seed_same_sidecar(written: tuple[Path, dict]) -> None:

@@ -44,12 +44,29 @@ class RouletteScene:
         return RouletteRenderer(design or self.design, self.camera, rng)
 
     def sidecar(self) -> Sidecar:
-        tilt = float(np.degrees(np.arccos(np.clip(self.camera.R[2, 2] * -1, -1, 1))))
+        """The contract's sidecar plus a ``synth`` extension describing how the clip was
+        made (for debugging readers; readers never read sidecars)."""
         extra = {"synth": {"generator": "vision.synth.roulette", "seed": self.seed,
-                           "camera_tilt_deg": round(tilt, 2),
+                           "camera": self._camera_summary(),
+                           "design": {"turret_arms": self.design.turret_arms,
+                                      "deflectors": self.design.deflectors,
+                                      "number_ring_dark": self.design.number_ring_dark},
                            "conditions": self.conditions.to_json()}}
         c = self.conditions
         return Sidecar("roulette", c.fps, c.width, c.height, self.timeline.rounds, extra)
+
+    def _camera_summary(self) -> dict[str, object]:
+        """Tilt, focal length and the pocket ring's image ellipse (before lens distortion)."""
+        cam = self.camera
+        tilt = float(np.degrees(np.arccos(np.clip(-cam.R[2, 2], -1, 1))))
+        a = np.linspace(0, 2 * np.pi, 180, endpoint=False)
+        r = self.design.r_pocket_out
+        uv, _ = cam.project(np.column_stack([r * np.cos(a), r * np.sin(a), np.zeros_like(a)]))
+        (cx, cy), (w, h), angle = cv2.fitEllipse(uv.astype(np.float32))
+        return {"tilt_deg": round(tilt, 2), "focal_px": round(float(cam.K[0, 0]), 1),
+                "pocket_ring_px": {"center_xy": [round(cx, 1), round(cy, 1)],
+                                   "axes": [round(w, 1), round(h, 1)],
+                                   "angle_deg": round(angle, 1)}}
 
 
 def build_scene(seed: int, *, rounds: int, width: int | None = None, height: int | None = None,
