@@ -201,7 +201,8 @@ def bowl_background(design: WheelDesign, camera: PinholeCamera, rng: np.random.G
     img = np.empty((h, w, 3), np.uint8)
     img[:] = np.clip(np.array(design.table) * 0.8, 0, 255).astype(np.uint8)
     profile, cols = _bowl_profile(design)
-    n_ang = 180
+    rim_px = 2 * np.pi * design.r_rim_out * camera.pixels_per_metre_at(np.zeros(3))
+    n_ang = int(np.clip(rim_px / 6, 180, 720))  # facets of at most ~6 px along the rim
     quads, normals = surface_quads(profile, n_ang)
     colours = np.repeat(cols, n_ang, axis=0)
     a = np.linspace(0, 2 * np.pi, n_ang, endpoint=False)

@@ -11,7 +11,6 @@ import cv2
 import numpy as np
 
 from vision.synth.camera import PinholeCamera
-from vision.synth.roulette_dealer import BowlObject, HandPass
 from vision.synth.roulette_paint import (
     CHROME,
     KNOB_RADIUS_M,
@@ -22,23 +21,19 @@ from vision.synth.roulette_paint import (
     static_overlay,
     wheel_texture,
 )
+from vision.synth.roulette_props import (
+    SHIFT,
+    DealerLook,
+    draw_hand,
+    draw_object,
+    fixed_px,
+    rot_z,
+)
 from vision.synth.roulette_scene import POCKET_STEP_RAD, POCKETS, WheelDesign, bowl_height
 from vision.synth.roulette_timeline import FrameState
 
 __all__ = ["RouletteRenderer"]
 
-SHIFT = 2  # sub-pixel bits for cv2 drawing
-SKINS = ((120, 160, 220), (90, 130, 190), (60, 90, 140), (150, 180, 225))
-SLEEVES = ((20, 20, 20), (235, 235, 235), (40, 30, 90), (60, 40, 30))
-
-
-def _fx(uv: np.ndarray) -> np.ndarray:
-    return np.round(np.asarray(uv) * (1 << SHIFT)).astype(np.int32)
-
-
-def _rot_z(a: float) -> np.ndarray:
-    c, s = np.cos(a), np.sin(a)
-    return np.array([[c, -s, 0], [s, c, 0], [0, 0, 1.0]])
 
 
 def _angular_blur(image: np.ndarray, sweep_rad: float) -> np.ndarray:
@@ -67,8 +62,7 @@ class RouletteRenderer:
         self.mask, self.box = head_mask(design, camera)
         self.overlay = static_overlay(design, camera, self.box, self.light)
         self._plane = camera.plane_homography(0.0)
-        self.skin = np.array(SKINS[int(rng.integers(len(SKINS)))], float) * rng.uniform(0.9, 1.1)
-        self.sleeve = SLEEVES[int(rng.integers(len(SLEEVES)))]
+        self.dealer = DealerLook.sample(rng)
         sep = design.zero_angle_rad - (np.arange(POCKETS) + 0.5) * POCKET_STEP_RAD
         self._sep_angles = sep
         self._arm_phase = float(rng.uniform(0, 2 * np.pi))
@@ -82,13 +76,13 @@ class RouletteRenderer:
         self._frets(frame, mid)
         self._composite(frame)
         if state.obj is not None:
-            self._object(frame, *state.obj)
+            draw_object(frame, self.camera, *state.obj)
         if state.ball_xyz:
             self._shadow(frame, state.ball_xyz[0])
             self._ball(frame, state.ball_xyz)
         self._turret_arms(frame, mid)
         if state.hand is not None and state.hand_palm is not None:
-            self._hand(frame, state.hand, state.hand_palm)
+            draw_hand(frame, self.camera, self.dealer, self.light, state.hand, state.hand_palm)
         return frame
 
     # -- the turning wheel -------------------------------------------------------------
@@ -96,7 +90,7 @@ class RouletteRenderer:
         """The wheel head at mid-exposure, smeared along its turn over the exposure."""
         x0, y0, x1, y1 = self.box
         shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
-        H = shift @ self._plane @ _rot_z(angle - sweep / 2) @ self.texture.to_wheel
+        H = shift @ self._plane @ rot_z(angle - sweep / 2) @ self.texture.to_wheel
         warped = cv2.warpPerspective(self._smeared_texture(sweep), H, (x1 - x0, y1 - y0),
                                      flags=cv2.INTER_LINEAR)
         roi = frame[y0:y1, x0:x1]
@@ -129,7 +123,7 @@ class RouletteRenderer:
             pts.append(np.column_stack([r * ca, r * sa, np.full_like(a, z)]))
         corners = np.stack(pts, 1)  # (37, 4, 3)
         uv, _ = self.camera.project(corners.reshape(-1, 3))
-        uv = _fx(uv.reshape(-1, 4, 2))
+        uv = fixed_px(uv.reshape(-1, 4, 2))
         dark = tuple(float(v) * 0.55 for v in d.fret)
         cv2.fillPoly(frame, list(uv), dark, cv2.LINE_AA, SHIFT)
         width = max(1, int(round(0.0022 * self.px_per_m)))
@@ -148,9 +142,9 @@ class RouletteRenderer:
             ends = np.array([u * STEM_RADIUS_M + (0, 0, z), u * d.turret_arm_len + (0, 0, z)])
             uv, _ = self.camera.project(ends)
             glint = 0.55 + 0.45 * abs(np.sin(a - light_az))
-            cv2.line(frame, *map(tuple, _fx(uv)), tuple(float(c) * glint for c in CHROME),
+            cv2.line(frame, *map(tuple, fixed_px(uv)), tuple(float(c) * glint for c in CHROME),
                      width, cv2.LINE_AA, SHIFT)
-            cv2.line(frame, *map(tuple, _fx(uv)), (250, 250, 250), max(1, width // 4),
+            cv2.line(frame, *map(tuple, fixed_px(uv)), (250, 250, 250), max(1, width // 4),
                      cv2.LINE_AA, SHIFT)
             self._sphere(frame, [ends[1]], 0.008, CHROME, gloss=1.0)
         self._sphere(frame, [np.array([0, 0, d.turret_height + KNOB_RADIUS_M])],
@@ -217,84 +211,3 @@ class RouletteRenderer:
         dark = 1 - 0.45 * np.clip(1.3 - dist, 0, 1)
         roi = frame[y0:y1, x0:x1]
         roi[:] = (roi * dark[..., None]).astype(np.uint8)
-
-    # -- foreign objects and the dealer's hand ---------------------------------------------
-    def _object(self, frame: np.ndarray, obj: BowlObject, pos: np.ndarray) -> None:
-        if obj.kind == "lighter":
-            self._box(frame, pos, obj.yaw, (0.062, 0.024, 0.012), obj.colour)
-            return
-        radius = 0.0195 if obj.kind == "chip" else 0.012
-        thick = 0.0036 if obj.kind == "chip" else 0.0022
-        a = np.linspace(0, 2 * np.pi, 48, endpoint=False) + obj.yaw
-        ring = np.column_stack([radius * np.cos(a), radius * np.sin(a), np.zeros_like(a)])
-        top = ring + pos + (0, 0, thick / 2)
-        bottom = ring + pos - (0, 0, thick / 2)
-        uv_t, _ = self.camera.project(top)
-        uv_b, _ = self.camera.project(bottom)
-        hull = cv2.convexHull(np.concatenate([uv_t, uv_b]).astype(np.float32))
-        col = np.array(obj.colour)
-        cv2.fillConvexPoly(frame, _fx(hull[:, 0]), tuple(col * 0.6), cv2.LINE_AA, SHIFT)
-        cv2.fillConvexPoly(frame, _fx(uv_t), tuple(col), cv2.LINE_AA, SHIFT)
-        if obj.kind == "chip":  # edge spots and an inlay ring
-            for j in range(0, 48, 8):
-                spot = np.array([top[j], top[j + 3], pos + (top[j + 3] - pos) * 0.75,
-                                 pos + (top[j] - pos) * 0.75])
-                spot[2:, 2] = top[0, 2]
-                uv, _ = self.camera.project(spot)
-                cv2.fillConvexPoly(frame, _fx(uv), (235, 235, 235), cv2.LINE_AA, SHIFT)
-            inner = (top - pos) * 0.55 + pos
-            inner[:, 2] = top[0, 2]
-            uv, _ = self.camera.project(inner)
-            cv2.polylines(frame, [_fx(uv)], True, (230, 230, 230), 1, cv2.LINE_AA, SHIFT)
-        else:
-            uv, _ = self.camera.project((pos + (0, 0, thick / 2))[None])
-            cv2.circle(frame, tuple(_fx(uv[0] - radius * 0.3 * self.px_per_m)),
-                       max(1, int(radius * 0.25 * self.px_per_m)) << SHIFT,
-                       (250, 250, 250), -1, cv2.LINE_AA, SHIFT)
-
-    def _box(self, frame: np.ndarray, pos: np.ndarray, yaw: float,
-             size: tuple[float, float, float], colour: tuple[float, float, float]) -> None:
-        sx, sy, sz = (s / 2 for s in size)
-        corners = np.array([[x, y, z] for z in (-sz, sz) for x, y in
-                            ((-sx, -sy), (sx, -sy), (sx, sy), (-sx, sy))])
-        world = corners @ _rot_z(yaw).T + pos
-        uv, _ = self.camera.project(world)
-        hull = cv2.convexHull(uv.astype(np.float32))
-        col = np.array(colour)
-        cv2.fillConvexPoly(frame, _fx(hull[:, 0]), tuple(col * 0.55), cv2.LINE_AA, SHIFT)
-        cv2.fillConvexPoly(frame, _fx(uv[4:]), tuple(col), cv2.LINE_AA, SHIFT)
-        cap = np.array([uv[4], uv[5], uv[5] * 0.8 + uv[6] * 0.2, uv[4] * 0.8 + uv[7] * 0.2])
-        cv2.fillConvexPoly(frame, _fx(cap), (190, 190, 195), cv2.LINE_AA, SHIFT)
-
-    def _hand(self, frame: np.ndarray, hand: HandPass, palm: np.ndarray) -> None:
-        root = hand.root_xyz
-        d = palm[:2] - root[:2]
-        d = d / max(float(np.linalg.norm(d)), 1e-9)
-        e = np.array([-d[1], d[0]])
-
-        def at(base: np.ndarray, along: float, side: float, dz: float = 0.0) -> np.ndarray:
-            xy = base[:2] + d * along + e * side
-            return np.array([xy[0], xy[1], base[2] + dz])
-
-        wrist = at(palm, -0.055, 0.0)
-        elbow = root + (wrist - root) * 0.55
-        polys = [
-            ([at(root, 0, -0.05), at(root, 0, 0.05), at(elbow, 0, 0.045),
-              at(elbow, 0, -0.045)], self.sleeve),
-            ([at(elbow, 0, -0.04), at(elbow, 0, 0.04), at(wrist, 0, 0.032),
-              at(wrist, 0, -0.032)], tuple(self.skin * 0.92)),
-            ([at(palm, -0.06, -0.035), at(palm, -0.06, 0.035), at(palm, 0.02, 0.045),
-              at(palm, 0.078, 0.03, -0.012), at(palm, 0.085, -0.01, -0.015),
-              at(palm, 0.03, -0.05)], tuple(self.skin)),
-        ]
-        for pts, col in polys:
-            uv, depth = self.camera.project(np.array(pts))
-            if np.any(depth <= 0.05):
-                continue
-            cv2.fillPoly(frame, [_fx(uv)], tuple(float(c) for c in col), cv2.LINE_AA, SHIFT)
-        for side in (-0.02, 0.0, 0.02):  # creases between the fingers
-            uv, depth = self.camera.project(np.array([at(palm, 0.03, side),
-                                                      at(palm, 0.075, side * 1.1, -0.012)]))
-            if np.all(depth > 0.05):
-                cv2.line(frame, *map(tuple, _fx(uv)), tuple(self.skin * 0.7), 1,
-                         cv2.LINE_AA, SHIFT)
