@@ -65,6 +65,10 @@ def test_drag_save_rollback_in_a_browser(url: str, tmp_path: Path):
             page.get_by_test_id("token").dispatch_event("change")
             page.wait_for_selector("li[data-version='1'].active")
             page.wait_for_function("state.overlay && state.overlay.handles.length === 6")
+            page.wait_for_function(  # the frozen frame is shown, so handles sit on it
+                "(() => { const i = document.getElementById('frame');"
+                " return i.complete && i.naturalWidth === state.width"
+                " && i.src.includes('snapshot.jpg'); })()")
             x, y = handle_on_screen(page, "center")
             page.mouse.move(x, y)
             page.mouse.down()

@@ -165,7 +165,6 @@ class CalibrationGuard:
         self.inner.on_events(events, frame_bgr)
 
     def on_interrupted(self, reason: str) -> None:
-        self.latest = None
         self.inner.on_interrupted(reason)
 
     # -- internals --------------------------------------------------------------------

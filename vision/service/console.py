@@ -112,7 +112,7 @@ def _public(data: dict[str, Any] | None) -> dict[str, Any] | None:
 
 def _latest(console: ConsoleState, table: Any) -> np.ndarray:
     latest = console.guards[table.table.id].latest
-    if latest is None:
+    if latest is None or table.camera_state != "live":
         raise HTTPException(status.HTTP_409_CONFLICT,
                             f"table {table.table.id} has no camera picture yet "
                             f"(camera {table.camera_state})")
