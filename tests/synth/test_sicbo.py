@@ -78,6 +78,35 @@ def test_rounds_sample_results_and_voids_at_the_expected_rates() -> None:
     assert 0.10 < void_share < 0.25 and kinds["dice_leaning"] > 5 and kinds["dice_stacked"] > 5
 
 
+def _penetration_m(a, b) -> float:
+    """Separating-axis test of two dice: how deep they overlap (<= 0: apart or touching)."""
+    ca, cb = a.corners_xyz(), b.corners_xyz()
+    axes = [*a.rotation.T, *b.rotation.T]
+    axes += [np.cross(u, v) for u in a.rotation.T for v in b.rotation.T]
+    depth = np.inf
+    for axis in axes:
+        n = np.linalg.norm(axis)
+        if n < 1e-9:
+            continue
+        pa, pb = ca @ (axis / n), cb @ (axis / n)
+        depth = min(depth, min(pa.max(), pb.max()) - max(pa.min(), pb.min()))
+    return float(depth)
+
+
+def test_dice_never_interpenetrate_the_floor_or_each_other() -> None:
+    for seed in range(6):
+        scene, plans = _plans(seed, 10)
+        for plan in plans:
+            frames = [plan.settled_frame if plan.kind == "result" else plan.void_frame]
+            frames += [plan.lift_start + k for k in range(0, 30, 3)]  # during settling
+            for f in frames:
+                poses = plan.poses_at(f)
+                assert min(float(p.corners_xyz()[:, 2].min()) for p in poses) > -1e-9
+                for i in range(3):
+                    for j in range(i + 1, 3):
+                        assert _penetration_m(poses[i], poses[j]) < 2e-4, (seed, plan.kind)
+
+
 def test_settled_frame_is_lid_off_and_dice_at_rest() -> None:
     settling = 0
     for seed in range(6):
