@@ -104,8 +104,9 @@ def _palm_for(target_xyz: np.ndarray, root_xyz: np.ndarray) -> np.ndarray:
 
 
 def object_rest(rng: np.random.Generator, d: WheelDesign, camera: PinholeCamera,
-                 on_head: bool) -> tuple[float, float, float]:
-    """Where a fallen object comes to rest: (radius, world angle, height), in view."""
+                on_head: bool) -> tuple[float, float, float, bool]:
+    """Where a fallen object comes to rest, in view: (radius, world angle, height, on the
+    wheel head). If the bowl's slope is out of the picture it lands on the pockets."""
     for _ in range(100):
         if on_head:
             r = float(rng.uniform(d.r_pocket_out + 0.005, d.r_number_out))
@@ -116,8 +117,10 @@ def object_rest(rng: np.random.Generator, d: WheelDesign, camera: PinholeCamera,
         angle = float(rng.uniform(0, 2 * np.pi))
         (x, y), = camera.project(polar_xyz(r, angle, z)[None])[0]
         if 30 < x < camera.width - 30 and 30 < y < camera.height - 30:
-            break
-    return r, angle, z
+            return r, angle, z, on_head
+    # the pocket ring is always in view (contract section 5)
+    r = float(rng.uniform(d.r_pocket_in + 0.015, d.r_pocket_out - 0.005))
+    return r, float(rng.uniform(0, 2 * np.pi)), d.fret_height + 0.004, True
 
 
 def object_colour(rng: np.random.Generator, kind: str) -> tuple[float, float, float]:

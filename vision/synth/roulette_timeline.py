@@ -125,6 +125,9 @@ class ClipTimeline:
         f = self._frame_at_or_after(obj.fall_t)
         while True:
             pos = obj.position(f / self.fps, self.wheel)
+            if pos is None:
+                raise RuntimeError(f"the object falling at {obj.fall_t:.2f} s never shows "
+                                   "over the bowl in the picture")
             (x, y), = cam.project(pos[None])[0]
             if (np.hypot(pos[0], pos[1]) <= self.design.r_rim_out and 0 <= x < cam.width
                     and 0 <= y < cam.height):
@@ -309,7 +312,7 @@ def _void_round(rng: np.random.Generator, design: WheelDesign, camera: PinholeCa
     pick_t = catch_t + 0.6
     kind = OBJECT_KINDS[int(rng.choice(3, p=[0.6, 0.2, 0.2]))]
     on_head = bool(rng.random() < 0.35)
-    r, angle, z = object_rest(rng, design, camera, on_head)
+    r, angle, z, on_head = object_rest(rng, design, camera, on_head)
     # dropped from a player's hand, from above and a little outside where it lands
     start = polar_xyz(r + 0.07, angle + float(rng.uniform(-0.15, 0.15)), z + 0.2)
     rest = polar_xyz(r, angle + (wheel.angle(pick_t) - wheel.angle(land_t) if on_head else 0),
