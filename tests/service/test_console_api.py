@@ -125,3 +125,16 @@ def test_save_switch_and_roll_back(console: Console):
     table = console.app.state.runtime.tables["T1"]
     wait_for(lambda: table.versions[0] == f"v{back['version']}")  # what messages carry
     assert console.post("/tables/T1/calibration/rollback", {"version": 99}).status_code == 404
+
+
+def test_verify_streams_the_live_picture(console: Console):
+    with httpx.stream("GET", f"{console.url}/tables/T1/calibration/verify.mjpg",
+                      timeout=10) as answer:
+        assert answer.headers["content-type"].startswith("multipart/x-mixed-replace")
+        head = b""
+        for chunk in answer.iter_bytes():
+            head += chunk
+            if head.count(b"--frame") >= 2:
+                break
+    jpeg = head.split(b"\r\n\r\n", 1)[1]
+    assert jpeg[:2] == b"\xff\xd8"  # a JPEG picture

@@ -70,7 +70,7 @@ def handle(result: dict, name: str) -> tuple[float, float]:
 @pytest.mark.parametrize(("name", "xy"), [
     ("center", (150.0, 130.0)),   # the ring follows the centre handle exactly
     ("major", (230.0, 125.0)),    # the major axis end: length and angle
-    ("band_out", (230.0, 120.0)),  # the band's outer radius along the major axis
+    ("band_out", (90.0, 120.0)),  # the band's outer radius, opposite the major end
     ("zero", (160.0, 40.0)),      # pocket 0 dragged to the top of the ring
 ])
 def test_roulette_handle_lands_where_it_was_dropped(name: str, xy: tuple[float, float]):

@@ -10,20 +10,22 @@ its ``TableRuntime`` (the drift alarm), and the routes.
 
 from __future__ import annotations
 
+import asyncio
 import threading
+from collections.abc import AsyncIterable
 from pathlib import Path
 from typing import Annotated, Any
 
 import numpy as np
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, status
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from vision.calib import Profile
 from vision.footage import ArraySource
 from vision.service import calibration_guard
-from vision.service.annotate import encode_jpeg
+from vision.service.annotate import annotate, encode_jpeg
 from vision.service.calibration_guard import CalibrationGuard
 from vision.service.console_overlay import adjust, overlay
 from vision.service.deps import Table, Technician
@@ -172,6 +174,43 @@ def snapshot_jpeg(console: Console, table: Table) -> Response:
         raise HTTPException(status.HTTP_404_NOT_FOUND, "no snapshot: POST .../snapshot first")
     return Response(encode_jpeg(frame, 85), media_type="image/jpeg",
                     headers={"Cache-Control": "no-store"})
+
+
+@router.get("/tables/{table_id}/calibration/verify.mjpg", response_class=StreamingResponse,
+            summary="Verify: the live picture with the active calibration drawn by the "
+                    "game (roulette: every pocket number where the reader puts it, frame by "
+                    "frame) and the table's decisions, as MJPEG")
+async def verify(request: Request, console: Console, table: Table) -> StreamingResponse:
+    async def parts() -> AsyncIterable[bytes]:
+        while not console.runtime.hub.closed and not await request.is_disconnected():
+            jpeg = await asyncio.to_thread(_verify_jpeg, console, table)
+            yield (b"--frame\r\nContent-Type: image/jpeg\r\n\r\n" + jpeg + b"\r\n")
+            await asyncio.sleep(0.25)
+
+    return StreamingResponse(parts(), media_type="multipart/x-mixed-replace; boundary=frame",
+                             headers={"Cache-Control": "no-store"})
+
+
+def _verify_jpeg(console: ConsoleState, table: Any) -> bytes:
+    frame = console.guards[table.table.id].latest
+    if frame is None or table.camera_state != "live":
+        return table.frame_jpeg()
+    version = console.store.active(table.table.id)
+    if version is not None:
+        profile = console.store.load(table.table.id, version)
+        try:
+            frame = _diagnostic(profile, frame)
+        except Exception:  # noqa: BLE001 - a drawing failure must not end the stream
+            pass
+    return encode_jpeg(annotate(frame, table.overlay_lines()))
+
+
+def _diagnostic(profile: Profile, frame: np.ndarray) -> np.ndarray:
+    if profile.game == "roulette":
+        from vision.roulette.calibrate import draw_diagnostic
+    else:
+        from vision.sicbo.calibrate import draw_diagnostic
+    return draw_diagnostic(frame, profile)
 
 
 @router.post("/tables/{table_id}/calibration/overlay",

@@ -6,7 +6,7 @@ handles in full-resolution image pixels; ``adjust`` moves one handle and returns
 The browser only draws what it is given and sends handle positions back.
 
 Roulette handles: ``center``, ``major`` and ``minor`` (ellipse axis ends at the ring),
-``band_in``/``band_out`` (the pocket band's radii, along the major axis), ``zero`` (where
+``band_in``/``band_out`` (the pocket band's radii, opposite the major end), ``zero`` (where
 pocket 0 is in the frame shown). Sic bo handles: ``center``, ``major``, ``minor`` (the
 floor ellipse; the dice reader's box follows it).
 """
@@ -103,7 +103,8 @@ def _roulette(data: dict[str, Any]) -> dict[str, Any]:
                           np.array([zero, zero]))
     shapes.append({"kind": "polyline", "points": _pts(zx, zy), "closed": False,
                    "color": "#00ff00", "width": 3})
-    hx, hy = _wheel_point(data, np.array([band_in, band_out]), np.array([ang, ang]))
+    hx, hy = _wheel_point(data, np.array([band_in, band_out]),  # opposite the major end
+                          np.array([math.pi, math.pi]))
     handles = [("center", cx, cy), ("major", *_axis_end(cx, cy, a, ang)),
                ("minor", *_axis_end(cx, cy, b, ang + math.pi / 2)),
                ("band_in", hx[0], hy[0]), ("band_out", hx[1], hy[1]),

@@ -58,7 +58,12 @@ async function refreshVersions() {
     li.dataset.version = v.version;
     const active = v.version === info.active_version;
     if (active) li.className = "active";
-    const changes = v.changes.map((c) => c.field).join(", ") || "no change";
+    const fields = v.changes.map((c) => c.field);
+    const calib = fields.filter((f) => !f.startsWith("drift."));
+    const changes = calib.map((f) => {
+      const c = v.changes.find((k) => k.field === f);
+      return "to" in c && c.to !== null && c.from !== null ? `${f} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}` : f;
+    }).join(", ") || "calibration unchanged";
     li.innerHTML = `<b>v${v.version}</b> ${v.action} by ${v.by} <small>${v.at}</small>` +
       `<small>${escapeHtml(v.note || "")}</small><small>changed: ${escapeHtml(changes)}</small>`;
     if (!active) {
@@ -108,10 +113,9 @@ function sizeCanvas() {
 function draw() {
   const c = $("overlay"), g = c.getContext("2d");
   g.clearRect(0, 0, c.width, c.height);
-  if (!state.overlay) return;
+  if (!state.overlay || state.verify) return; // verify: the server draws on each frame
   const scale = c.width / Math.max(1, c.getBoundingClientRect().width || c.width);
   for (const s of state.overlay.shapes) drawShape(g, s, scale);
-  if (state.verify) return;
   for (const h of state.overlay.handles) {
     g.beginPath();
     g.arc(h.xy[0], h.xy[1], 7 * scale, 0, 2 * Math.PI);
@@ -235,8 +239,8 @@ function setVerify(on) {
   state.verify = on;
   $("verify").classList.toggle("active", on);
   if (on) {
-    $("frame").src = `/tables/${state.table}/live.mjpg?fps=8`;
-    say("verify: live picture with the reader's decisions; the calibration is drawn over it");
+    $("frame").src = `/tables/${state.table}/calibration/verify.mjpg`;
+    say("verify: the live picture, the saved calibration drawn on every frame, the reader's decisions");
   } else if (state.table) {
     $("frame").src = `/tables/${state.table}/calibration/snapshot.jpg?t=${Date.now()}`;
   }
