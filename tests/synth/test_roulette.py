@@ -163,3 +163,20 @@ def test_void_objects_land_in_view_even_in_small_frames() -> None:
             (x, y), = cam.project(pos[None])[0]
             assert 0 <= x < cam.width and 0 <= y < cam.height
     assert voids >= 20
+
+
+def test_wheel_keeps_turning_and_the_ball_hops_across_frets() -> None:
+    for scene in _scenes(12):
+        tl, d = scene.timeline, scene.design
+        for plan, r in zip(tl.plans, tl.rounds, strict=True):
+            # from the launch to the round's end the wheel turns at 0.3-1.2 rad/s, one way
+            for t in np.linspace(plan.ball.release_t, plan.end_t, 20):
+                w = tl.wheel.omega(t)
+                assert 0.25 <= abs(w) <= 1.2 and (w > 0) == (r.wheel_direction == "ccw")
+            if r.result is None:
+                continue
+            hops = plan.ball.hops
+            assert 2 <= len(hops) <= 5
+            for h in hops[1:]:  # every bounce after the first lands across a fret
+                assert pocket_index_at(d, h.angle0) != pocket_index_at(d, h.angle1)
+            assert hops[0].t0 == pytest.approx(plan.ball.land_t)
