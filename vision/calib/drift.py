@@ -133,13 +133,15 @@ class Alignment:
 
 
 ROTATIONS_DEG = np.arange(-6.0, 6.01, 1.0)
+FAST_FIT = 0.9  # an unmoved fit this good skips the rotation/zoom search
 SCALES = (0.94, 0.97, 1.0, 1.03, 1.06)
 
 
 def align(reference: SceneReference, current: np.ndarray) -> Alignment:
     """Best pose of ``current`` (working-size grey, as ``scene_small``) against the
     reference: for each rotation/zoom of a small grid, the shift by phase correlation of
-    the gradient images, scored by masked gradient correlation; then refined once."""
+    the gradient images, scored by masked gradient correlation; then refined once. When
+    the unmoved camera already fits well (``FAST_FIT``) only a pure shift is tried."""
     if current.shape != reference.image.shape:
         raise ValueError(f"current scene must be {reference.image.shape}, got {current.shape}")
     ref_g, mask = _gradient(reference.image), _compare_mask(reference)
@@ -147,6 +149,10 @@ def align(reference: SceneReference, current: np.ndarray) -> Alignment:
     identity = np.array([[1, 0, 0], [0, 1, 0]], np.float32)
     s0 = _score(ref_g, cur_g, mask, identity)
     best = (s0, identity)
+    if s0 >= FAST_FIT:  # the usual case: the unmoved camera fits; only a shift to rule out
+        shift = _pose(ref_g, cur_g, mask, 0.0, 1.0)
+        best = max(best, (_score(ref_g, cur_g, mask, shift), shift), key=lambda t: t[0])
+        return _describe(reference, mask, best[1], best[0], s0)
     for rot in ROTATIONS_DEG:
         for scale in SCALES:
             warp = _pose(ref_g, cur_g, mask, float(rot), scale)
