@@ -57,6 +57,13 @@ class BowlObject:
     picked_t: float
     hand: HandPass
 
+    def __post_init__(self) -> None:
+        if self.kind not in OBJECT_KINDS:
+            raise ValueError(f"object kind must be one of {OBJECT_KINDS}, got {self.kind!r}")
+        if not self.fall_t < self.land_t <= self.picked_t:
+            raise ValueError(f"expected fall_t < land_t <= picked_t, got {self.fall_t}, "
+                             f"{self.land_t}, {self.picked_t}")
+
     def position(self, t_s: float, wheel: Wheel) -> np.ndarray | None:
         if t_s < self.fall_t or t_s > self.hand.path.end:
             return None

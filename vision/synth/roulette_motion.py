@@ -106,6 +106,10 @@ class Hop:
     r1: float
     height: float
 
+    def __post_init__(self) -> None:
+        if not (self.t1 > self.t0 and self.height >= 0):
+            raise ValueError(f"a hop needs t1 > t0 and height >= 0, got {self}")
+
 
 @dataclass(frozen=True, slots=True)
 class BallPath:

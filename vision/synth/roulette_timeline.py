@@ -55,6 +55,13 @@ class RoundPlan:
     put_angle: float | None = None
     put_t: float = float("inf")
 
+    def __post_init__(self) -> None:
+        if not self.start_t <= self.ball.release_t < self.end_t:
+            raise ValueError(f"round {self.index}: release {self.ball.release_t:.2f} s outside "
+                             f"[{self.start_t:.2f}, {self.end_t:.2f}]")
+        if self.obj is None and self.ball.settle_t >= self.end_t:
+            raise ValueError(f"round {self.index}: the ball settles after the round ends")
+
     def ball_xyz(self, t_s: float, wheel: Wheel) -> np.ndarray | None:
         design = self.ball.design
         if self.parked is not None and t_s < self.pick_t:
