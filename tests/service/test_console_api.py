@@ -125,6 +125,17 @@ def test_save_switch_and_roll_back(console: Console):
     table = console.app.state.runtime.tables["T1"]
     wait_for(lambda: table.versions[0] == f"v{back['version']}")  # what messages carry
     assert console.post("/tables/T1/calibration/rollback", {"version": 99}).status_code == 404
+    audit = [e for e in console.app.state.runtime.audit.entries()
+             if e["action"].startswith("calibration_") and e["answer"][0] != "4"]
+    assert [(e["action"], e["answer"], e["by"]) for e in audit[-3:]] == [
+        ("calibration_save", f"201 version {v1}", "tom"),
+        ("calibration_save", f"201 version {v1 + 1}", "tom"),
+        ("calibration_rollback", f"201 version {v1 + 2}", "tom")]
+    refused = console.app.state.runtime.audit.entries()[-1]
+    assert refused["answer"].startswith("404") and refused["to_version"] == 99
+    # a round the swap cut short abstains as such, not as a camera fault
+    reasons = {r.reason for r in table.rounds.recent(50) if r.status == "abstain"}
+    assert "camera_unavailable" not in reasons
 
 
 def test_verify_streams_the_live_picture(console: Console):

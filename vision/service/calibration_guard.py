@@ -33,7 +33,7 @@ from vision.calib.drift import (
     make_reference,
     scene_small,
 )
-from vision.footage import Event, StreamInfo
+from vision.footage import Event, StreamInfo, abstain
 from vision.forwarding import utc_iso
 from vision.service.console_overlay import exclusion_ellipse
 from vision.service.hub import EventHub
@@ -80,6 +80,8 @@ class CalibrationGuard:
         self.recent: deque[np.ndarray] = deque(maxlen=KEEP_FRAMES)
         self.history: deque[np.ndarray] = deque(maxlen=HISTORY)
         self._count = 0
+        self._index = 0  # the last frame index fed to the reader
+        self._swapping = False
         self._lock = threading.Lock()
         metrics.set("vision_calibration_ok", 1.0, table=table_id)
 
@@ -139,7 +141,7 @@ class CalibrationGuard:
     def on_frame(self, frame_bgr: np.ndarray, frame_index: int, process_s: float,
                  captured_at: float) -> None:
         self.inner.on_frame(frame_bgr, frame_index, process_s, captured_at)
-        self.latest = frame_bgr
+        self.latest, self._index = frame_bgr, frame_index
         if self._count % self._every(0.15) == 0:
             with self._lock:
                 self.recent.append(frame_bgr)
@@ -165,7 +167,19 @@ class CalibrationGuard:
         self.inner.on_events(events, frame_bgr)
 
     def on_interrupted(self, reason: str) -> None:
+        """A reader swap for a new calibration (``expect_swap``) abstains the open round
+        as ``calibration_changed`` and keeps the picture; anything else is a camera fault."""
+        if self._swapping:
+            self._swapping = False
+            if self.inner.rounds.in_progress():
+                self.inner.on_events([abstain(self._index, "calibration_changed",
+                                              detail=reason)], self.latest)
+            return
         self.inner.on_interrupted(reason)
+
+    def expect_swap(self) -> None:
+        """The runner is about to start a fresh reader for a new calibration."""
+        self._swapping = True
 
     # -- internals --------------------------------------------------------------------
     def _every(self, seconds: float) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterable
+from collections.abc import AsyncIterable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -26,6 +26,7 @@ from vision.calib import Profile
 from vision.footage import ArraySource
 from vision.service import calibration_guard
 from vision.service.annotate import annotate, encode_jpeg
+from vision.service.auth import Principal
 from vision.service.calibration_guard import CalibrationGuard
 from vision.service.console_overlay import adjust, overlay
 from vision.service.deps import Table, Technician
@@ -80,6 +81,7 @@ class ConsoleState:
         runner.table = runner.table.model_copy(
             update={"profile": self.store.path(table_id, version)})
         self.guards[table_id].use_profile(self.store.load(table_id, version), version)
+        self.guards[table_id].expect_swap()
         runner.swap_event.set()
 
     def describe(self, table_id: str) -> dict[str, Any]:
@@ -230,8 +232,43 @@ def draw(table: Table, body: OverlayRequest) -> dict[str, Any]:
 @router.post("/tables/{table_id}/calibration/auto",
              summary="Technician: recalibrate from the live camera (a draft, not saved)")
 def auto(technician: Technician, console: Console, table: Table) -> dict[str, Any]:
-    guard = console.guards[table.table.id]
-    result = _auto_calibrate(table.table.game, guard)
+    return _audited(console, technician, "calibration_auto", table.table.id,
+                    lambda: _auto(console, table))
+
+
+@router.post("/tables/{table_id}/calibration", status_code=201,
+             summary="Technician: save calibration data as a new version and switch to it")
+def save(technician: Technician, console: Console, table: Table,
+         body: SaveRequest) -> dict[str, Any]:
+    return _audited(console, technician, "calibration_save", table.table.id,
+                    lambda: _save(console, table, technician, body), note=body.note)
+
+
+@router.post("/tables/{table_id}/calibration/rollback", status_code=201,
+             summary="Technician: make an earlier version current again (as a new version)")
+def rollback(technician: Technician, console: Console, table: Table,
+             body: RollbackRequest) -> dict[str, Any]:
+    return _audited(console, technician, "calibration_rollback", table.table.id,
+                    lambda: _rollback(console, table, technician, body),
+                    to_version=body.version, note=body.note)
+
+
+def _audited(console: ConsoleState, who: Principal, action: str, table_id: str,
+             run: Callable[[], dict[str, Any]], **details: Any) -> dict[str, Any]:
+    """Run a change; record it in the service's audit trail, accepted or refused."""
+    try:
+        out = run()
+    except HTTPException as exc:
+        console.runtime.audit.record(who, action, f"{exc.status_code} {exc.detail}",
+                                     table_id=table_id, **details)
+        raise
+    answer = f"201 version {out['version']}" if "version" in out else "200 draft"
+    console.runtime.audit.record(who, action, answer, table_id=table_id, **details)
+    return out
+
+
+def _auto(console: ConsoleState, table: Any) -> dict[str, Any]:
+    result = _auto_calibrate(table.table.game, console.guards[table.table.id])
     if not result:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT,
                             f"auto calibration failed: {result.message}")
@@ -239,10 +276,8 @@ def auto(technician: Technician, console: Console, table: Table) -> dict[str, An
     return {"data": data, "overlay": _overlay(table.table.game, data)}
 
 
-@router.post("/tables/{table_id}/calibration", status_code=201,
-             summary="Technician: save calibration data as a new version and switch to it")
-def save(technician: Technician, console: Console, table: Table,
-         body: SaveRequest) -> dict[str, Any]:
+def _save(console: ConsoleState, table: Any, who: Principal, body: SaveRequest
+          ) -> dict[str, Any]:
     tid, game = table.table.id, table.table.game
     frame = console.snapshots.get(tid)
     frame = frame if frame is not None else _latest(console, table)
@@ -254,18 +289,16 @@ def save(technician: Technician, console: Console, table: Table,
     except (ValueError, KeyError, TypeError):
         pass  # no picture yet: saved without a drift reference (the check stays off)
     profile = Profile(game=game, width=w, height=h, data=data, source=str(table.table.source))
-    info = console.store.save(tid, profile, by=technician.name, note=body.note)
+    info = console.store.save(tid, profile, by=who.name, note=body.note)
     console.activate(tid, info.version)
     return info.to_json()
 
 
-@router.post("/tables/{table_id}/calibration/rollback", status_code=201,
-             summary="Technician: make an earlier version current again (as a new version)")
-def rollback(technician: Technician, console: Console, table: Table,
-             body: RollbackRequest) -> dict[str, Any]:
+def _rollback(console: ConsoleState, table: Any, who: Principal, body: RollbackRequest
+              ) -> dict[str, Any]:
     tid = table.table.id
     try:
-        info = console.store.rollback(tid, body.version, by=technician.name, note=body.note)
+        info = console.store.rollback(tid, body.version, by=who.name, note=body.note)
     except KeyError:
         raise HTTPException(status.HTTP_404_NOT_FOUND,
                             f"table {tid} has no calibration version {body.version}") from None
