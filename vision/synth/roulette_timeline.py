@@ -100,7 +100,7 @@ class ClipTimeline:
         self.design, self.camera, self.fps = design, camera, fps
         self.wheel, self.plans = wheel, plans
         self.exposure_s = exposure_s
-        self.frames = int(np.floor(plans[-1].end_t * fps)) + 1
+        self.frames = int(np.floor(plans[-1].end_t * fps + 1e-9)) + 1  # as in _truth
         self.rounds = tuple(self._truth(p) for p in plans)
 
     def _plan_at(self, t_s: float) -> RoundPlan:
