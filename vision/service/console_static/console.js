@@ -139,9 +139,18 @@ function drawShape(g, s, scale) {
   } else if (s.kind === "mask") {
     const img = masks[s.png] || (masks[s.png] = Object.assign(new Image(), {
       src: "data:image/png;base64," + s.png, onload: draw }));
-    if (img.complete && img.naturalWidth) {
-      g.save(); g.globalAlpha = 0.45; g.globalCompositeOperation = "lighter";
-      g.drawImage(img, 0, 0, g.canvas.width, g.canvas.height); g.restore();
+    if (img.complete && img.naturalWidth) { // white = glare: tint it, leave the rest clear
+      const tint = document.createElement("canvas");
+      tint.width = img.naturalWidth; tint.height = img.naturalHeight;
+      const t = tint.getContext("2d");
+      t.drawImage(img, 0, 0);
+      const px = t.getImageData(0, 0, tint.width, tint.height);
+      for (let i = 0; i < px.data.length; i += 4) px.data[i + 3] = px.data[i];
+      t.putImageData(px, 0, 0);
+      t.globalCompositeOperation = "source-in";
+      t.fillStyle = s.color; t.fillRect(0, 0, tint.width, tint.height);
+      g.save(); g.globalAlpha = 0.55; g.imageSmoothingEnabled = false;
+      g.drawImage(tint, 0, 0, g.canvas.width, g.canvas.height); g.restore();
     }
   }
 }
