@@ -120,3 +120,33 @@ def test_monitor_checks_the_median_of_recent_samples(reference: SceneReference):
     for t in range(8, 16):  # the camera is bumped: within a window of samples it is seen
         check = monitor.update(moved(scene(t), dx=15), t)
     assert check is not None and not check.fits
+
+
+@pytest.fixture(scope="module")
+def wheel_frames() -> list[np.ndarray]:
+    """A synthetic roulette table (the project's renderer): a turning wheel, a rolling ball."""
+    from vision.synth.roulette import build_scene
+
+    scene = build_scene(11, rounds=1, width=640, height=480, fps=25.0)
+    renderer = scene.renderer()
+    return [renderer.render(scene.timeline.state(f)) for f in range(0, 60, 4)]
+
+
+@pytest.mark.parametrize(("pose", "fits"), [
+    ({}, True),                         # the camera untouched while the wheel turned on
+    ({"dx": 8, "dy": -5}, False),       # knocked sideways
+    ({"rot": 1.5}, False),              # turned on its mount
+    ({"zoom": 1.04}, False),            # zoom ring touched
+])
+def test_rendered_roulette_table(wheel_frames: list[np.ndarray], pose: dict, fits: bool):
+    h, w = wheel_frames[0].shape[:2]
+    ref = make_reference(wheel_frames[:8])  # the first ~1.3 s, as at calibration
+
+    def moved_view(f: np.ndarray) -> np.ndarray:
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), pose.get("rot", 0.0), pose.get("zoom", 1.0))
+        m[:, 2] += (pose.get("dx", 0), pose.get("dy", 0))
+        return cv2.warpAffine(f, m, (w, h), borderMode=cv2.BORDER_REFLECT)
+
+    later = np.median(np.stack([scene_small(moved_view(f)) for f in wheel_frames[-3:]]), axis=0)
+    check = check_drift(ref, later.astype(np.float32))
+    assert check.fits is fits, check.reason
