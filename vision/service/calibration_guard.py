@@ -135,6 +135,8 @@ class CalibrationGuard:
 
     def on_connected(self, info: StreamInfo, reader: object) -> None:
         self.info, self.reader = info, reader
+        if self.monitor is not None:  # now the frame rate is known
+            self.monitor.sample_every = self._every(0.2)
         version = f"v{self.version}" if self.version is not None else None
         self.inner.on_connected(info, _Stamped(reader, version) if version else reader)
 
