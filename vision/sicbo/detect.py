@@ -3,13 +3,16 @@
 Dice are compact blobs whose colour differs from the floor around them. The floor
 colour is estimated per pixel by a large median filter on a downscaled image (a die
 is small next to the filter, so the filter sees floor), and every pixel gets a
-score: how much brighter it is plus how far its chroma is. Pure shadows (darker,
-same chroma) score nothing, so a die's shadow does not bloat its box. Under top
+score: how much brighter it is plus how far its chroma is, less 0.6 x how much darker
+it is. Shadows (darker, nearly the same chroma) score nothing, so a die's shadow does
+not bloat its box, while a red die on a green floor still stands out. Under top
 lighting the top face is the brightest face, so the blob is usually the top face
 with the side faces at its border; pips are holes, filled before measuring.
 
-Touching dice that merge into one non-convex blob are split with a distance
-transform and watershed.
+An opening with a disk of ``opening_rel`` x the smallest die edge cuts thin bridges
+(a cable, a bright table edge) between a die and other objects. Touching dice that
+merge into one non-convex blob are split with a distance transform and watershed.
+Blobs cut by the image border are dropped (``drop_cut``): a cut die is not readable.
 """
 
 from __future__ import annotations
@@ -27,12 +30,15 @@ class DetectParams:
     """Thresholds of the blob finder (scores are in Lab units, sizes in pixels)."""
 
     score_threshold: float = 14.0     # brightness + chroma distance from the local floor
+    noise_factor: float = 4.0         # ... and this x the median score (a textured floor)
     dark_threshold: float = 45.0      # a pixel this much darker than the floor also counts
     min_edge_px: float = 14.0         # smallest die edge considered
     max_area_frac: float = 0.06       # largest blob, as a fraction of the image area
     min_solidity: float = 0.72        # area / convex hull area after splitting
     max_aspect: float = 2.2           # long / short side of the minimum-area rectangle
     split_solidity: float = 0.88      # below this a blob is tried for a split
+    drop_cut: bool = True             # drop blobs cut by the image border (not readable)
+    opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
 
     def __post_init__(self) -> None:
         if self.score_threshold <= 0 or self.min_edge_px <= 0:
@@ -77,8 +83,8 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     floor = cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR)
     d = lab.astype(np.float32) - floor.astype(np.float32)
     chroma = np.hypot(d[..., 1], d[..., 2])
-    score = np.maximum(d[..., 0], 0.0) + chroma
-    score[d[..., 0] < -15] = 0.0
+    darker = np.maximum(-d[..., 0], 0.0)
+    score = np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0)
     dark = -d[..., 0] - params.dark_threshold
     score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
     return cv2.GaussianBlur(score, (0, 0), 1.2)
@@ -123,9 +129,12 @@ def _shape_ok(mask: np.ndarray, params: DetectParams, max_area: float) -> tuple[
 def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
     """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked."""
     score = floor_score(image_bgr, params)
-    mask = (score > params.score_threshold).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    mask = _fill_holes(mask)
+    thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
+    mask = (score > thresh).astype(np.uint8) * 255
+    mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+    k = max(3, int(params.opening_rel * params.min_edge_px) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     max_area = params.max_area_frac * mask.size
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     blobs: list[Blob] = []
@@ -140,6 +149,10 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
             parts = _split(comp, params.min_edge_px)
         for part in parts:
             blobs.extend(_to_blob(part, x, y, params, max_area))
+    if params.drop_cut:
+        h, w = mask.shape
+        blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
+                 and b.box_xyxy[2] < w - 1 and b.box_xyxy[3] < h - 1]
     return sorted(blobs, key=lambda b: -b.area_px)
 
 

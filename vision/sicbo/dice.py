@@ -2,7 +2,8 @@
 
 Pipeline (one module per stage): ``detect`` (die blobs) -> ``pips`` (pips and which
 lie on the top face) -> ``layout`` (do they form the standard layout) -> ``face``
-(a small CNN on the top-face crop, second opinion) -> ``pose`` (flat / leaning /
+(a small CNN on the top-face crop: second opinion, and a "not a die" class that
+drops clutter) -> ``pose`` (flat / leaning /
 stacked). ``read_dice`` is pure: array in, frozen ``DiceReading`` out; an uncertain
 die is a value (``face=None`` or low confidence), never an exception.
 """
@@ -15,6 +16,7 @@ import numpy as np
 
 from vision.sicbo import face as face_stage
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
+from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.pose import PoseParams, assign_poses
@@ -34,6 +36,7 @@ class DiceParams:
     use_classifier: bool = True
     model_path: str | None = None        # None: the packaged models/dice_face.onnx
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
+    reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found = _drop_nested(found)
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
+    keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
+    found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose)
     reads.sort(key=lambda d: d.center_xy[0])
@@ -132,17 +137,25 @@ def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
 
 def _fuse(pip_face: int | None, pip_conf: float,
           probs: np.ndarray | None) -> tuple[int | None, float, int | None]:
-    """Combine the pip count and the CNN: agreement raises, disagreement lowers."""
+    """Combine the pip count and the CNN: agreement raises the confidence, disagreement
+    caps it at 0.5. On disagreement the CNN wins unless it is unsure (< 0.55) while the
+    pips form a clean layout (fit >= 0.8) the CNN does not rule out (>= 0.15)."""
     if probs is None:
         return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
-    cnn_face = int(np.argmax(probs)) + 1
-    p_cnn = float(probs[cnn_face - 1])
+    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    cnn_face = int(np.argmax(faces)) + 1
+    p_cnn = float(faces[cnn_face - 1])
     if pip_face == cnn_face:
         return cnn_face, float(1 - (1 - p_cnn) * (1 - 0.9 * pip_conf)), cnn_face
-    p_pip = float(probs[pip_face - 1]) if pip_face else 0.0
-    if pip_face and pip_conf * (0.5 + p_pip) > p_cnn:
-        return pip_face, float(0.5 * pip_conf * (0.5 + p_pip)), cnn_face
+    p_pip = float(faces[pip_face - 1]) if pip_face else 0.0
+    if pip_face and p_cnn < 0.55 and pip_conf >= 0.8 and p_pip >= 0.15:
+        return pip_face, float(0.5 * pip_conf), cnn_face
     return cnn_face, float(0.5 * p_cnn), cnn_face
+
+
+def _is_clutter(probs: np.ndarray | None, params: DiceParams) -> bool:
+    """The CNN's extra class says this blob is not a die (a label, a corner...)."""
+    return probs is not None and len(probs) > NOT_A_DIE and probs[NOT_A_DIE] >= params.reject_p
 
 
 def _quad(blob: Blob) -> tuple[tuple[float, float], ...]:

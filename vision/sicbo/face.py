@@ -15,11 +15,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-__all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "FaceClassifier", "face_crop",
-           "load_classifier"]
+__all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "NOT_A_DIE", "FaceClassifier",
+           "face_crop", "load_classifier"]
 
 CROP_PX = 32
 CROP_SCALE = 1.5
+NOT_A_DIE = 6          # class index after faces 1..6 (indices 0..5)
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice_face.onnx"
 
 
@@ -44,7 +45,8 @@ def normalise(crop: np.ndarray) -> np.ndarray:
 
 
 class FaceClassifier:
-    """An ONNX model mapping Nx32x32 crops to N x 6 face probabilities."""
+    """An ONNX model mapping Nx32x32 crops to N x 7 probabilities: faces 1..6, then
+    "not a die"."""
 
     def __init__(self, path: Path) -> None:
         import onnxruntime as ort
@@ -57,7 +59,7 @@ class FaceClassifier:
         self._input = self._session.get_inputs()[0].name
 
     def predict(self, crops: np.ndarray) -> np.ndarray:
-        """Probabilities (float32, N x 6) for faces 1..6."""
+        """Probabilities (float32, N x 7): faces 1..6, then "not a die"."""
         x = np.asarray(crops, np.float32)[:, None, :, :]
         logits = self._session.run(None, {self._input: x})[0]
         e = np.exp(logits - logits.max(axis=1, keepdims=True))

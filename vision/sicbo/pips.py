@@ -9,8 +9,8 @@ Which pips are on the top face: with the camera within ~45 degrees of vertical t
 face is the least foreshortened face, so its pips are the roundest and the largest;
 side-face pips are squashed ellipses. Under top light the top face is also the
 brightest face, i.e. the core of the detected blob. The reference pip maximises
-roundness x sqrt(area) among the pips inside the blob core; the top face is the pips
-scoring at least ``rank_keep`` of it within one face of it.
+roundness x sqrt(area); the top face is the best-ranked pips up to the clearest break
+in rank that leaves a standard layout (see ``select_top_face``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.detect import Blob
+from vision.sicbo.layout import layout_fit
 
 __all__ = ["Pip", "PipParams", "TopFace", "find_pips", "select_top_face"]
 
@@ -35,7 +36,8 @@ class PipParams:
     max_area_rel: float = 0.16
     pad_rel: float = 0.35             # crop margin around the blob, to see side faces
     min_roundness: float = 0.45       # a top-face pip is at most ~2.2x squashed
-    rank_keep: float = 0.75           # top pips: roundness x sqrt(area) >= this x the best's
+    rank_floor: float = 0.5           # a pip ranked below this x the best is never top
+    up_bias: float = 0.0              # >0: prefer pips higher in the silhouette (hurt here)
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
 
     def __post_init__(self) -> None:
@@ -86,10 +88,20 @@ def _crop_box(blob: Blob, shape: tuple[int, ...], pad_rel: float) -> tuple[int, 
 
 
 def _contrast(lum: np.ndarray, core: np.ndarray, kernel: int) -> np.ndarray:
+    """Pip response: black-hat (dark pips) on a light die, top-hat (light pips) on a
+    dark one; for a mid-tone body (a red die...) whichever responds more strongly
+    inside the die, away from its outline."""
     el = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
-    body = float(np.median(lum[core])) if core.any() else 128.0
-    op = cv2.MORPH_BLACKHAT if body >= 100 else cv2.MORPH_TOPHAT
-    return cv2.morphologyEx(lum, op, el)
+    body = float(np.percentile(lum[core], 75)) if core.any() else 255.0
+    dark = cv2.morphologyEx(lum, cv2.MORPH_BLACKHAT, el) if body > 80 else None
+    light = cv2.morphologyEx(lum, cv2.MORPH_TOPHAT, el) if body < 150 else None
+    if dark is None or light is None:
+        return dark if light is None else light
+    inner = cv2.erode(core.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      iterations=max(1, kernel // 4)) > 0
+    if not inner.any():
+        return dark
+    return dark if np.percentile(dark[inner], 99) >= np.percentile(light[inner], 99) else light
 
 
 def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()) -> list[Pip]:
@@ -134,37 +146,55 @@ def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
                inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0)
 
 
-def _rank(p: Pip) -> float:
-    """Top-likeness: round (not foreshortened) and large (nearest the camera)."""
-    return p.roundness * float(np.sqrt(p.area_px))
+def _rank(p: Pip, blob: Blob, up_bias: float) -> float:
+    """Top-likeness: round (not foreshortened), large (nearest the camera), and, in an
+    oblique view from below the image, higher in the die's silhouette."""
+    up = (blob.center_xy[1] - p.center_xy[1]) / blob.edge_px
+    return p.roundness * float(np.sqrt(p.area_px)) * (1.0 + up_bias * float(np.clip(up, -1, 1)))
 
 
 def select_top_face(pips: list[Pip], blob: Blob,
                     params: PipParams = PipParams()) -> TopFace | None:
-    """Group the pips of the top face; None when no pip can be on a top face."""
+    """Group the pips of the top face; None when no pip can be on a top face.
+
+    Candidates sorted by rank; the top face is the k best (k <= 6, compact) that
+    maximise (log rank gap to the next candidate) x (0.25 + layout fit), i.e. a clear
+    break in roundness/size between the top face and the rest, forming a real layout.
+    The best-ranked blob may be skipped when it is 1.5x larger than the group's pips
+    (two pips merged at a face edge).
+    """
     cands = [p for p in pips if p.inside >= 0.5 and p.roundness >= params.min_roundness]
     if not cands:
         return None
-    ref = max(cands, key=_rank)
-    same = [p for p in cands if _rank(p) >= params.rank_keep * _rank(ref)]
-    top = _grow(ref, same, params.face_radius_rel * blob.edge_px)
-    if len(top) > 6:
-        top = sorted(top, key=_rank, reverse=True)[:6]
-    cx = float(np.mean([p.center_xy[0] for p in top]))
-    cy = float(np.mean([p.center_xy[1] for p in top]))
+    cands.sort(key=lambda p: _rank(p, blob, params.up_bias), reverse=True)
+    ranks = [_rank(p, blob, params.up_bias) for p in cands]
+    floor = params.rank_floor * ranks[0]
+    radius = params.face_radius_rel * blob.edge_px
+    best, top = -1.0, cands[:1]
+    for start in (0, 1):       # 1: skip a best-ranked blob that is two pips merged
+        for k in range(1, min(6, len(cands) - start) + 1):
+            group = cands[start:start + k]
+            if ranks[start + k - 1] < floor or not _compact(group, radius):
+                break
+            if start and cands[0].area_px < 1.5 * np.median([p.area_px for p in group]):
+                break
+            i = start + k
+            nxt = max(ranks[i], floor) if i < len(cands) else floor
+            score = np.log(ranks[i - 1] / nxt) * (0.25 + layout_fit(_centres(group)))
+            if score > best:
+                best, top = score, group
+    cx, cy = _centres(top).mean(axis=0)
     side = tuple(p for p in pips if p not in top)
-    return TopFace(pips=tuple(top), center_xy=(cx, cy), edge_px=blob.edge_px, side_pips=side)
+    return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)), edge_px=blob.edge_px,
+                   side_pips=side)
 
 
-def _grow(ref: Pip, cands: list[Pip], radius: float) -> list[Pip]:
-    """Pips within ``radius`` of the running centroid, nearest first."""
-    group = [ref]
-    rest = sorted((p for p in cands if p is not ref),
-                  key=lambda p: np.hypot(p.center_xy[0] - ref.center_xy[0],
-                                         p.center_xy[1] - ref.center_xy[1]))
-    for p in rest:
-        pts = np.array([q.center_xy for q in group + [p]])
-        c = pts.mean(axis=0)
-        if np.all(np.hypot(*(pts - c).T) <= radius):
-            group.append(p)
-    return group
+def _centres(pips: list[Pip]) -> np.ndarray:
+    return np.array([p.center_xy for p in pips], float)
+
+
+def _compact(group: list[Pip], radius: float) -> bool:
+    pts = _centres(group)
+    return bool(np.all(np.hypot(*(pts - pts.mean(axis=0)).T) <= radius))
+
+

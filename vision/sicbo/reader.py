@@ -33,6 +33,8 @@ from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleP
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
+MOTION_WINDOW_S = 0.1   # motion is the change against the small frame this long ago
+MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
 LID_CHECKS = 3      # still lid-on spells checked with a dice read before the lid model is trusted
 
 
@@ -71,7 +73,7 @@ class SicBoReader:
         self.scene = scene or SceneState()
         self._read_fn = read_fn
         self.tracker = RoundTracker(params or SettleParams.for_fps(info.fps))
-        self._lag = max(1, round(info.fps / 15))
+        self._lag = max(1, round(info.fps * MOTION_WINDOW_S))
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
         self.reads = 0
         self._lid_checks = 0
@@ -114,7 +116,7 @@ class SicBoReader:
             return True
         x0, y0, x1, y1 = self._small_roi(small.shape)
         n = moving_px(prev[y0:y1, x0:x1], small[y0:y1, x0:x1])
-        return n > (self.scene.lid.open_px // 3 if self.scene.lid else 3)
+        return n > MOVING_PX
 
     def _small_roi(self, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
         if self.scene.dome is None:
