@@ -92,7 +92,7 @@ class CalibrationGuard:
         with self._lock:
             self.version = version
             self.monitor = None if drift is None else DriftMonitor(
-                SceneReference.from_data(drift), sample_every=self._every(0.2))
+                SceneReference.from_data(drift), sample_every=self.every(0.2))
             was, self.needs_calibration, self.alarm = self.needs_calibration, False, None
         self.metrics.set("vision_calibration_ok", 1.0, table=self.table_id)
         if version is not None:
@@ -136,7 +136,7 @@ class CalibrationGuard:
     def on_connected(self, info: StreamInfo, reader: object) -> None:
         self.info, self.reader = info, reader
         if self.monitor is not None:  # now the frame rate is known
-            self.monitor.sample_every = self._every(0.2)
+            self.monitor.sample_every = self.every(0.2)
         version = f"v{self.version}" if self.version is not None else None
         self.inner.on_connected(info, _Stamped(reader, version) if version else reader)
 
@@ -144,10 +144,10 @@ class CalibrationGuard:
                  captured_at: float) -> None:
         self.inner.on_frame(frame_bgr, frame_index, process_s, captured_at)
         self.latest, self._index = frame_bgr, frame_index
-        if self._count % self._every(0.15) == 0:
+        if self._count % self.every(0.15) == 0:
             with self._lock:
                 self.recent.append(frame_bgr)
-        if self._count % self._every(1.0) == 0:
+        if self._count % self.every(1.0) == 0:
             with self._lock:
                 self.history.append(scene_small(frame_bgr))
         self._count += 1
@@ -184,7 +184,8 @@ class CalibrationGuard:
         self._swapping = True
 
     # -- internals --------------------------------------------------------------------
-    def _every(self, seconds: float) -> int:
+    def every(self, seconds: float) -> int:
+        """Frames in ``seconds`` at the camera's rate (25 fps until connected)."""
         fps = self.info.fps if self.info else 25.0
         return max(1, int(round(seconds * fps)))
 

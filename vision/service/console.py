@@ -23,11 +23,11 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from vision.calib import Profile
-from vision.footage import ArraySource
 from vision.service import calibration_guard
 from vision.service.annotate import annotate, encode_jpeg
 from vision.service.auth import Principal
 from vision.service.calibration_guard import CalibrationGuard
+from vision.service.console_games import auto_calibrate, check_data, draw_diagnostic, zero_in_frame
 from vision.service.console_overlay import adjust, overlay
 from vision.service.deps import Table, Technician
 from vision.service.profiles import ProfileStore
@@ -162,7 +162,7 @@ def snapshot(console: Console, table: Table) -> dict[str, Any]:
     version = console.store.active(tid)
     data = _public(console.store.load(tid, version).data) if version is not None else None
     if data is not None and table.table.game == "roulette":
-        data = _zero_in_frame(data, frame)
+        data = zero_in_frame(data, frame)
     h, w = frame.shape[:2]
     return {"width": w, "height": h, "frame_url": f"/tables/{tid}/calibration/snapshot.jpg",
             "data": data, "overlay": _overlay(table.table.game, data) if data else None}
@@ -201,18 +201,10 @@ def _verify_jpeg(console: ConsoleState, table: Any) -> bytes:
     if version is not None:
         profile = console.store.load(table.table.id, version)
         try:
-            frame = _diagnostic(profile, frame)
+            frame = draw_diagnostic(profile, frame)
         except Exception:  # noqa: BLE001 - a drawing failure must not end the stream
             pass
     return encode_jpeg(annotate(frame, table.overlay_lines()))
-
-
-def _diagnostic(profile: Profile, frame: np.ndarray) -> np.ndarray:
-    if profile.game == "roulette":
-        from vision.roulette.calibrate import draw_diagnostic
-    else:
-        from vision.sicbo.calibrate import draw_diagnostic
-    return draw_diagnostic(frame, profile)
 
 
 @router.post("/tables/{table_id}/calibration/overlay",
@@ -268,7 +260,10 @@ def _audited(console: ConsoleState, who: Principal, action: str, table_id: str,
 
 
 def _auto(console: ConsoleState, table: Any) -> dict[str, Any]:
-    result = _auto_calibrate(table.table.game, console.guards[table.table.id])
+    guard = console.guards[table.table.id]
+    step = guard.every(0.15)
+    fps = (guard.info.fps if guard.info else 25.0) / step
+    result = auto_calibrate(table.table.game, guard.frames(), fps, guard.reader)
     if not result:
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT,
                             f"auto calibration failed: {result.message}")
@@ -309,53 +304,7 @@ def _rollback(console: ConsoleState, table: Any, who: Principal, body: RollbackR
 def _validate(game: str, width: int, height: int, data: dict[str, Any]) -> None:
     """The game's own parser must accept the data, else 422 with its message."""
     try:
-        profile = Profile(game=game, width=width, height=height, data=data)
-        if game == "roulette":
-            from vision.roulette.calibrate import from_profile
-
-            from_profile(profile)
-        else:
-            from vision.sicbo.calibrate import scene_from_profile
-
-            scene_from_profile(profile)
-        overlay(game, data)
+        check_data(game, width, height, data)
     except Exception as exc:  # noqa: BLE001 - any refusal is the technician's to read
         raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT,
                             f"calibration data refused: {exc}") from None
-
-
-def _auto_calibrate(game: str, guard: CalibrationGuard) -> Any:
-    frames = guard.frames()
-    fps = guard.info.fps if guard.info else 25.0
-    if game == "sicbo":
-        from vision.sicbo.calibrate import CalibrationFailure, calibrate_clip, scene_to_data
-
-        scene = getattr(guard.reader, "scene", None)
-        if scene is not None and scene.lid is not None and scene.dome is not None:
-            h, w = frames[-1].shape[:2] if frames else (guard.info.height, guard.info.width)
-            return Profile(game="sicbo", width=w, height=h, data=scene_to_data(scene))
-        if len(frames) < 2:
-            return CalibrationFailure("no recent frames from this camera")
-        return calibrate_clip(ArraySource(frames, fps / guard._every(0.15)))
-    from vision.roulette.calibrate import CalibrationFailure, calibrate_clip
-
-    if len(frames) < 6:
-        return CalibrationFailure(f"only {len(frames)} recent frames, need 6")
-    return calibrate_clip(ArraySource(frames, fps / guard._every(0.15)))
-
-
-def _zero_in_frame(data: dict[str, Any], frame: np.ndarray) -> dict[str, Any]:
-    """Roulette: where pocket 0 is in ``frame`` (the wheel turns), so the numbers sit in
-    their pockets on the frozen frame."""
-    from vision.roulette.calibrate import SCAN, from_profile
-    from vision.roulette.wheel import StripGrid, colour_signals, locate_zero
-
-    h, w = frame.shape[:2]
-    try:
-        cal = from_profile(Profile(game="roulette", width=w, height=h, data=data))
-    except ValueError:
-        return data
-    grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
-    rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
-    zero = locate_zero(*colour_signals(grid.unwrap(frame)[rows]), cal.sense)
-    return {**data, "zero_psi_deg": round(float(np.degrees(zero.psi)), 3)}
