@@ -17,7 +17,8 @@ HEAD = 1.3
 def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense: int = 1,
           object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0, remove: bool = True,
           gaps: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
-    """One round: idle 10 frames, 90 frames on the track, a 3-pocket hop, rest, removal.
+    """One round: idle 10 frames, 90 frames on the track and slope, a 3-pocket hop, rest,
+    removal.
 
     Returns the observations and the frame at which the ball physically settles.
     ``hop_stall``: frames the ball pauses in a wrong pocket mid-hop (it must not settle).
@@ -25,15 +26,17 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
     obs: list[FrameObs] = []
     zero0, settle = 0.4, None
     rest_rel = sense * pocket_k * POCKET_RAD
-    theta = 1.0
+    speeds = [(14 - 8 * (f - 10) / 90) / FPS for f in range(10, 100)]
+    land = zero0 + wheel_rad_s * 100 / FPS + rest_rel + sense * 3 * POCKET_RAD
+    theta = land - ball_dir * sum(speeds)  # so that the ball lands where its hop starts
     for f in range(260):
         zero = zero0 + wheel_rad_s * f / FPS
         ball: BallObs | None = None
         if f < 10:  # no ball yet
             pass
-        elif f < 100:  # on the track, slowing from 14 to 6 rad/s
+        elif f < 100:  # on the track, slowing from 14 to 6 rad/s, then down the slope
             theta += ball_dir * (14 - 8 * (f - 10) / 90) / FPS
-            ball = BallObs(2.0, theta % (2 * np.pi))
+            ball = BallObs(2.0 - max(0, f - 89) * 0.1, theta % (2 * np.pi))
         elif 100 <= f < 130 + hop_stall:  # hopping: 3 pockets back to the resting one
             u = min((f - 100) / 30, 1.0) if f < 115 or f >= 115 + hop_stall else 0.5
             rel = rest_rel + sense * 3 * POCKET_RAD * (1 - u)
@@ -43,7 +46,7 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
             ball = BallObs(0.95, (zero + rest_rel) % (2 * np.pi))
         if f in gaps:
             ball = None
-        obs.append(FrameObs(f, zero % (2 * np.pi), ball,
+        obs.append(FrameObs(f, zero % (2 * np.pi), () if ball is None else (ball,),
                             object_seen=object_at is not None and object_at <= f < object_until))
     assert settle is not None
     return obs, settle

@@ -28,6 +28,7 @@ __all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column
 class BackgroundParams:
     rate: float = 0.06  # per-frame update weight where the frame matches the model
     leak: float = 0.004  # update weight where it stands out (drift, healing)
+    leak_head: float = 0.03  # the same on the head, where parallax shifts edges as it turns
     stand_out: float = 28.0  # max channel difference (0..255) that counts as foreground
 
 
@@ -58,12 +59,13 @@ class StripBackground:
     """
 
     def __init__(self, first_mixed: np.ndarray, head_row: int,
-                 params: BackgroundParams | None = None, slack_rc: tuple[int, int] = (3, 5)
+                 params: BackgroundParams | None = None, slack_rc: tuple[int, int] = (5, 7)
                  ) -> None:
         self.params = params or BackgroundParams()
         self.model = first_mixed.astype(np.float32).copy()
         self.head_row = head_row
         self.kernel = np.ones(slack_rc, np.uint8)
+        self.frozen: np.ndarray | None = None
 
     def difference(self, mixed: np.ndarray) -> np.ndarray:
         """(R, C, 3) float32 mixed strip (already smoothed) -> frame minus model (head rows:
@@ -78,13 +80,26 @@ class StripBackground:
             diff[:h] = frame - np.minimum(np.maximum(frame, lo), hi)
         return diff
 
-    def raw_difference(self, mixed: np.ndarray) -> np.ndarray:
-        return mixed - self.model
+    def rise(self, mixed: np.ndarray) -> np.ndarray:
+        """(R, C) float32 mean brightness above the model; on the head rows above the
+        model's brightest value within one pixel (a tighter slack than ``difference``: a
+        ball resting next to a bright fret must still stand out)."""
+        top = self.model.copy()
+        h = self.head_row
+        if h > 0:
+            top[:h] = cv2.dilate(self.model[:h], np.ones((3, 3), np.uint8),
+                                 borderType=cv2.BORDER_REPLICATE)
+        b, g, r = cv2.split(mixed - top)
+        return (b + g + r) * np.float32(1 / 3)
 
     def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray) -> None:
         """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
         ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in."""
         p = self.params
         w = np.where(stand_out, np.float32(p.leak), np.float32(p.rate))
+        w[:self.head_row][stand_out[:self.head_row]] = p.leak_head
+        if self.frozen is not None:
+            w[self.frozen & ~frozen] = 1.0  # thawed: the wheel turned meanwhile, start afresh
         w[frozen] = 0
+        self.frozen = frozen
         self.model += cv2.merge([w, w, w]) * (mixed - self.model)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BallFix", "BallParams", "ball_evidence", "find_ball"]
+__all__ = ["BallFix", "BallParams", "ball_evidence", "find_balls"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +52,10 @@ def _box(img: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
     return cv2.blur(img, (rc[1], rc[0]), borderType=cv2.BORDER_REFLECT)
 
 
-def find_ball(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
-              exclude: np.ndarray | None = None) -> BallFix | None:
-    """The strongest compact white spot, or None.
+def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
+               exclude: np.ndarray | None = None, limit: int = 3) -> list[BallFix]:
+    """Up to ``limit`` compact white spots, strongest first (the ball, and look-alikes such
+    as the turret's chrome knobs, which the tracker tells apart by where the ball was).
 
     ``mixed_u8`` (R, C, 3) the mixed strip, ``rise`` (R, C) its mean brightness above the
     background, ``exclude`` (R, C) bool pixels where no ball can be.
@@ -64,15 +65,24 @@ def find_ball(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None 
     if exclude is not None:
         ev[exclude] = 0
     spot = _box(ev, p.spot_rc)
-    r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)
-    peak = float(spot[r, c])
-    if peak < p.min_rise:
-        return None
+    out: list[BallFix] = []
+    for _ in range(limit * 2):
+        r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)
+        peak = float(spot[r, c])
+        if peak < p.min_rise or len(out) >= limit:
+            break
+        fix = _spot_at(ev, int(r), int(c), peak, p)
+        spot[max(0, r - 4):r + 5, np.arange(c - 10, c + 11) % spot.shape[1]] = 0
+        if fix is not None:
+            out.append(fix)
+    return out
+
+
+def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> BallFix | None:
     sr, sc = p.surround_rc
     r0, r1 = max(0, r - sr // 2), min(ev.shape[0], r + sr // 2 + 1)
     cols = np.arange(c - sc // 2, c + sc // 2 + 1) % ev.shape[1]
-    surround = float(ev[r0:r1][:, cols].mean())
-    if surround > p.compact * peak:
+    if float(ev[r0:r1][:, cols].mean()) > p.compact * peak:
         return None
     win_r = np.arange(max(0, r - 2), min(ev.shape[0], r + 3))
     win_c = np.arange(c - 4, c + 5)

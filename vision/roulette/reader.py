@@ -20,7 +20,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, find_ball
+from vision.roulette.ball import BallFix, find_balls
 from vision.roulette.bowl import ObjectWatch, foreground
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -58,14 +58,21 @@ class WheelPipeline:
         self.edge[-2:] = True
         self.background: StripBackground | None = None
         self.watch = ObjectWatch()
+        self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
+                                 np.float32)
+        self.stand_out[:self.head_row] = self.watch.params.stand_out_head
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
                                     head_rho=cal.head_rho)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
 
-    def _ball_mask(self, shape: tuple[int, int], frame: int) -> np.ndarray:
+    def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
+                   ) -> np.ndarray:
+        """Where the ball (and every ball-like spot) is or just was: not an object."""
         mask = np.zeros(shape, bool)
+        spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= 15:
-            _, r, c = self.last_ball
+            spots.append(self.last_ball[1:])
+        for r, c in spots:
             rows = slice(max(0, int(r) - 5), int(r) + 6)
             mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
         return mask
@@ -87,21 +94,22 @@ class WheelPipeline:
         if self.background is None:
             self.background = StripBackground(mixed, self.head_row)
         diff = self.background.difference(mixed)
-        fg, rise = foreground(diff, self.watch.params.stand_out)
-        ball = find_ball(mixed.astype(np.uint8), rise, exclude=invalid)
-        if ball is not None:
-            self.last_ball = (index, ball.row, ball.col)
+        fg, _ = foreground(diff, self.stand_out)
+        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
         fg &= ~invalid
-        near_ball = self._ball_mask(fg.shape, index)
+        near_ball = self._ball_mask(fg.shape, index, balls)
         obj = self.watch.update(fg & ~near_ball, self._mixed_mask(self.edge, zero_col))
         self.background.update(mixed, fg, near_ball)
-        self.debug = (mixed, fg, obj, ball)
-        obs = FrameObs(index, zero.psi, self._ball_obs(ball, zero_col), obj is not None)
-        return self.tracker.update(obs)
+        obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col) for b in balls),
+                       obj is not None)
+        events = self.tracker.update(obs)
+        chosen = self.tracker.chosen
+        self.debug = (mixed, fg, obj, balls[chosen] if chosen is not None else None)
+        if chosen is not None:
+            self.last_ball = (index, balls[chosen].row, balls[chosen].col)
+        return events
 
-    def _ball_obs(self, ball: BallFix | None, zero_col: float) -> BallObs | None:
-        if ball is None:
-            return None
+    def _ball_obs(self, ball: BallFix, zero_col: float) -> BallObs:
         col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
         rho = float(np.interp(ball.row, np.arange(len(self.grid.rho_rows)), self.grid.rho_rows))
         return BallObs(rho, col * 2 * np.pi / COLUMNS)

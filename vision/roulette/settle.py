@@ -17,8 +17,9 @@ Phases::
   same pocket relative to the wheel. A hopping ball crosses a pocket's centre faster than
   that; only a ball riding in its pocket stays. Only then the outcome.
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
-  while idle (a roll on a track out of view); the round stays void until the object and
-  the ball are gone.
+  while idle from ``idle_void_after_s`` after the last round ended (a roll on a track out
+  of view; right after a round the dealer's hands are still at work); the round stays
+  void until the object and the ball are gone.
 * abstain: the ball vanished from the pocket ring (or for long from the bowl) with no
   outcome; a person must confirm.
 """
@@ -49,7 +50,9 @@ class SettleParams:
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
+    regain_frames: int = 8  # on the wheel, a ball unseen longer is not looked for again
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
+    idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +65,18 @@ class BallObs:
 
 @dataclass(frozen=True, slots=True)
 class FrameObs:
+    """One frame's measurements: ``balls`` are ball-like spots, strongest first."""
+
     frame: int
     zero: float  # image angle of pocket 0's centre (rad)
-    ball: BallObs | None
+    balls: tuple[BallObs, ...] = ()
     object_seen: bool = False
+
+
+def _distance(a_rho: float, a_theta: float, b_rho: float, b_theta: float) -> float:
+    """Distance in the rectified plane, in ring radii."""
+    return float(np.sqrt(max(a_rho**2 + b_rho**2
+                             - 2 * a_rho * b_rho * np.cos(a_theta - b_theta), 0.0)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +100,10 @@ class RoundTracker:
         self.in_pockets = False
         self.revolutions = 0.0
         self.object_frame = -1
+        self.ended_frame = -(10**9)  # when the last round's ball was removed
+        self.chosen: int | None = None
+        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen]
+        self.ball: BallObs | None = None
 
     # --- measurements -------------------------------------------------------------
     def _wheel_omega(self) -> float:
@@ -107,6 +122,16 @@ class RoundTracker:
             return None
         return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
 
+    def _rel_speed(self) -> float:
+        """Ball's angular speed relative to the wheel (rad per frame) from its last two
+        sightings, 0 if they are not recent neighbours."""
+        if len(self.history) < 2:
+            return 0.0
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > 3:
+            return 0.0
+        return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
+
     def _unseen_s(self, frame: int) -> float:
         return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
 
@@ -114,18 +139,77 @@ class RoundTracker:
     def update(self, obs: FrameObs) -> list[Event]:
         self.zeros.append((obs.frame, obs.zero))
         omega = None
-        if obs.ball is not None:
-            self.history.append(_Seen(obs.frame, obs.ball.rho, obs.ball.theta,
-                                      relative_angle(obs.ball.theta, obs.zero)))
+        self.chosen = self._select(obs)
+        self.ball = None if self.chosen is None else obs.balls[self.chosen]
+        if self.ball is not None:
+            self.history.append(_Seen(obs.frame, self.ball.rho, self.ball.theta,
+                                      relative_angle(self.ball.theta, obs.zero)))
             omega = self._ball_omega()
         handler = getattr(self, f"_{self.phase}")
         return handler(obs, omega)
 
+    def _learn_fixtures(self, obs: FrameObs) -> list[int]:
+        """Ball look-alikes that ride with the wheel (a turret's chrome knobs seen at an
+        angle): learnt while no ball is in play, remembered in wheel coordinates, and never
+        taken for the ball. Returns the indices of spots that are fixtures now."""
+        hits = []
+        for i, b in enumerate(obs.balls):
+            rel = relative_angle(b.theta, obs.zero)
+            near = [f for f in self.fixtures if _distance(b.rho, rel, f[0], f[1]) < 0.12]
+            if near:
+                f = near[0]
+                f[0], f[1], f[2] = 0.8 * f[0] + 0.2 * b.rho, f[1] + 0.2 * relative_angle(
+                    rel, f[1]), obs.frame
+                hits.append(i)
+            elif self.phase == "idle" and b.rho <= self.head:
+                self.fixtures.append([b.rho, rel, obs.frame])
+                hits.append(i)
+        self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < 10 * self.fps]
+        return hits
+
+    def _select(self, obs: FrameObs) -> int | None:
+        fixtures = set(self._learn_fixtures(obs))
+        keep = [i for i in range(len(obs.balls)) if i not in fixtures]
+        pick = self._select_among(FrameObs(obs.frame, obs.zero,
+                                           tuple(obs.balls[i] for i in keep)))
+        return None if pick is None else keep[pick]
+
+    def _select_among(self, obs: FrameObs) -> int | None:
+        """Which spot is the ball: the one where the ball can be now, given where it was.
+
+        On the bowl anything ball-like is the ball; on the wheel the ball rides with it
+        (or hops a little), so a spot elsewhere (a chrome knob of the turret) is not it.
+        """
+        if not obs.balls:
+            return None
+        last = self.history[-1] if self.history else None
+        unseen = obs.frame - last.frame if last is not None else 10**6
+        on_bowl = [i for i, b in enumerate(obs.balls) if b.rho > self.band[1]]
+        if self.phase == "idle" and on_bowl:
+            return on_bowl[0]  # a ball running on the bowl is what starts a round
+        if last is None or (self.phase == "idle" and unseen > self.fps):
+            return 0
+        if last.rho > self.head:  # on the bowl: anywhere on it, or on the head near its path
+            step = self._ball_omega() or 0.0
+            pred = last.theta + step / self.fps * unseen
+            gate = min(0.3 + 0.1 * unseen, 0.8)
+            ok = [i for i, b in enumerate(obs.balls) if b.rho > self.band[1]
+                  or _distance(b.rho, b.theta, last.rho, pred) < gate]
+            return ok[0] if ok else None
+        if unseen > self.p.regain_frames:
+            return None  # lost on the wheel: never adopt a look-alike in its place
+        gate = min(0.25 + 0.05 * unseen, 0.45)
+        pred = obs.zero + last.rel + self._rel_speed() * unseen  # hopping, or riding
+        near = [(_distance(b.rho, b.theta, last.rho, pred), i) for i, b in enumerate(obs.balls)]
+        near = [(d, i) for d, i in near if d < gate]
+        return min(near)[1] if near else None
+
     def _idle(self, obs: FrameObs, omega: float | None) -> list[Event]:
-        if obs.object_seen:  # the track may be out of view: a roll we could not see
-            return self._void_now(obs)
+        quiet_s = (obs.frame - self.ended_frame) / self.fps
+        if obs.object_seen and quiet_s > self.p.idle_void_after_s:
+            return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         recent = [s for s in self.history if obs.frame - s.frame < self.p.launch_frames + 1]
-        if len(recent) < self.p.launch_frames or obs.ball is None:
+        if len(recent) < self.p.launch_frames or self.ball is None:
             return []
         for a, b in zip(recent, recent[1:], strict=False):
             dt = max(b.frame - a.frame, 1) / self.fps
@@ -148,14 +232,14 @@ class RoundTracker:
         if omega is not None:
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
         events += self._check_direction(obs, omega)
-        if obs.ball is not None and not self.in_pockets and obs.ball.rho <= self.band[1]:
+        if self.ball is not None and not self.in_pockets and self.ball.rho <= self.band[1]:
             self.in_pockets = True
             events.append(Event("ball_in_pockets", obs.frame,
                                 extra={"revolutions": round(self.revolutions, 1)}))
-        if obs.ball is None:
+        if self.ball is None:
             limit = self.p.lost_pocket_s if self.in_pockets else self.p.lost_bowl_s
             if self._unseen_s(obs.frame) > limit:
-                self.phase = "idle"
+                self.phase, self.ended_frame = "idle", obs.frame
                 self.history.clear()
                 return events + [abstain(obs.frame, "ball_lost"),
                                  Event("ball_removed", obs.frame)]
@@ -170,9 +254,9 @@ class RoundTracker:
         return events
 
     def _check_direction(self, obs: FrameObs, omega: float | None) -> list[Event]:
-        if self.flagged or omega is None or obs.ball is None:
+        if self.flagged or omega is None or self.ball is None:
             return []
-        if obs.ball.rho <= self.band[1] + 0.03 or abs(omega) < self.p.direction_rad_s:
+        if self.ball.rho <= self.band[1] + 0.03 or abs(omega) < self.p.direction_rad_s:
             return []  # only the ball on the bowl, before it reaches the wheel head
         self.dir_samples.append((omega, self._wheel_omega()))
         if len(self.dir_samples) < self.p.direction_samples:
@@ -208,8 +292,8 @@ class RoundTracker:
         return self._await_removal(obs)
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
-        if obs.ball is None and self._unseen_s(obs.frame) > self.p.removed_s:
-            self.phase = "idle"
+        if self.ball is None and self._unseen_s(obs.frame) > self.p.removed_s:
+            self.phase, self.ended_frame = "idle", obs.frame
             self.history.clear()
             return [Event("ball_removed", obs.frame)]
         return []
