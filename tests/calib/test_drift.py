@@ -150,3 +150,15 @@ def test_rendered_roulette_table(wheel_frames: list[np.ndarray], pose: dict, fit
     later = np.median(np.stack([scene_small(moved_view(f)) for f in wheel_frames[-3:]]), axis=0)
     check = check_drift(ref, later.astype(np.float32))
     assert check.fits is fits, check.reason
+
+
+@pytest.mark.parametrize(("gain", "offset"), [
+    (0.7, 0.0),    # the room darkened
+    (1.2, 15.0),   # lights up, brighter and washed
+])
+def test_slow_lighting_change_is_not_drift(reference: SceneReference, gain: float, offset: float):
+    frames = [np.clip(scene(t).astype(np.float32) * gain + offset, 0, 255).astype(np.uint8)
+              for t in (70, 73)]
+    current = np.median(np.stack([scene_small(f) for f in frames]), axis=0)
+    check = check_drift(reference, current.astype(np.float32))
+    assert check.fits, check.reason
