@@ -64,12 +64,12 @@ async function refreshVersions() {
       const c = v.changes.find((k) => k.field === f);
       return "to" in c && c.to !== null && c.from !== null ? `${f} ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}` : f;
     }).join(", ") || "calibration unchanged";
-    li.innerHTML = `<b>v${v.version}</b> ${v.action} by ${v.by} <small>${v.at}</small>` +
+    li.innerHTML = `<b>v${v.version}</b> ${escapeHtml(v.action)} by ${escapeHtml(v.by)}` +
+      ` <small>${escapeHtml(v.at)}</small>` +
       `<small>${escapeHtml(v.note || "")}</small><small>changed: ${escapeHtml(changes)}</small>`;
     if (!active) {
       const b = document.createElement("button");
       b.textContent = `Roll back to v${v.version}`;
-      b.dataset.testid = "rollback";
       b.setAttribute("data-testid", `rollback-${v.version}`);
       b.onclick = () => rollback(v.version);
       li.appendChild(b);
