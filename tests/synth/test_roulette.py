@@ -77,6 +77,7 @@ def test_round_mix_over_many_seeds() -> None:
         assert rs[0].start_frame == 0 and rs[-1].end_frame == s.timeline.frames - 1
         assert all(b.start_frame == a.end_frame + 1 for a, b in zip(rs, rs[1:], strict=False))
         parse_sidecar(json.loads(json.dumps(s.sidecar().to_json())))
+        assert s.timeline.plans[0].ball.release_t >= 2.0  # seconds to calibrate first
     rounds = [r for s in scenes for r in s.timeline.rounds]
     void = sum(r.void is not None for r in rounds) / len(rounds)
     same = sum(r.same_direction for r in rounds) / len(rounds)

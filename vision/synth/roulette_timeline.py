@@ -29,7 +29,7 @@ from vision.synth.roulette_motion import (
     polar_xyz,
     resting_xyz,
 )
-from vision.synth.roulette_scene import WheelDesign, bowl_height
+from vision.synth.roulette_scene import WheelDesign, bowl_height, pocket_angle_rad
 
 __all__ = ["ClipTimeline", "FrameState", "RoundPlan", "plan_clip"]
 
@@ -221,13 +221,17 @@ def plan_clip(rng: np.random.Generator, design: WheelDesign, camera: PinholeCame
     knots: list[tuple[float, float]] = []
     plans: list[RoundPlan] = []
     start_t = 0.0
-    parked, last_result = None, None  # wheel-frame angles of pockets
+    # the recording starts a few seconds before the first spin (time for a reader to
+    # calibrate), sometimes with the ball still in the pocket of an unrecorded round
+    first_lead_s = float(rng.uniform(2.0, 4.0))
+    parked = float(pocket_angle_rad(design, int(rng.integers(37)))) if rng.random() < 0.3 else None
+    last_result = None  # wheel-frame angle of the last result's pocket
     for i in range(rounds):
         spin = _draw_spin(rng)
         knots = _wheel_knots(knots, spin, start_t, first=i == 0)
         wheel = _wheel(knots, angle0, start_t + 80.0)
-        plan = _plan_round(rng, design, camera, wheel, spin, _Start(i, start_t, dealer_az,
-                                                                     parked, last_result))
+        plan = _plan_round(rng, design, camera, wheel, spin, _Start(
+            i, start_t, dealer_az, parked, last_result, first_lead_s))
         plans.append(plan)
         parked = plan.ball_left_at
         if plan.obj is None:
@@ -248,6 +252,7 @@ class _Start:
     dealer_az: float
     parked: float | None
     last_result: float | None
+    first_lead_s: float = 0.0  # the first round only: the recording before the spin
 
 
 def _launch(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera,
@@ -255,7 +260,7 @@ def _launch(rng: np.random.Generator, design: WheelDesign, camera: PinholeCamera
     """The dealer's hand brings the ball (from its pocket if it rests in one) to the track
     and releases it: (hand, pick time, release time, release angle)."""
     d = design
-    enter_t = st.t + (0.0 if st.index == 0 else RAMP_S) + spin.lead_s
+    enter_t = st.t + (st.first_lead_s if st.index == 0 else RAMP_S) + spin.lead_s
     release_angle = st.dealer_az + float(rng.uniform(-0.8, 0.8))
     p_rel = polar_xyz(d.r_track, release_angle, float(bowl_height(d, d.r_track)) + d.ball_radius)
     lift = np.array([0, 0, 0.012])
