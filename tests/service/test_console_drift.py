@@ -1,6 +1,7 @@
-"""End to end: a calibrated table whose camera is knocked mid-way. The drift alarm must
-fire within the round of the bump, on the event stream and in /metrics, and no wrong
-outcome may leave the service (the reader itself reads the wrong number after the bump)."""
+"""End to end: a calibrated table whose camera is knocked mid-way. The decision of the
+round of the bump must abstain, the drift alarm must fire within a round's length, on
+the event stream and in /metrics, and no wrong outcome may leave the service (the
+reader itself reads the wrong number after the bump)."""
 
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ def test_bumped_camera_raises_the_alarm_within_the_round_and_nothing_wrong_leave
         status = httpx.get(f"{url}/tables/T1/calibration").json()
         metrics = httpx.get(f"{url}/metrics").text
     assert made[0] == store.path("T1", 1)  # the reader started with the saved version
-    # the alarm: from a check between the bump and the end of that round
-    assert BUMP_AT <= alarm["check"]["frame"] < 3 * ROUND, alarm
+    # the alarm: confirmed by a second check less than a round's length after the bump
+    # (these rounds last 1 s; a real one lasts far longer than the two checks' 0.8 s)
+    assert BUMP_AT <= alarm["check"]["frame"] < BUMP_AT + ROUND, alarm
     assert alarm["check"]["displacement_px"] > 20
     assert status["needs_calibration"] and status["alarm"]["frame"] == alarm["check"]["frame"]
     assert 'vision_calibration_ok{table="T1"} 0' in metrics

@@ -8,7 +8,8 @@ passing (on the camera thread):
   never compared);
 - with an active profile that holds a drift reference (``data["drift"]``), checks every
   few frames and at every closing decision that the saved calibration still fits
-  (``vision.calib.drift``). When it no longer does the table "needs calibration": an
+  (``vision.calib.drift``). A decision taken while it does not fit abstains; two
+  misfitting checks in a row (not one passing hand) make the table "needs calibration": an
   alarm goes out on the live event stream (``type: calibration_alarm``) and to
   ``/metrics``, and every outcome or void is turned into an abstain
   (``reason: needs_calibration``) until a technician activates a calibration again;
@@ -43,6 +44,7 @@ __all__ = ["CalibrationGuard", "declare_metrics"]
 
 KEEP_FRAMES = 12  # recent full frames, one every ~0.15 s (roulette calibrates from 10)
 HISTORY = 60  # small grey frames, one a second
+STRIKES = 2  # misfitting checks in a row that raise the alarm (a passing hand is one)
 
 
 def declare_metrics(metrics: Metrics) -> None:
@@ -82,6 +84,7 @@ class CalibrationGuard:
         self._count = 0
         self._index = 0  # the last frame index fed to the reader
         self._swapping = False
+        self._strikes = 0
         self._lock = threading.Lock()
         metrics.set("vision_calibration_ok", 1.0, table=table_id)
 
@@ -94,6 +97,7 @@ class CalibrationGuard:
             self.monitor = None if drift is None else DriftMonitor(
                 SceneReference.from_data(drift), sample_every=self.every(0.2))
             was, self.needs_calibration, self.alarm = self.needs_calibration, False, None
+            self._strikes = 0
         self.metrics.set("vision_calibration_ok", 1.0, table=self.table_id)
         if version is not None:
             self.metrics.set("vision_calibration_version", float(version), table=self.table_id)
@@ -158,14 +162,17 @@ class CalibrationGuard:
                 self._judge(check)
 
     def on_events(self, events: list[Event], frame_bgr: np.ndarray | None) -> None:
+        """A decision is checked first: if the calibration does not fit now, it abstains
+        (even before a second check confirms the alarm)."""
         monitor = self.monitor
         closing = any(e.type in ("outcome", "void") for e in events)
+        doubt: DriftCheck | None = None
         if closing and monitor is not None and not self.needs_calibration:
             check = monitor.check_now()
-            if check is not None:
-                self._judge(check)
-        if self.needs_calibration:
-            events = [self._abstain(e) for e in events]
+            if check is not None and not self._judge(check):
+                doubt = check
+        if self.needs_calibration or doubt is not None:
+            events = [self._abstain(e, doubt or self.alarm) for e in events]
         self.inner.on_events(events, frame_bgr)
 
     def on_interrupted(self, reason: str) -> None:
@@ -189,11 +196,16 @@ class CalibrationGuard:
         fps = self.info.fps if self.info else 25.0
         return max(1, int(round(seconds * fps)))
 
-    def _judge(self, check: DriftCheck) -> None:
+    def _judge(self, check: DriftCheck) -> bool:
+        """Count misfits; ``STRIKES`` in a row raise the alarm. Returns ``check.fits``."""
         self.metrics.set("vision_calibration_drift_px", check.alignment.displacement_px,
                          table=self.table_id)
         if check.fits:
-            return
+            self._strikes = 0
+            return True
+        self._strikes += 1
+        if self._strikes < STRIKES:
+            return False
         with self._lock:
             self.needs_calibration, self.alarm = True, check
         self.metrics.set("vision_calibration_ok", 0.0, table=self.table_id)
@@ -202,10 +214,11 @@ class CalibrationGuard:
                           "time": utc_iso(), "version": self.version,
                           "state": "needs_calibration", "check": check.to_json(),
                           "detail": check.reason})
+        return False
 
-    def _abstain(self, event: Event) -> Event:
+    def _abstain(self, event: Event, check: DriftCheck | None) -> Event:
         if event.type not in ("outcome", "void"):
             return event
         return Event("abstain", event.frame, reason="needs_calibration",
                      extra={"replaced": event.to_json(),
-                            "detail": self.alarm.reason if self.alarm else ""})
+                            "detail": check.reason if check else ""})
