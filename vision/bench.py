@@ -146,22 +146,39 @@ def render_markdown(rows: list[ClipBench], stills: dict[str, float] | None) -> s
     return head + body + tail
 
 
+BENCH_CACHE = Path(".cache/bench")
+
+
+def default_clips(show_progress: bool | None) -> list[Path]:
+    """One 720p 30 fps clip per game (the targets' size), rendered once from seed 0 and cached."""
+    from vision.synth import roulette, sicbo
+
+    clips = []
+    for game, module in (("roulette", roulette), ("sicbo", sicbo)):
+        found = sorted(BENCH_CACHE.glob(f"{game}_720p.*[4i]"))  # .mp4 or .avi
+        if not found:
+            print(f"rendering a 720p {game} clip for the benchmark into {BENCH_CACHE} ...")
+            found = [module.synth_clip(BENCH_CACHE, f"{game}_720p", seed=0, rounds=3, width=1280,
+                                       height=720, fps=30.0, show_progress=show_progress)]
+        clips.append(found[0])
+    return clips
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("clips", nargs="*", type=Path,
-                   help="clips to read (default: every clip in datasets/sample)")
+                   help="clips to read (default: a 720p 30 fps clip per game, rendered once into "
+                        ".cache/bench)")
     p.add_argument("--frames", type=int, default=None, help="read at most N frames per clip")
     p.add_argument("--stills", type=Path, default=Path("../shared/real-dice-dev/images"),
                    help="folder of dice photos for the read-dice benchmark")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
     p.add_argument("--out", type=Path, default=Path("docs/bench.md"),
                    help="Markdown table to write (default docs/bench.md)")
 
 
 def run(args: argparse.Namespace) -> int:
     _single_thread()
-    clips = args.clips or sorted(
-        p for p in Path("datasets/sample").glob("*") if p.suffix in (".mp4", ".avi"))
-    if not clips:
-        raise UserError("no clips to benchmark: give clip paths or populate datasets/sample")
+    clips = args.clips or default_clips(args.progress)
     rows = []
     for clip in clips:
         row = bench_clip(clip, args.frames)
