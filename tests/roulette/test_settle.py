@@ -15,8 +15,8 @@ HEAD = 1.3
 
 
 def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense: int = 1,
-          object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0, remove: bool = True,
-          gaps: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
+          object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0,
+          remove: bool = True, gaps: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
     """One round: idle 10 frames, 90 frames on the track and slope, a 3-pocket hop, rest,
     removal.
 

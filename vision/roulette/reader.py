@@ -54,8 +54,12 @@ class WheelPipeline:
         valid = self.grid.unwrap(ones)[..., 0] > 128
         self.invalid = ~cv2.erode(valid.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         self.invalid[:self.grid.row_of(cal.band_rho[0] - 0.05)] = True  # cone and turret
-        self.edge = ~cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        near_border = ~cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        # hands reach in over the bowl; on the head, pixels by the frame's border are unsure
+        self.edge = near_border.copy()
+        self.edge[:self.head_row] = False
         self.edge[-2:] = True
+        self.invalid[:self.head_row] |= near_border[:self.head_row]
         self.background: StripBackground | None = None
         self.watch = ObjectWatch()
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,

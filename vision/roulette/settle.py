@@ -40,7 +40,8 @@ __all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
 @dataclass(frozen=True, slots=True)
 class SettleParams:
     launch_rad_s: float = 2.0  # ball speed, both in the image and relative to the wheel
-    launch_frames: int = 3
+    launch_frames: int = 3  # sightings within launch_s (or launch_frames + 1 frames)
+    launch_s: float = 0.15
     direction_rad_s: float = 3.0
     direction_samples: int = 4
     min_wheel_rad_s: float = 0.08
@@ -51,6 +52,7 @@ class SettleParams:
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
     regain_frames: int = 8  # on the wheel, a ball unseen longer is not looked for again
+    fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
 
@@ -102,7 +104,7 @@ class RoundTracker:
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.chosen: int | None = None
-        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen]
+        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
         self.ball: BallObs | None = None
 
     # --- measurements -------------------------------------------------------------
@@ -151,19 +153,22 @@ class RoundTracker:
     def _learn_fixtures(self, obs: FrameObs) -> list[int]:
         """Ball look-alikes that ride with the wheel (a turret's chrome knobs seen at an
         angle): learnt while no ball is in play, remembered in wheel coordinates, and never
-        taken for the ball. Returns the indices of spots that are fixtures now."""
+        taken for the ball once seen there in ``fixture_hits`` frames (a ball hopping in
+        would drift away from its first place long before). Returns the spots that are
+        fixtures now."""
         hits = []
         for i, b in enumerate(obs.balls):
             rel = relative_angle(b.theta, obs.zero)
             near = [f for f in self.fixtures if _distance(b.rho, rel, f[0], f[1]) < 0.12]
             if near:
                 f = near[0]
-                f[0], f[1], f[2] = 0.8 * f[0] + 0.2 * b.rho, f[1] + 0.2 * relative_angle(
-                    rel, f[1]), obs.frame
-                hits.append(i)
+                f[0] = 0.8 * f[0] + 0.2 * b.rho
+                f[1] = f[1] + 0.2 * relative_angle(rel, f[1])
+                f[2], f[3] = obs.frame, f[3] + 1
+                if f[3] >= self.p.fixture_hits:
+                    hits.append(i)
             elif self.phase == "idle" and b.rho <= self.head:
-                self.fixtures.append([b.rho, rel, obs.frame])
-                hits.append(i)
+                self.fixtures.append([b.rho, rel, obs.frame, 1])
         self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < 10 * self.fps]
         return hits
 
@@ -185,9 +190,15 @@ class RoundTracker:
         last = self.history[-1] if self.history else None
         unseen = obs.frame - last.frame if last is not None else 10**6
         on_bowl = [i for i, b in enumerate(obs.balls) if b.rho > self.band[1]]
-        if self.phase == "idle" and on_bowl:
-            return on_bowl[0]  # a ball running on the bowl is what starts a round
-        if last is None or (self.phase == "idle" and unseen > self.fps):
+        if self.phase == "idle":  # a ball running on the bowl is what starts a round
+            if on_bowl:
+                return on_bowl[0]
+            if last is None or unseen > 3:
+                return 0
+            near = [(_distance(b.rho, b.theta, last.rho, last.theta), i)
+                    for i, b in enumerate(obs.balls)]
+            return min(near)[1]
+        if last is None:
             return 0
         if last.rho > self.head:  # on the bowl: anywhere on it, or on the head near its path
             step = self._ball_omega() or 0.0
@@ -208,7 +219,8 @@ class RoundTracker:
         quiet_s = (obs.frame - self.ended_frame) / self.fps
         if obs.object_seen and quiet_s > self.p.idle_void_after_s:
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
-        recent = [s for s in self.history if obs.frame - s.frame < self.p.launch_frames + 1]
+        span = max(self.p.launch_frames + 1, int(round(self.p.launch_s * self.fps)))
+        recent = [s for s in self.history if obs.frame - s.frame < span]
         if len(recent) < self.p.launch_frames or self.ball is None:
             return []
         for a, b in zip(recent, recent[1:], strict=False):
