@@ -4,7 +4,8 @@ Two clips committed under ``tests/data/roulette`` (rendered by ``python -m visio
 roulette --clips 2 --rounds 2 --seed 777 --width 640 --height 480 --fps 25`` and
 re-encoded as H.264 CRF 30 to stay small; never tuned on): a result round and a void round
 each. Rendering them in the test would take minutes. They are read with the real reader
-(``vision read``'s ``read_clip``), scored with the evaluator and compared with ``tests/baselines/roulette.json``
+(``vision read``'s ``read_clip``), scored with the evaluator and compared with
+``tests/baselines/roulette.json``
 (``vision.evaluate.baseline.regressions``): the test fails when ``correct`` or
 ``void_detected`` falls, or ``wrong``, ``false_void``, ``missed`` ... rise. A wrong outcome
 fails it outright.
