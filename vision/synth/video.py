@@ -31,6 +31,7 @@ class ClipWriter:
         if codec not in CODECS:
             raise ValueError(f"codec must be one of {CODECS}, got {codec!r}")
         self.path, self.size, self.codec = Path(path), (width, height), codec
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.frames = 0
         self._proc: subprocess.Popen[bytes] | None = None
         self._cv: cv2.VideoWriter | None = None
