@@ -112,6 +112,26 @@ class RoundBook:
             self._store(confirmed)
             return confirmed
 
+    def interrupted(self) -> list[RoundRecord]:
+        """Rounds the service stopped in before they closed (abstained on load as
+        ``service_restarted``), oldest first."""
+        with self._lock:
+            return [r for r in self._rounds.values()
+                    if r.status == "abstain" and r.reason == "service_restarted"]
+
+    def close_interrupted(self, number: int, status: RoundStatus, **fields: Any) -> RoundRecord:
+        """Close interrupted round ``number`` as its already stored decision says (the
+        service died after putting the message into the outbox, before the round log)."""
+        if status not in ("outcome", "void"):
+            raise ValueError(f"an interrupted round closes as outcome or void, got {status!r}")
+        with self._lock:
+            record = self._rounds[number]
+            if record.reason != "service_restarted":
+                raise ValueError(f"round {number} was not interrupted by a restart")
+            closed = replace(record, **{"reason": None, **fields, "status": status})
+            self._store(closed)
+            return closed
+
     def get(self, number: int) -> RoundRecord | None:
         return self._rounds.get(number)
 

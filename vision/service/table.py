@@ -24,7 +24,14 @@ import numpy as np
 
 import vision
 from vision.footage import Event, StreamInfo
-from vision.forwarding import MessageError, Outbox, TableMessage, make_message, utc_iso
+from vision.forwarding import (
+    MessageError,
+    Outbox,
+    TableMessage,
+    make_message,
+    round_key,
+    utc_iso,
+)
 from vision.service.annotate import annotate, encode_jpeg, placeholder
 from vision.service.evidence import EvidenceStore, FrameRing, evidence_id
 from vision.service.hub import EventHub
@@ -71,6 +78,23 @@ class TableRuntime:
         self._jpeg: tuple[tuple[int, str, str], bytes] | None = None
         self._lock = threading.Lock()
         self._last_index = -1
+        self._recover_interrupted()
+
+    def _recover_interrupted(self) -> None:
+        """The outbox is written before the round log: a round the service died in
+        between holds a stored decision, so it is closed as that says, not abstained."""
+        for record in self.rounds.interrupted():
+            entry = self.s.outbox.for_round(round_key(self.table.id, str(record.number)))
+            if entry is None or entry.message.kind not in ("outcome", "void"):
+                continue
+            m = entry.message
+            self.rounds.close_interrupted(
+                record.number, m.kind, closed_at=m.created_at, frame=m.frame_index,
+                result=m.result.to_json() if m.result else None, confidence=m.confidence,
+                reason=m.void_reason)
+            log.warning("table %s round %d: closed as %s from the outbox (the service had "
+                        "stopped before writing it to the round log)",
+                        self.table.id, record.number, m.kind)
 
     # -- camera sink -------------------------------------------------------------
     def on_state(self, state: str, detail: str = "") -> None:
