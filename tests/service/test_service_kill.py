@@ -30,10 +30,15 @@ from typing import Any
 
 import httpx
 import pytest
+from pydantic import SecretStr
 
+from tests.forwarding.builders import outcome, void
 from tests.service.builders import free_port, wait_for
-from tests.service.service_proc import write_segment_clip
+from tests.service.service_proc import segment_reader_factory, write_segment_clip
 from vision.forwarding import Outbox, TableMessage
+from vision.service.rounds import RoundBook
+from vision.service.runtime import ServiceRuntime
+from vision.service.settings import ServiceSettings, TableConfig
 from vision.settlement.ledger import Ledger
 from vision.settlement.receiver import create_app as create_receiver
 from vision.settlement.serve import serve_in_thread
@@ -248,8 +253,41 @@ def _check_table(table_id: str, numbers: tuple[int, ...], before: list[Stored], 
         assert len(closing) <= 1 and all(r["reason"] != "not_forwardable" for r in closing)
     for number, message in new.items():
         assert message.kind == "outcome" and message.result.number in numbers
+        # (a kill between the outbox and the round log is closed on restart from the outbox)
         closed = [r for r in rounds_after[number] if r["status"] != "open"]
-        if not closed:  # killed between the outbox and the round log: only before the kill
-            assert number in old and number == max(old)
-            continue
-        assert [r["result"] for r in closed] == [{"number": message.result.number}]
+        assert [(r["status"], r["result"]) for r in closed] == [
+            ("outcome", {"number": message.result.number})]
+
+
+def test_a_round_killed_between_outbox_and_round_log_closes_as_stored(tmp_path: Path) -> None:
+    """The deterministic version of a kill landing after ``Outbox.put`` and before the
+    round log: on start the round is closed as its stored message says."""
+    data = tmp_path / "data"
+    now = "2026-11-29T12:00:00.000Z"
+    r1 = RoundBook(data / "rounds" / "R1.jsonl")
+    r1.touch(now)
+    r1.close("outcome", now, result={"number": 7})  # round 1: closed normally
+    r1.touch(now)  # round 2: open when the service died ...
+    RoundBook(data / "rounds" / "R2.jsonl").touch(now)  # R2 round 1: died after a void
+    RoundBook(data / "rounds" / "R3.jsonl").touch(now)  # R3 round 1: died, nothing decided
+    with Outbox(data / "outbox.sqlite3") as box:
+        box.put(outcome("1", 7, table="R1"))
+        box.put(outcome("2", 23, table="R1"))  # ... after its decision was in the outbox
+        box.put(void("1", table="R2", reason="object_in_bowl"))  # another table's round 1
+    settings = ServiceSettings(
+        data_dir=data, settlement_secret=SecretStr(SECRET),
+        tables=[TableConfig(id=t, game="roulette", source="unused.avi")
+                for t in ("R1", "R2", "R3")])
+    for _ in range(2):  # the recovery is written: a second start reads the same
+        runtime = ServiceRuntime(settings, "http://127.0.0.1:9/messages", segment_reader_factory)
+        r1, r2, r3 = (runtime.tables[t].rounds for t in ("R1", "R2", "R3"))
+        runtime.outbox.close()
+        runtime.writer.shutdown()
+        # the decided round: its stored outcome, not an abstain waiting for a supervisor
+        assert (r1.get(2).status, r1.get(2).result, r1.get(2).reason) == (
+            "outcome", {"number": 23}, None)
+        assert r1.get(1).result == {"number": 7} and r1.current.number == 3
+        # the other table's round 1 was decided too (a void): messages are per table
+        assert (r2.get(1).status, r2.get(1).reason) == ("void", "object_in_bowl")
+        # nothing stored for it: abstained, a supervisor confirms it
+        assert (r3.get(1).status, r3.get(1).reason) == ("abstain", "service_restarted")
