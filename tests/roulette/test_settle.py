@@ -16,7 +16,8 @@ HEAD = 1.3
 
 def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense: int = 1,
           object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0,
-          remove: bool = True, gaps: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
+          remove: bool = True, hop_frames: int = 30, gaps: tuple[int, ...] = ()
+          ) -> tuple[list[FrameObs], int]:
     """One round: idle 10 frames, 90 frames on the track and slope, a 3-pocket hop, rest,
     removal.
 
@@ -37,8 +38,8 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
         elif f < 100:  # on the track, slowing from 14 to 6 rad/s, then down the slope
             theta += ball_dir * (14 - 8 * (f - 10) / 90) / FPS
             ball = BallObs(2.0 - max(0, f - 89) * 0.1, theta % (2 * np.pi))
-        elif 100 <= f < 130 + hop_stall:  # hopping: 3 pockets back to the resting one
-            u = min((f - 100) / 30, 1.0) if f < 115 or f >= 115 + hop_stall else 0.5
+        elif 100 <= f < 100 + hop_frames + hop_stall:  # hopping 3 pockets to the resting one
+            u = min((f - 100) / hop_frames, 1.0) if f < 115 or f >= 115 + hop_stall else 0.5
             rel = rest_rel + sense * 3 * POCKET_RAD * (1 - u)
             ball = BallObs(0.95, (zero + rel) % (2 * np.pi))
         elif f < 220 or not remove:  # at rest, riding with the wheel
@@ -89,6 +90,15 @@ def test_a_pause_in_a_wrong_pocket_shorter_than_the_window_is_not_an_outcome() -
     outs = of(run(obs), "outcome")
     assert len(outs) == 1 and outs[0].frame >= settle
     assert outs[0].result.number == WHEEL_SEQUENCE_CW[7]  # type: ignore[union-attr]
+
+
+def test_a_slow_crossing_of_a_pocket_centre_is_not_an_outcome() -> None:
+    # 3 pockets in 1.5 s: the ball lingers 0.32 s near each centre, longer than the window,
+    # but it keeps drifting relative to the wheel, so no outcome before it really rests
+    obs, settle = story(pocket_k=11, hop_frames=45)
+    outs = of(run(obs), "outcome")
+    assert len(outs) == 1 and outs[0].frame >= settle
+    assert outs[0].result.number == WHEEL_SEQUENCE_CW[11]  # type: ignore[union-attr]
 
 
 def test_object_while_rolling_voids_and_suppresses_the_outcome() -> None:

@@ -243,7 +243,7 @@ def calibrate_frames(frames: Sequence[np.ndarray]) -> WheelCalibration | Calibra
                                   "is pocket 0 green and visible?")
     sense = 1 if votes > 0 else -1
     warp, fit = find_warp(signals, sense)
-    if fit < 0.25:
+    if fit < 0.4:
         return CalibrationFailure(f"the ring's colours do not fit the pocket pattern "
                                   f"(correlation {fit:.2f})")
     grid = StripGrid.build(ring, *SCAN, warp=warp)

@@ -38,12 +38,15 @@ RHO_RANGE = (0.35, 2.4)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
 CALIBRATION_TRIES = 6
+PROFILE_CHECK_FRAMES = 15
+PROFILE_MIN_FIT = 0.5
 
 
 class WheelPipeline:
     """Everything after calibration: one ``step`` per frame."""
 
-    def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int) -> None:
+    def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int,
+                 verify: str | None = None) -> None:
         rows = int(round((RHO_RANGE[1] - RHO_RANGE[0]) / RHO_STEP)) + 1
         self.grid = StripGrid.build(cal.ring, *RHO_RANGE, rows, warp=cal.warp)
         self.cal = cal
@@ -68,6 +71,8 @@ class WheelPipeline:
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
                                     head_rho=cal.head_rho)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
+        self.verify = verify  # a profile's name: check it fits this camera's first frames
+        self.fits: list[float] = []
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
                    ) -> np.ndarray:
@@ -92,6 +97,8 @@ class WheelPipeline:
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
         strip = self.grid.unwrap(frame_bgr)
         zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
+        if self.verify is not None:
+            self._check_profile(zero.fit)
         zero_col = zero.psi / (2 * np.pi) * COLUMNS
         mixed = cv2.blur(to_mixed(strip, self.head_row, zero_col), (3, 3))
         invalid = self._mixed_mask(self.invalid, zero_col)
@@ -113,6 +120,20 @@ class WheelPipeline:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
         return events
 
+    def _check_profile(self, fit: float) -> None:
+        """A profile from another camera or table at the same resolution is refused: at its
+        ring the colours must follow the pocket pattern (calibrated fits are 0.6..0.9)."""
+        self.fits.append(fit)
+        if len(self.fits) < PROFILE_CHECK_FRAMES:
+            return
+        median = float(np.median(self.fits))
+        if median < PROFILE_MIN_FIT:
+            raise UserError(
+                f"calibration profile {self.verify} does not fit this camera: at its pocket "
+                f"ring the colours follow the pocket pattern with correlation {median:.2f}, "
+                f"expected >= {PROFILE_MIN_FIT}; recalibrate (python -m vision calibrate)")
+        self.verify = None
+
     def _ball_obs(self, ball: BallFix, zero_col: float) -> BallObs:
         col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
         rho = float(np.interp(ball.row, np.arange(len(self.grid.rho_rows)), self.grid.rho_rows))
@@ -125,10 +146,11 @@ class WheelPipeline:
 class RouletteReader:
     game = "roulette"
 
-    def __init__(self, info: StreamInfo, cal: WheelCalibration | None = None) -> None:
+    def __init__(self, info: StreamInfo, cal: WheelCalibration | None = None,
+                 profile_name: str | None = None) -> None:
         self.info = info
-        self.pipeline = None if cal is None else WheelPipeline(cal, info.fps, info.width,
-                                                               info.height)
+        self.pipeline = None if cal is None else WheelPipeline(
+            cal, info.fps, info.width, info.height, verify=profile_name or "given")
         self.window = max(10, int(round(CALIBRATION_SECONDS * info.fps)))
         self.stride = max(1, int(np.ceil(self.window / MAX_BUFFER)))
         self.buffer: list[tuple[int, np.ndarray]] = []
@@ -142,7 +164,7 @@ class RouletteReader:
         prof = load_profile(profile)
         check_matches(prof, game="roulette", width=info.width, height=info.height)
         try:
-            return cls(info, from_profile(prof))
+            return cls(info, from_profile(prof), str(profile))
         except ValueError as exc:
             raise UserError(f"calibration profile {profile}: {exc}") from None
 

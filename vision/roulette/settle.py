@@ -14,8 +14,9 @@ Phases::
   angular direction is compared with the wheel's (same rectified frame); same -> flagged.
 * rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
   in every frame, inside the pocket band, always near the centre (``settle_offset``) of the
-  same pocket relative to the wheel. A hopping ball crosses a pocket's centre faster than
-  that; only a ball riding in its pocket stays. Only then the outcome.
+  same pocket relative to the wheel, with no steady drift (``settle_speed``). A hopping ball
+  crosses a pocket's centre faster than that; only a ball riding in its pocket stays.
+  Only then the outcome.
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
   while idle from ``idle_void_after_s`` after the last round ended (a roll on a track out
   of view; right after a round the dealer's hands are still at work); the round stays
@@ -33,6 +34,7 @@ import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, violation, void
 from vision.roulette.pocket import pocket_at, relative_angle
+from vision.roulette.wheel import POCKET_RAD
 
 __all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
 
@@ -48,6 +50,7 @@ class SettleParams:
     settle_s: float = 0.24
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
+    settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
@@ -290,6 +293,10 @@ class RoundTracker:
         worst = max(abs(r.offset) for r in reads)
         if len({r.number for r in reads}) != 1 or worst > self.p.settle_offset:
             return None
+        rels = np.unwrap([s.rel for s in window]) / POCKET_RAD
+        slope = float(np.polyfit([s.frame for s in window], rels, 1)[0]) * self.fps
+        if abs(slope) > self.p.settle_speed:
+            return None  # crossing a pocket slowly mid-hop, not resting in it
         conf = float(np.clip(1.0 - 0.8 * worst ** 2, 0.5, 0.999))
         return reads[-1].number, conf
 
