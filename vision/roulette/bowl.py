@@ -27,6 +27,7 @@ class ObjectParams:
     stand_out_head: float = 45.0  # on the turning head (wheel angle and parallax errors)
     min_area_px: int = 10  # strip pixels of persistent foreground that make an object
     persist_frames: int = 4  # consecutive frames a pixel must stay foreground
+    max_aspect: float = 5.0  # an object is at most this much wider (along the angle) than tall
     hand_px: int = 40  # foreground touching the edge: a hand or arm is in the bowl
     hand_hold_frames: int = 12  # ... and objects are not reported until this long after it
     warmup_frames: int = 25  # the background is still settling: no reports
@@ -86,6 +87,9 @@ class ObjectWatch:
             area = int(stats[k, cv2.CC_STAT_AREA])
             if area < self.params.min_area_px or (best is not None and area <= best.area_px):
                 continue
+            w, h = int(stats[k, cv2.CC_STAT_WIDTH]), int(stats[k, cv2.CC_STAT_HEIGHT])
+            if w > self.params.max_aspect * h:
+                continue  # a long thin arc: an edge of the turning head, not a thing
             ys, xs = np.nonzero(labels == k)
             if int(fg_labels[ys[0], xs[0]]) not in touching:
                 best = ObjectFix(area, float(cents[k][1]), float(cents[k][0]))

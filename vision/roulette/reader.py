@@ -34,7 +34,8 @@ from vision.roulette.wheel import COLUMNS, StripGrid, colour_signals, locate_zer
 
 __all__ = ["RouletteReader", "WheelPipeline"]
 
-RHO_RANGE = (0.35, 2.4)
+RHO_MAX = 2.25  # ring radii: the ball track of a standard wheel lies within
+RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ball on the cone)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
 CALIBRATION_TRIES = 6
@@ -47,8 +48,9 @@ class WheelPipeline:
 
     def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int,
                  verify: str | None = None) -> None:
-        rows = int(round((RHO_RANGE[1] - RHO_RANGE[0]) / RHO_STEP)) + 1
-        self.grid = StripGrid.build(cal.ring, *RHO_RANGE, rows, warp=cal.warp)
+        rho_min = max(0.3, cal.band_rho[0] - RHO_BELOW_BAND)
+        rows = int(round((RHO_MAX - rho_min) / RHO_STEP)) + 1
+        self.grid = StripGrid.build(cal.ring, rho_min, RHO_MAX, rows, warp=cal.warp)
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
@@ -63,6 +65,9 @@ class WheelPipeline:
         self.edge[:self.head_row] = False
         self.edge[-2:] = True
         self.invalid[:self.head_row] |= near_border[:self.head_row]
+        # just outside the head's estimated edge the wheel may still turn: no objects there
+        self.no_objects = np.zeros_like(self.invalid)
+        self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
         self.background: StripBackground | None = None
         self.watch = ObjectWatch()
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
@@ -109,7 +114,8 @@ class WheelPipeline:
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
-        obj = self.watch.update(fg & ~near_ball, self._mixed_mask(self.edge, zero_col))
+        obj = self.watch.update(fg & ~near_ball & ~self.no_objects,
+                                self._mixed_mask(self.edge, zero_col))
         self.background.update(mixed, fg, near_ball)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col) for b in balls),
                        obj is not None)

@@ -28,7 +28,7 @@ __all__ = [
     "aberration", "colour_signals", "wheel_to_affine", "locate_zero", "pocket_template",
 ]  # fmt: skip
 
-POCKET_COLS = 16
+POCKET_COLS = 12
 COLUMNS = 37 * POCKET_COLS
 POCKET_RAD = 2 * np.pi / 37
 
