@@ -37,6 +37,7 @@ class DetectParams:
     min_solidity: float = 0.72        # area / convex hull area after splitting
     max_aspect: float = 2.2           # long / short side of the minimum-area rectangle
     split_solidity: float = 0.88      # below this a blob is tried for a split
+    split_aspect: float = 1.5         # ... and above this aspect (two dice side by side)
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
 
@@ -111,19 +112,20 @@ def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
     return [((markers == k) & (mask > 0)).astype(np.uint8) * 255 for k in range(2, n + 1)]
 
 
-def _shape_ok(mask: np.ndarray, params: DetectParams, max_area: float) -> tuple[bool, float]:
+def _shape_ok(mask: np.ndarray, params: DetectParams,
+              max_area: float) -> tuple[bool, float, float]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        return False, 0.0
+        return False, 0.0, 0.0
     c = max(contours, key=cv2.contourArea)
     area = cv2.contourArea(c)
     if not params.min_edge_px ** 2 <= area <= max_area:
-        return False, 0.0
+        return False, 0.0, 0.0
     hull = cv2.contourArea(cv2.convexHull(c))
     solidity = area / hull if hull > 0 else 0.0
     (_, _), (rw, rh), _ = cv2.minAreaRect(c)
     aspect = max(rw, rh) / max(1e-6, min(rw, rh))
-    return solidity >= params.min_solidity and aspect <= params.max_aspect, solidity
+    return solidity >= params.min_solidity and aspect <= params.max_aspect, solidity, aspect
 
 
 def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
@@ -144,8 +146,8 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
             continue
         comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8) * 255
         parts = [comp]
-        ok, solidity = _shape_ok(comp, params, max_area)
-        if not ok or solidity < params.split_solidity:
+        ok, solidity, aspect = _shape_ok(comp, params, max_area)
+        if not ok or solidity < params.split_solidity or aspect > params.split_aspect:
             parts = _split(comp, params.min_edge_px)
         for part in parts:
             blobs.extend(_to_blob(part, x, y, params, max_area))
@@ -158,7 +160,7 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
 
 def _to_blob(part: np.ndarray, x: int, y: int, params: DetectParams,
              max_area: float) -> list[Blob]:
-    ok, solidity = _shape_ok(part, params, max_area)
+    ok, solidity, _ = _shape_ok(part, params, max_area)
     if not ok:
         return []
     ys, xs = np.nonzero(part)

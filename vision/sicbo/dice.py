@@ -138,8 +138,9 @@ def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
 def _fuse(pip_face: int | None, pip_conf: float,
           probs: np.ndarray | None) -> tuple[int | None, float, int | None]:
     """Combine the pip count and the CNN: agreement raises the confidence, disagreement
-    caps it at 0.5. On disagreement the CNN wins unless it is unsure (< 0.55) while the
-    pips form a clean layout (fit >= 0.8) the CNN does not rule out (>= 0.15)."""
+    caps it at 0.5. On disagreement the CNN wins (it is the more accurate signal on
+    synthetic and real training data) unless it is unsure (< 0.4) while the pips form a
+    clean layout (fit >= 0.8) that the CNN does not rule out (>= 0.25)."""
     if probs is None:
         return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
@@ -148,7 +149,7 @@ def _fuse(pip_face: int | None, pip_conf: float,
     if pip_face == cnn_face:
         return cnn_face, float(1 - (1 - p_cnn) * (1 - 0.9 * pip_conf)), cnn_face
     p_pip = float(faces[pip_face - 1]) if pip_face else 0.0
-    if pip_face and p_cnn < 0.55 and pip_conf >= 0.8 and p_pip >= 0.15:
+    if pip_face and p_cnn < 0.4 and pip_conf >= 0.8 and p_pip >= 0.25:
         return pip_face, float(0.5 * pip_conf), cnn_face
     return cnn_face, float(0.5 * p_cnn), cnn_face
 

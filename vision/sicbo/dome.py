@@ -12,7 +12,11 @@ wide, well under 1 ms for a 720p frame), so it can run on every frame:
   count), differ from the template: at least a die's worth;
 - ``DomeRegion``: the floor ellipse, fitted to where lid-off frames differ from the
   lid template, and the full-resolution box the dice reader is run on;
-- ``glare_mask``: static highlights on the glass (bright, grey, not a die).
+- ``glare_mask``: static highlights on the glass (bright, grey, not a die);
+- ``dice_moved``: the full-resolution check that the dice did not move between two
+  frames, around the dice only. The small frame cannot see the last sub-pixel rocking
+  of a settling die; at full resolution a one-pixel shift of a die's outline is a
+  strong change.
 
 The lid template is matched after a gain correction (ratio of medians, clipped to
 +-14%: the lighting drifts slowly, by ~12% at most), so drift does not open the lid.
@@ -25,8 +29,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "fit_dome", "glare_mask", "moving_px",
-           "shrink", "small_scale"]
+__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "fit_dome", "glare_mask",
+           "moving_px", "shrink", "small_scale"]
 
 SMALL_WIDTH = 320
 
@@ -177,3 +181,28 @@ def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float
     for x0, y0, x1, y1 in dice_boxes:
         mask[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
     return mask
+
+
+def dice_moved(before_grey: np.ndarray, now_grey: np.ndarray,
+               dice: list[tuple[float, float, float]], *, level: float = 12.0) -> bool:
+    """Did any die (centre x, y and edge, px) change between two full-res grey frames?
+
+    Compares a box of 2 edges around each die after a light blur; a die moved when more
+    than half an edge's worth of pixels changed by over ``level`` grey levels (or six
+    times the box's own noise, if larger). A settling die's last rock of a degree or
+    two shifts its outline by about a pixel: many edge pixels change by 15-50 levels."""
+    if before_grey.shape != now_grey.shape:
+        raise ValueError(f"frames differ in shape: {before_grey.shape} vs {now_grey.shape}")
+    h, w = now_grey.shape
+    for x, y, edge in dice:
+        x0, y0 = max(0, int(x - edge)), max(0, int(y - edge))
+        x1, y1 = min(w, int(x + edge) + 1), min(h, int(y + edge) + 1)
+        if x1 - x0 < 3 or y1 - y0 < 3:
+            continue
+        a = cv2.GaussianBlur(before_grey[y0:y1, x0:x1], (0, 0), 1.0).astype(np.int16)
+        b = cv2.GaussianBlur(now_grey[y0:y1, x0:x1], (0, 0), 1.0).astype(np.int16)
+        diff = np.abs(a - b)
+        threshold = max(level, 6 * 1.48 * float(np.median(diff)))
+        if np.count_nonzero(diff > threshold) > 0.5 * edge:
+            return True
+    return False

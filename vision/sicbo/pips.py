@@ -37,7 +37,7 @@ class PipParams:
     pad_rel: float = 0.35             # crop margin around the blob, to see side faces
     min_roundness: float = 0.45       # a top-face pip is at most ~2.2x squashed
     rank_floor: float = 0.5           # a pip ranked below this x the best is never top
-    up_bias: float = 0.0              # >0: prefer pips higher in the silhouette (hurt here)
+    light_power: float = 1.0          # weight of "the face around the pip is bright"
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
 
     def __post_init__(self) -> None:
@@ -56,6 +56,7 @@ class Pip:
     angle_deg: float
     inside: float          # fraction of the pip inside the blob core (0..1)
     redness: float         # mean a* - 128 of the pip pixels (> ~20: red pip)
+    ring_lum: float = 0.0  # 80th percentile L (0..255) of the face around the pip
 
     @property
     def roundness(self) -> float:
@@ -141,16 +142,21 @@ def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
     if max(a, b) <= 0 or area / (np.pi * a * b / 4 + 1e-6) < 0.7:   # not elliptic
         return None
     ys, xs = np.nonzero(m)
+    r = max(2, int(0.5 * np.sqrt(area)))
+    mu8 = m.astype(np.uint8)
+    ring = cv2.dilate(mu8, np.ones((2 * r + 1, 2 * r + 1), np.uint8)) > cv2.dilate(
+        mu8, np.ones((3, 3), np.uint8))
     return Pip(center_xy=(float(xs.mean() + origin[0]), float(ys.mean() + origin[1])),
                area_px=area, axes_px=(float(a), float(b)), angle_deg=float(ang),
-               inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0)
+               inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0,
+               ring_lum=float(np.percentile(lab[..., 0][ring], 80)) if ring.any() else 0.0)
 
 
-def _rank(p: Pip, blob: Blob, up_bias: float) -> float:
-    """Top-likeness: round (not foreshortened), large (nearest the camera), and, in an
-    oblique view from below the image, higher in the die's silhouette."""
-    up = (blob.center_xy[1] - p.center_xy[1]) / blob.edge_px
-    return p.roundness * float(np.sqrt(p.area_px)) * (1.0 + up_bias * float(np.clip(up, -1, 1)))
+def _rank(p: Pip, brightest: float, light_power: float) -> float:
+    """Top-likeness: round (not foreshortened), large (nearest the camera), and on a
+    bright face (light comes from above, so the top face is the brightest)."""
+    lit = (max(p.ring_lum, 1.0) / max(brightest, 1.0)) ** light_power
+    return p.roundness * float(np.sqrt(p.area_px)) * lit
 
 
 def select_top_face(pips: list[Pip], blob: Blob,
@@ -166,8 +172,9 @@ def select_top_face(pips: list[Pip], blob: Blob,
     cands = [p for p in pips if p.inside >= 0.5 and p.roundness >= params.min_roundness]
     if not cands:
         return None
-    cands.sort(key=lambda p: _rank(p, blob, params.up_bias), reverse=True)
-    ranks = [_rank(p, blob, params.up_bias) for p in cands]
+    brightest = max(p.ring_lum for p in cands)
+    cands.sort(key=lambda p: _rank(p, brightest, params.light_power), reverse=True)
+    ranks = [_rank(p, brightest, params.light_power) for p in cands]
     floor = params.rank_floor * ranks[0]
     radius = params.face_radius_rel * blob.edge_px
     best, top = -1.0, cands[:1]

@@ -26,7 +26,15 @@ import numpy as np
 
 from vision.calib import check_matches, load_profile
 from vision.footage import Event, StreamInfo
-from vision.sicbo.dome import DomeRegion, LidModel, fit_dome, glare_mask, moving_px, shrink
+from vision.sicbo.dome import (
+    DomeRegion,
+    LidModel,
+    dice_moved,
+    fit_dome,
+    glare_mask,
+    moving_px,
+    shrink,
+)
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
@@ -77,6 +85,7 @@ class SicBoReader:
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
         self.reads = 0
         self._lid_checks = 0
+        self._anchor: np.ndarray | None = None   # full-res grey first frame of a still spell
 
     @classmethod
     def create(cls, info: StreamInfo, profile: Path | None) -> SicBoReader:
@@ -92,9 +101,15 @@ class SicBoReader:
         small = shrink(frame_bgr)
         moving = self._moving(small)
         covered = self.scene.lid.covered(small) if self.scene.lid is not None else None
+        if moving:
+            self._anchor = None
+        elif self._anchor is None:
+            self._anchor = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)   # a still spell starts
         read = None
         if self.tracker.wants_read and not moving and not covered:
             read = self._read(frame_bgr)
+            if self._dice_moved(frame_bgr, read):
+                moving, read = True, None             # not at rest yet: hold again
         elif self.tracker.wants_read and not moving and self._lid_checks < LID_CHECKS:
             read = self._read(frame_bgr)          # check the lid model on a still lid-on frame
             self._lid_checks += 1
@@ -117,6 +132,16 @@ class SicBoReader:
         x0, y0, x1, y1 = self._small_roi(small.shape)
         n = moving_px(prev[y0:y1, x0:x1], small[y0:y1, x0:x1])
         return n > MOVING_PX
+
+    def _dice_moved(self, frame_bgr: np.ndarray, read: DiceObs) -> bool:
+        """Full-res check around the dice against the spell's first still frame."""
+        if self._anchor is None or not read.count:
+            return False
+        grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
+        moved = dice_moved(self._anchor, grey, [(*d.center_xy, d.edge_px) for d in read.dice])
+        if moved:
+            self._anchor = grey
+        return moved
 
     def _small_roi(self, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
         if self.scene.dome is None:

@@ -109,11 +109,11 @@ class SettleParams:
 
     @classmethod
     def for_fps(cls, fps: float) -> SettleParams:
-        """About 0.15 s of stillness before reading, at least two frames: the last
+        """About 0.2 s of stillness before reading, at least two frames: the last
         sub-pixel rocking of a settling die is invisible, so stillness is held a moment."""
         if fps <= 0:
             raise ValueError(f"fps must be > 0, got {fps}")
-        return cls(still_frames=max(2, round(0.15 * fps)))
+        return cls(still_frames=max(2, round(0.2 * fps)))
 
 
 class Phase(Enum):

@@ -85,10 +85,13 @@ def _one_crop(face: int, rng: np.random.Generator) -> np.ndarray:
     return face_crop(image, (float(centre[0]), float(centre[1])), float(est))
 
 
-def real_crops(root: Path, split: str = "train") -> tuple[np.ndarray, np.ndarray]:
+def real_crops(root: Path, split: str = "train", *, jitter: int = 0,
+               seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Crops of what ``read_dice`` finds in ``split`` photos: labelled by the matched
     label (same matching as ``realeval``), or ``NOT_A_DIE`` when no label is within
-    three match radii (clutter: laptop corners, cable labels)."""
+    three match radii (clutter: laptop corners, cable labels). ``jitter`` extra crops
+    per die with the centre and edge estimate perturbed as the detector errs."""
+    rng = np.random.default_rng(seed)
     from vision.sicbo.dice import DiceParams, read_dice
     from vision.sicbo.realeval import load_labels
 
@@ -104,8 +107,11 @@ def real_crops(root: Path, split: str = "train") -> tuple[np.ndarray, np.ndarray
             dist = np.hypot(*np.subtract(lab.center_xy, die.center_xy))
             limit = max(20, 0.8 * max(x1 - x0, y1 - y0))
             if dist <= limit or dist > 3 * limit + die.edge_px:
-                xs.append(face_crop(image, die.center_xy, die.edge_px))
-                ys.append(lab.face - 1 if dist <= limit else NOT_A_DIE)
+                for j in range(1 + jitter):
+                    c = np.add(die.center_xy, rng.normal(0, 0.06 * die.edge_px, 2) * (j > 0))
+                    e = die.edge_px * (rng.uniform(0.85, 1.2) if j else 1.0)
+                    xs.append(face_crop(image, (float(c[0]), float(c[1])), float(e)))
+                    ys.append(lab.face - 1 if dist <= limit else NOT_A_DIE)
     return np.array(xs, np.float32).reshape(-1, CROP_PX, CROP_PX), np.array(ys, np.int64)
 
 
@@ -184,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=14)
     ap.add_argument("--real-root", type=Path, default=DEFAULT_ROOT,
                     help="real set whose train_* crops are added (absent: synthetic only)")
-    ap.add_argument("--real-repeat", type=int, default=4, help="copies of each real crop")
+    ap.add_argument("--real-jitter", type=int, default=3,
+                    help="extra jittered crops per real die")
     ap.add_argument("--out", type=Path, default=Path("models/dice_face.onnx"))
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
@@ -192,11 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     xs, ys = synthetic_crops(args.n_synth, args.seed)
     xv, yv = synthetic_crops(2000, args.seed + 1000)
     print(f"synthetic crops {len(xs)} + val {len(xv)} in {time.time() - t0:.0f}s", flush=True)
-    xr, yr = (real_crops(args.real_root) if (args.real_root / "dice.csv").is_file()
+    xr, yr = (real_crops(args.real_root, jitter=args.real_jitter, seed=args.seed)
+              if (args.real_root / "dice.csv").is_file()
               else (np.zeros((0, CROP_PX, CROP_PX), np.float32), np.zeros(0, np.int64)))
     print(f"real train crops {len(xr)} in {time.time() - t0:.0f}s", flush=True)
-    x_train = np.concatenate([xs] + [xr] * args.real_repeat)
-    y_train = np.concatenate([ys] + [yr] * args.real_repeat)
+    x_train, y_train = np.concatenate([xs, xr]), np.concatenate([ys, yr])
     model = train(x_train, y_train, epochs=args.epochs, seed=args.seed)
     print(f"synthetic val accuracy {accuracy(model, xv, yv):.4f}; real train crops "
           f"{accuracy(model, xr, yr):.4f}; trained in {time.time() - t0:.0f}s")
