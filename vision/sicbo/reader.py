@@ -41,7 +41,7 @@ from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleP
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
-MOTION_WINDOW_S = 0.1   # motion is the change against the small frame this long ago
+MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
 LID_CHECKS = 3      # still lid-on spells checked with a dice read before the lid model is trusted
 
