@@ -152,7 +152,7 @@ def test_without_lid_model_one_check_read_per_still_spell() -> None:
 
 
 def test_params_for_fps_and_validation() -> None:
-    assert SettleParams.for_fps(15).still_frames == 2
+    assert SettleParams.for_fps(5).still_frames == 2     # at least two frames
     assert SettleParams.for_fps(60).still_frames == 12
     with pytest.raises(ValueError, match="max_reads"):
         SettleParams(max_reads=1)
