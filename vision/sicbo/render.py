@@ -84,16 +84,21 @@ def _camera(tilt_deg: float, azim: float, dist: float):  # noqa: ANN202
 
 
 def render_die(face: int, rng: np.random.Generator, *, edge_px: float, tilt_deg: float,
-               style: DieStyle | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+               style: DieStyle | None = None,
+               lean_deg: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One die on a transparent canvas: (bgr uint8, alpha float32 0..1, top quad 4x2).
 
     The canvas is ~3 edges wide with the die in the middle; ``edge_px`` is the
-    apparent top-face edge.
+    apparent top-face edge. ``lean_deg`` tips the die about a horizontal axis (a die
+    leaning on another die or the dome wall).
     """
     style = style or random_style(rng)
     values = _faces_values(face, rng)
     spin = rng.uniform(0, 2 * np.pi)
     rot = np.array([[np.cos(spin), -np.sin(spin), 0], [np.sin(spin), np.cos(spin), 0], [0, 0, 1]])
+    lean = np.radians(lean_deg)
+    c, s_ = np.cos(lean), np.sin(lean)
+    rot = np.array([[1, 0, 0], [0, c, -s_], [0, s_, c]]) @ rot
     eye, cam = _camera(tilt_deg, rng.uniform(0, 2 * np.pi), rng.uniform(6, 14))
     f = edge_px * np.linalg.norm(eye - [0, 0, 1])
     size = int(3.2 * edge_px)
@@ -176,9 +181,11 @@ def composite(floor: np.ndarray, die: tuple[np.ndarray, np.ndarray, np.ndarray],
 
 
 def render_scene(faces: list[int], rng: np.random.Generator, *, size_wh=(640, 480),
-                 edge_px: float = 48, tilt_deg: float = 15,
-                 style: DieStyle | None = None) -> tuple[np.ndarray, list[tuple[float, float]]]:
-    """Dice with the given top faces spread over a floor; returns (image, top centres)."""
+                 edge_px: float = 48, tilt_deg: float = 15, style: DieStyle | None = None,
+                 leans_deg: list[float] | None = None,
+                 ) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """Dice with the given top faces spread over a floor; returns (image, top centres).
+    ``leans_deg``: per die, how far it is tipped (0: flat)."""
     w, h = size_wh
     floor = _floor((h, w), rng)
     cell = int(3.2 * edge_px)
@@ -187,8 +194,10 @@ def render_scene(faces: list[int], rng: np.random.Generator, *, size_wh=(640, 48
         raise ValueError(f"{len(faces)} dice of edge {edge_px}px do not fit in {size_wh}")
     order = rng.permutation(len(slots))[: len(faces)]
     centres = []
-    for face, k in zip(faces, order, strict=True):
-        die = render_die(face, rng, edge_px=edge_px, tilt_deg=tilt_deg, style=style)
+    leans = leans_deg or [0.0] * len(faces)
+    for face, k, lean in zip(faces, order, leans, strict=True):
+        die = render_die(face, rng, edge_px=edge_px, tilt_deg=tilt_deg, style=style,
+                         lean_deg=lean)
         composite(floor, die, slots[k], rng)
         qc = die[2].mean(axis=0)
         centres.append((float(qc[0] + slots[k][0]), float(qc[1] + slots[k][1])))
