@@ -27,7 +27,7 @@ __all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column
 @dataclass(frozen=True, slots=True)
 class BackgroundParams:
     rate: float = 0.06  # per-frame update weight where the frame matches the model
-    leak: float = 0.004  # update weight where it stands out (drift, healing)
+    leak: float = 0.01  # update weight where it stands out (drift, healing)
     leak_head: float = 0.03  # the same on the head, where parallax shifts edges as it turns
     stand_out: float = 28.0  # max channel difference (0..255) that counts as foreground
 

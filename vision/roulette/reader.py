@@ -77,6 +77,7 @@ class WheelPipeline:
                                     head_rho=cal.head_rho)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
         self.verify = verify  # a profile's name: check it fits this camera's first frames
+        self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
@@ -90,6 +91,18 @@ class WheelPipeline:
             rows = slice(max(0, int(r) - 5), int(r) + 6)
             mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
         return mask
+
+    def seed_background(self, frames: list[np.ndarray]) -> None:
+        """Start the background from the per-pixel median of frames spread over the first
+        seconds (each in its own wheel coordinates): a hand or ball passing then is not
+        mistaken for the empty bowl."""
+        mixed = []
+        for f in frames:
+            strip = self.grid.unwrap(f)
+            zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
+            mixed.append(cv2.blur(to_mixed(strip, self.head_row,
+                                           zero.psi / (2 * np.pi) * COLUMNS), (3, 3)))
+        self.initial = np.median(np.stack(mixed), axis=0).astype(np.float32)
 
     def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
         """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
@@ -108,7 +121,9 @@ class WheelPipeline:
         mixed = cv2.blur(to_mixed(strip, self.head_row, zero_col), (3, 3))
         invalid = self._mixed_mask(self.invalid, zero_col)
         if self.background is None:
-            self.background = StripBackground(mixed, self.head_row)
+            start = mixed if self.initial is None else self.initial
+            self.background = StripBackground(start, self.head_row)
+            self.initial = None
         diff = self.background.difference(mixed)
         fg, _ = foreground(diff, self.stand_out)
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
@@ -195,6 +210,7 @@ class RouletteReader:
             self.buffer = []
             return []
         self.pipeline = WheelPipeline(cal, self.info.fps, self.info.width, self.info.height)
+        self.pipeline.seed_background([frames[i] for i in pick])
         events: list[Event] = []
         for index, frame in self.buffer:
             for ev in self.pipeline.step(frame, index):

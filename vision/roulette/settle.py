@@ -10,8 +10,10 @@ Phases::
 * launch: the ball is seen moving fast (above ``launch_rad_s`` both in the image and
   relative to the wheel) in a few consecutive frames. A close camera may not see the ball
   track at all: then the first sight is the ball dropping towards the wheel head.
-* violation: from the first ``direction_samples`` fast samples on the bowl, the ball's
-  angular direction is compared with the wheel's (same rectified frame); same -> flagged.
+* violation: from the first ``direction_samples`` fast samples (on the bowl, or landing on
+  the head with its own momentum, which keeps the ball's direction: it is faster than the
+  wheel), the ball's angular direction is compared with the wheel's (same rectified
+  frame); same -> flagged.
 * rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
   in every frame, inside the pocket band, always near the centre (``settle_offset``) of the
   same pocket relative to the wheel, with no steady drift (``settle_speed``). A hopping ball
@@ -46,8 +48,9 @@ class SettleParams:
     launch_s: float = 0.15
     direction_rad_s: float = 3.0
     direction_samples: int = 4
+    direction_late_s: float = 0.25  # samples also this long after reaching the pockets
     min_wheel_rad_s: float = 0.08
-    settle_s: float = 0.24
+    settle_s: float = 0.36
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
@@ -103,6 +106,7 @@ class RoundTracker:
         self.dir_samples: list[tuple[float, float]] = []
         self.flagged = False
         self.in_pockets = False
+        self.pockets_frame = -1
         self.revolutions = 0.0
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
@@ -248,7 +252,7 @@ class RoundTracker:
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
         events += self._check_direction(obs, omega)
         if self.ball is not None and not self.in_pockets and self.ball.rho <= self.band[1]:
-            self.in_pockets = True
+            self.in_pockets, self.pockets_frame = True, obs.frame
             events.append(Event("ball_in_pockets", obs.frame,
                                 extra={"revolutions": round(self.revolutions, 1)}))
         if self.ball is None:
@@ -271,8 +275,10 @@ class RoundTracker:
     def _check_direction(self, obs: FrameObs, omega: float | None) -> list[Event]:
         if self.flagged or omega is None or self.ball is None:
             return []
-        if self.ball.rho <= self.band[1] + 0.03 or abs(omega) < self.p.direction_rad_s:
-            return []  # only the ball on the bowl, before it reaches the wheel head
+        since = (obs.frame - self.pockets_frame) / self.fps
+        late = self.in_pockets and since > self.p.direction_late_s
+        if late or abs(omega) < self.p.direction_rad_s:
+            return []  # on the bowl, or landing with its own momentum; not later hops
         self.dir_samples.append((omega, self._wheel_omega()))
         if len(self.dir_samples) < self.p.direction_samples:
             return []
@@ -293,6 +299,10 @@ class RoundTracker:
         worst = max(abs(r.offset) for r in reads)
         if len({r.number for r in reads}) != 1 or worst > self.p.settle_offset:
             return None
+        last = window[-1]
+        if any(f[3] >= 3 and _distance(last.rho, last.rel, f[0], f[1]) < 0.15
+               for f in self.fixtures):
+            return None  # resting where a look-alike rides: cannot stand behind it
         rels = np.unwrap([s.rel for s in window]) / POCKET_RAD
         slope = float(np.polyfit([s.frame for s in window], rels, 1)[0]) * self.fps
         if abs(slope) > self.p.settle_speed:
