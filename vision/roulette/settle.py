@@ -45,7 +45,8 @@ __all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
 class SettleParams:
     launch_rad_s: float = 2.0  # ball speed, both in the image and relative to the wheel
     launch_frames: int = 3  # sightings within launch_s (or launch_frames + 1 frames)
-    launch_s: float = 0.15
+    launch_s: float = 0.4  # (a ball blurred by its speed is seen only now and then)
+    launch_gap_frames: int = 6  # sightings further apart do not measure a speed
     direction_rad_s: float = 3.0
     direction_samples: int = 4
     direction_late_s: float = 0.25  # samples also this long after reaching the pockets
@@ -231,6 +232,8 @@ class RoundTracker:
         if len(recent) < self.p.launch_frames or self.ball is None:
             return []
         for a, b in zip(recent, recent[1:], strict=False):
+            if b.frame - a.frame > self.p.launch_gap_frames:
+                return []
             dt = max(b.frame - a.frame, 1) / self.fps
             if min(abs(relative_angle(b.theta, a.theta)),
                    abs(relative_angle(b.rel, a.rel))) < self.p.launch_rad_s * dt:
