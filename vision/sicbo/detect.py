@@ -38,6 +38,8 @@ class DetectParams:
     max_aspect: float = 2.2           # long / short side of the minimum-area rectangle
     split_solidity: float = 0.88      # below this a blob is tried for a split
     split_aspect: float = 1.5         # ... and above this aspect (two dice side by side)
+    split_balance: float = 0.4        # a die-shaped blob is split only into similar parts
+    max_split: int = 4                # a blob splitting into more parts is clutter
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
 
@@ -105,10 +107,9 @@ def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
     n, markers = cv2.connectedComponents(peaks)
     if n <= 2 or dist.max() < min_edge / 3:
         return [mask]
-    markers = markers + 1
+    markers = (markers + 1).astype(np.int32)
     markers[(mask > 0) & (peaks == 0)] = 0
-    colour = cv2.cvtColor(mask, cv2.COLOR_GRAY2BGR)
-    cv2.watershed(colour, markers.astype(np.int32))
+    cv2.watershed(cv2.cvtColor(mask, cv2.COLOR_GRAY2BGR), markers)   # fills markers in place
     return [((markers == k) & (mask > 0)).astype(np.uint8) * 255 for k in range(2, n + 1)]
 
 
@@ -148,7 +149,12 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
         parts = [comp]
         ok, solidity, aspect = _shape_ok(comp, params, max_area)
         if not ok or solidity < params.split_solidity or aspect > params.split_aspect:
-            parts = _split(comp, params.min_edge_px)
+            split = _split(comp, params.min_edge_px)
+            areas = [float(p.sum()) for p in split]
+            if len(split) > params.max_split:
+                parts = []            # a keyboard, a textured object: not a few dice
+            elif not ok or min(areas) >= params.split_balance * max(areas):
+                parts = split
         for part in parts:
             blobs.extend(_to_blob(part, x, y, params, max_area))
     if params.drop_cut:

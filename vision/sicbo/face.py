@@ -58,12 +58,18 @@ class FaceClassifier:
                                              providers=["CPUExecutionProvider"])
         self._input = self._session.get_inputs()[0].name
 
-    def predict(self, crops: np.ndarray) -> np.ndarray:
-        """Probabilities (float32, N x 7): faces 1..6, then "not a die"."""
-        x = np.asarray(crops, np.float32)[:, None, :, :]
-        logits = self._session.run(None, {self._input: x})[0]
+    def predict(self, crops: np.ndarray, *, tta: bool = True) -> np.ndarray:
+        """Probabilities (float32, N x 7): faces 1..6, then "not a die". With ``tta`` the
+        mean over the 8 rotations/mirrorings of each crop (a face's value does not
+        change under them; +0.2 points on fresh synthetic crops)."""
+        x = np.asarray(crops, np.float32)
+        views = [np.rot90(v, k, (1, 2)) for v in (x, x[:, :, ::-1]) for k in range(4)]
+        views = views if tta else views[:1]
+        batch = np.ascontiguousarray(np.concatenate(views))[:, None, :, :]
+        logits = self._session.run(None, {self._input: batch})[0]
         e = np.exp(logits - logits.max(axis=1, keepdims=True))
-        return e / e.sum(axis=1, keepdims=True)
+        probs = e / e.sum(axis=1, keepdims=True)
+        return probs.reshape(len(views), len(x), -1).mean(axis=0)
 
 
 @functools.lru_cache(maxsize=4)
