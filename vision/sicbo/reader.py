@@ -43,7 +43,7 @@ __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_re
 ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
-LID_CHECKS = 3      # still lid-on spells checked with a dice read before the lid model is trusted
+LID_CHECKS = 2      # still lid-on spells checked with a dice read before the lid model is trusted
 
 
 def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:

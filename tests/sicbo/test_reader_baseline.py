@@ -1,0 +1,57 @@
+"""Accuracy baseline: the sic bo reader on a small fixed synthetic set, scored by the evaluator.
+
+Renders two short clips from fixed seeds (640x480, 25 fps, two rounds each), reads them
+with the real reader (``vision read``'s ``read_clip``), scores them with the evaluator's
+scoring and compares the metrics with ``tests/baselines/sicbo.json``
+(``vision.evaluate.baseline.regressions``): the test fails when ``correct`` or
+``void_detected`` falls, or ``wrong``, ``false_void``, ``missed`` ... rise. A wrong
+outcome fails it outright.
+
+After an improvement, refresh the committed baseline with::
+
+    SICBO_BASELINE_UPDATE=1 .venv/bin/python -m pytest tests/sicbo/test_reader_baseline.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from vision.evaluate.baseline import load_baseline, regressions
+from vision.evaluate.metrics import ClipScore, aggregate
+from vision.evaluate.scoring import score
+from vision.footage import load_sidecar
+from vision.read_cli import read_clip
+
+BASELINE = Path(__file__).resolve().parents[1] / "baselines" / "sicbo.json"
+SEEDS = (7, 8)
+
+
+@pytest.fixture(scope="module")
+def metrics(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    from vision.synth.sicbo import synth_clip
+
+    folder = tmp_path_factory.mktemp("sicbo_baseline")
+    clips = []
+    for seed in SEEDS:
+        video = synth_clip(folder, f"base_{seed}", seed=seed, rounds=2, width=640, height=480,
+                           fps=25.0)
+        sidecar = load_sidecar(video.with_suffix(".json"))
+        events = read_clip(video, "sicbo")
+        clips.append(ClipScore(video.stem, "sicbo", sidecar.fps, score(sidecar, events)))
+    return aggregate(clips)["sicbo"].to_json()
+
+
+def test_no_wrong_outcome(metrics: dict) -> None:
+    assert metrics["wrong"] == 0
+
+
+def test_no_regression_against_the_committed_baseline(metrics: dict) -> None:
+    if os.environ.get("SICBO_BASELINE_UPDATE") == "1":
+        BASELINE.parent.mkdir(parents=True, exist_ok=True)
+        BASELINE.write_text(json.dumps({"games": {"sicbo": metrics}}, indent=2) + "\n")
+    worse = regressions(load_baseline(BASELINE), {"sicbo": metrics}, latency_tolerance_s=0.2)
+    assert worse == []
