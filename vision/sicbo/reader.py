@@ -86,6 +86,7 @@ class SicBoReader:
         self.reads = 0
         self._lid_checks = 0
         self._anchor: np.ndarray | None = None   # full-res grey first frame of a still spell
+        self._was_covered: bool | None = None
 
     @classmethod
     def create(cls, info: StreamInfo, profile: Path | None) -> SicBoReader:
@@ -100,7 +101,7 @@ class SicBoReader:
     def update(self, frame_bgr: np.ndarray, frame_index: int) -> list[Event]:
         small = shrink(frame_bgr)
         moving = self._moving(small)
-        covered = self.scene.lid.covered(small) if self.scene.lid is not None else None
+        covered = self._covered(small)
         if moving:
             self._anchor = None
         elif self._anchor is None:
@@ -132,6 +133,20 @@ class SicBoReader:
         x0, y0, x1, y1 = self._small_roi(small.shape)
         n = moving_px(prev[y0:y1, x0:x1], small[y0:y1, x0:x1])
         return n > MOVING_PX
+
+    def _covered(self, small: np.ndarray) -> bool | None:
+        """The lid test with hysteresis: between one and two ``open_px`` of change the
+        previous answer stands (a lid jiggled by the shake does not flicker open)."""
+        lid = self.scene.lid
+        if lid is None:
+            self._was_covered = None
+            return None
+        n = lid.changed_px(small)
+        if n < lid.open_px or (n < 2 * lid.open_px and self._was_covered):
+            self._was_covered = True
+        else:
+            self._was_covered = False
+        return self._was_covered
 
     def _dice_moved(self, frame_bgr: np.ndarray, read: DiceObs) -> bool:
         """Full-res check around the dice against the spell's first still frame."""
