@@ -13,6 +13,7 @@ An opening with a disk of ``opening_rel`` x the smallest die edge cuts thin brid
 (a cable, a bright table edge) between a die and other objects. Touching dice that
 merge into one non-convex blob are split with a distance transform and watershed.
 Blobs cut by the image border are dropped (``drop_cut``): a cut die is not readable.
+Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class DetectParams:
     split_aspect: float = 1.5         # ... and above this aspect (two dice side by side)
     split_balance: float = 0.4        # a die-shaped blob is split only into similar parts
     max_split: int = 4                # a blob splitting into more parts is clutter
+    min_sharpness: float = 4.0        # outline gradient (L/px): real dice >= ~5, glare ~3
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
 
@@ -93,11 +95,16 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     return cv2.GaussianBlur(score, (0, 0), 1.2)
 
 
-def _fill_holes(mask: np.ndarray) -> np.ndarray:
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(mask)
-    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
-    return filled
+def _fill_holes(mask: np.ndarray, max_hole_px: float) -> np.ndarray:
+    """Fill holes (pips) up to ``max_hole_px``; larger enclosed areas (the floor inside
+    a bright dome rim) stay empty."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((mask == 0).astype(np.uint8),
+                                                           connectivity=4)
+    small = np.zeros(n, bool)
+    small[1:] = stats[1:, cv2.CC_STAT_AREA] <= max_hole_px
+    out = mask.copy()
+    out[small[labels] & (mask == 0)] = 255
+    return out
 
 
 def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
@@ -134,11 +141,12 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
     score = floor_score(image_bgr, params)
     thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
     mask = (score > thresh).astype(np.uint8) * 255
-    mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
+    max_area = params.max_area_frac * mask.size
+    mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
+                       0.25 * max_area)
     k = max(3, int(params.opening_rel * params.min_edge_px) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-    max_area = params.max_area_frac * mask.size
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     blobs: list[Blob] = []
     for k in range(1, n):
@@ -157,11 +165,26 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
                 parts = split
         for part in parts:
             blobs.extend(_to_blob(part, x, y, params, max_area))
+    lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
+    blobs = [b for b in blobs if _edge_sharpness(lum, b) >= params.min_sharpness]
     if params.drop_cut:
         h, w = mask.shape
         blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
                  and b.box_xyxy[2] < w - 1 and b.box_xyxy[3] < h - 1]
     return sorted(blobs, key=lambda b: -b.area_px)
+
+
+def _edge_sharpness(lum: np.ndarray, blob: Blob) -> float:
+    """75th percentile of the L gradient (units per pixel) along the blob's outline: a
+    die's edge is a step, a glare spot on the floor fades out."""
+    x0, y0, x1, y1 = blob.box_xyxy
+    px0, py0 = max(0, x0 - 4), max(0, y0 - 4)
+    crop = lum[py0:y1 + 4, px0:x1 + 4].astype(np.float32)
+    grad = np.hypot(cv2.Sobel(crop, cv2.CV_32F, 1, 0), cv2.Sobel(crop, cv2.CV_32F, 0, 1)) / 8
+    m = np.zeros(crop.shape, np.uint8)
+    m[y0 - py0:y1 - py0, x0 - px0:x1 - px0] = blob.mask
+    ring = cv2.dilate(m, np.ones((3, 3), np.uint8)) > cv2.erode(m, np.ones((3, 3), np.uint8))
+    return float(np.percentile(grad[ring], 75)) if ring.any() else 0.0
 
 
 def _to_blob(part: np.ndarray, x: int, y: int, params: DetectParams,

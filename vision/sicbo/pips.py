@@ -30,7 +30,7 @@ __all__ = ["Pip", "PipParams", "TopFace", "find_pips", "select_top_face"]
 class PipParams:
     """Pip finder settings; sizes are relative to the die edge estimate."""
 
-    min_contrast: float = 28.0        # black-hat / top-hat response in L units (0..255)
+    min_contrast: float = 45.0        # black-hat / top-hat response in L units (0..255)
     rel_contrast: float = 0.45        # ... and >= this x the strongest response on the die
     min_area_rel: float = 0.004       # pip area / edge^2
     max_area_rel: float = 0.16
