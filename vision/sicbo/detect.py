@@ -120,6 +120,21 @@ def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
     return [((markers == k) & (mask > 0)).astype(np.uint8) * 255 for k in range(2, n + 1)]
 
 
+def _peel(mask: np.ndarray) -> list[np.ndarray]:
+    """Dice joined to a thin structure (a bright dome rim): open with a disk of 0.6 x
+    the largest inscribed radius, which removes the rim and keeps the dice."""
+    radius = 0.6 * float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max())
+    if radius < 3:
+        return []
+    k = int(2 * radius) | 1
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    if opened.sum() > 0.6 * mask.sum():      # mostly solid: not dice on a thin rim
+        return []
+    n, labels = cv2.connectedComponents(opened)
+    return [(labels == i).astype(np.uint8) * 255 for i in range(1, n)]
+
+
 def _shape_ok(mask: np.ndarray, params: DetectParams,
               max_area: float) -> tuple[bool, float, float]:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -163,8 +178,11 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
                 parts = []            # a keyboard, a textured object: not a few dice
             elif not ok or min(areas) >= params.split_balance * max(areas):
                 parts = split
-        for part in parts:
-            blobs.extend(_to_blob(part, x, y, params, max_area))
+        found = [b for part in parts for b in _to_blob(part, x, y, params, max_area)]
+        if not found and not ok:
+            found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
+            found = found if len(found) <= params.max_split else []
+        blobs.extend(found)
     lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
     blobs = [b for b in blobs if _edge_sharpness(lum, b) >= params.min_sharpness]
     if params.drop_cut:
