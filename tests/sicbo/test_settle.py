@@ -73,8 +73,8 @@ CASES = [
     # stacked and leaning seen together: stacked wins
     ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
      [("void", 5, "dice_stacked")]),
-    # only two dice on three reads at the same places: the third is hidden under one
-    ("two dice means stacked", M(2) + S(8, dice(2, 5)), [("void", 6, "dice_stacked")]),
+    # only two dice on three reads at the same places: dice_count, abstain (by default)
+    ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
     # two dice but they wander between reads (reader noise): no void; abstain at max_reads
     ("two dice not at rest", M(2) + S(2) + [(False, False, dice(2, 5, shift=k * 30))
                                            for k in range(8)],
@@ -110,6 +110,13 @@ CASES = [
 @pytest.mark.parametrize("name,script,expected", CASES, ids=[c[0] for c in CASES])
 def test_decisions(name: str, script: list[tuple], expected: list[tuple]) -> None:
     assert scored(drive(script)) == expected
+
+
+def test_two_dice_means_stacked_when_switched_on() -> None:
+    # the third die hidden under one of the two: a stacked void instead of an abstain
+    events = drive(M(2) + S(8, dice(2, 5)), SettleParams(two_means_stacked=True))
+    assert scored(events) == [("void", 6, "dice_stacked")]
+    assert ("dice_count", 6, None) in events
 
 
 def test_dice_count_flag_precedes_the_decision() -> None:
