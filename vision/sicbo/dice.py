@@ -129,7 +129,11 @@ def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     face, conf, cnn_face = _fuse(pip_face, pip_conf, probs)
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
-    return DieRead(box_xyxy=(x0 - pad, y0 - pad, x1 + pad, y1 + pad),
+    box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    if blob.edge_px > 1.5 * top.edge_px:      # blob joined to something: box the face
+        (cx, cy), half = top.center_xy, 0.8 * top.edge_px
+        box = (cx - half, cy - half, cx + half, cy + half)
+    return DieRead(box_xyxy=box,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
                    cnn_face=cnn_face)

@@ -38,6 +38,7 @@ class PipParams:
     min_roundness: float = 0.45       # a top-face pip is at most ~2.2x squashed
     rank_floor: float = 0.5           # a pip ranked below this x the best is never top
     light_power: float = 1.0          # weight of "the face around the pip is bright"
+    edge_per_pip: float = 7.0         # face edge <= this x sqrt(pip area) (pip ~0.2 edge)
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
 
     def __post_init__(self) -> None:
@@ -192,7 +193,10 @@ def select_top_face(pips: list[Pip], blob: Blob,
                 best, top = score, group
     cx, cy = _centres(top).mean(axis=0)
     side = tuple(p for p in pips if p not in top)
-    return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)), edge_px=blob.edge_px,
+    # a blob still joined to other bright things is too big: a pip's size bounds the face
+    edge = min(blob.edge_px, params.edge_per_pip * float(np.sqrt(np.median(
+        [p.area_px for p in top]))))
+    return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)), edge_px=edge,
                    side_pips=side)
 
 
