@@ -51,7 +51,7 @@ class SettleParams:
     direction_samples: int = 4
     direction_late_s: float = 0.25  # samples also this long after reaching the pockets
     min_wheel_rad_s: float = 0.08
-    settle_s: float = 0.36
+    settle_s: float = 0.5
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
