@@ -33,7 +33,7 @@ def blob_reader(faces: tuple[int, ...]):  # noqa: ANN201
                 found.append(((m["m10"] / m["m00"], m["m01"] / m["m00"]),
                               float(np.sqrt(cv2.contourArea(c)))))
         found.sort()
-        return DiceObs(tuple(DieObs(xy, e, f, 0.95)
+        return DiceObs(tuple(DieObs(xy, e, f, 0.995)
                              for (xy, e), f in zip(found, faces, strict=False)))
     return read
 

@@ -14,7 +14,7 @@ from vision.sicbo.settle import DiceObs, DieObs, FrameObs, Phase, RoundTracker, 
 PLACES = ((100.0, 100.0), (200.0, 120.0), (150.0, 220.0))
 
 
-def dice(*faces: int | None, poses: tuple[str, ...] = (), conf: float = 0.97,
+def dice(*faces: int | None, poses: tuple[str, ...] = (), conf: float = 0.995,
          shift: float = 0.0) -> DiceObs:
     poses = poses or ("flat",) * len(faces)
     return DiceObs(tuple(

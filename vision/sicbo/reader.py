@@ -4,11 +4,13 @@ Per frame (cheap, ~1 ms at 720p): shrink to a small grey frame (``dome.shrink``)
 motion against the small frame ``lag`` frames back, and, once a lid model is known, the
 lid-on test. Only when the round tracker (``settle.RoundTracker``) asks for it and the
 dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``), on
-the dome's box only. Self-calibration is online (``SceneState``): the first still spell
-in which the dice reader sees no dice gives the lid template; the first still lid-off
-read after that gives the dome region and the static glare. The lid model is checked by
-a dice read on the next ``LID_CHECKS`` still lid-on spells and then trusted; a check
-that sees dice under the "lid" drops it, to be relearnt.
+the dome's box only, and checks at full resolution around the dice it found that they
+did not move since the still spell began (``dome.dice_moved``). Self-calibration is
+online (``SceneState``): the first still spell in which the dice reader sees no dice
+gives the lid template; the first still lid-off read after that gives the dome region
+and the static glare. Once learnt, the lid template is trusted over the dice reader: a
+frame that matches it is the scene in which no dice were seen (a dice reader that
+"sees" dice on the lid must not reopen the round).
 
 With a profile (``python -m vision calibrate``) the lid model and dome come from it;
 a profile for another game or camera size is refused.
@@ -43,7 +45,6 @@ __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_re
 ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
-LID_CHECKS = 2      # still lid-on spells checked with a dice read before the lid model is trusted
 
 
 def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:
@@ -84,7 +85,6 @@ class SicBoReader:
         self._lag = max(1, round(info.fps * MOTION_WINDOW_S))
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
         self.reads = 0
-        self._lid_checks = 0
         self._anchor: np.ndarray | None = None   # full-res grey first frame of a still spell
         self._was_covered: bool | None = None
 
@@ -111,11 +111,6 @@ class SicBoReader:
             read = self._read(frame_bgr)
             if self._dice_moved(frame_bgr, read):
                 moving, read = True, None             # not at rest yet: hold again
-        elif self.tracker.wants_read and not moving and self._lid_checks < LID_CHECKS:
-            read = self._read(frame_bgr)          # check the lid model on a still lid-on frame
-            self._lid_checks += 1
-            if read.count >= 2:                   # dice under a "lid": the lid model is wrong
-                self.scene.lid, covered, self._lid_checks = None, None, 0
         events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
         self._learn(frame_bgr, small, moving, covered, read)
         return events

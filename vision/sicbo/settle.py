@@ -100,7 +100,7 @@ class SettleParams:
     agree_reads: int = 2           # consecutive reads that must agree on a decision
     count_reads: int = 3           # consecutive reads of a wrong dice count before flagging
     max_reads: int = 6             # reads in one still spell before abstaining
-    min_face_conf: float = 0.6     # every die of an outcome read at least this confident
+    min_face_conf: float = 0.98    # every die of an outcome read at least this confident
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
     two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
 
