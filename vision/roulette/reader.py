@@ -220,6 +220,6 @@ class RouletteReader:
 
     def finish(self, last_frame_index: int) -> list[Event]:
         if self.pipeline is None:
-            why = self.failure.message if self.failure else "too few frames"
+            why = self.failure.message if self.failure is not None else "too few frames"
             return [abstain(max(last_frame_index, 0), "calibration", detail=why)]
         return self.pipeline.finish(last_frame_index)
