@@ -24,7 +24,6 @@ few frames and checks the median of the last samples against the reference.
 
 from __future__ import annotations
 
-import base64
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,8 @@ from typing import Any
 
 import cv2
 import numpy as np
+
+from vision.calib.images import png_b64_decode, png_b64_encode
 
 __all__ = ["WORK_WIDTH", "Alignment", "DriftCheck", "DriftMonitor", "DriftTolerance",
            "SceneReference", "align", "check_drift", "make_reference", "scene_small"]
@@ -74,16 +75,17 @@ class SceneReference:
         return self.frame_wh[0] / self.image.shape[1]
 
     def to_data(self) -> dict[str, Any]:
-        return {"reference_png": _png(np.clip(np.rint(self.image), 0, 255).astype(np.uint8)),
-                "mask_png": _png(self.mask.astype(np.uint8) * 255),
+        reference = np.clip(np.rint(self.image), 0, 255).astype(np.uint8)
+        return {"reference_png": png_b64_encode(reference),
+                "mask_png": png_b64_encode(self.mask.astype(np.uint8) * 255),
                 "frame_wh": list(self.frame_wh)}
 
     @staticmethod
     def from_data(data: dict[str, Any]) -> SceneReference:
         """ValueError names what is missing or malformed."""
         try:
-            image = _unpng(data["reference_png"]).astype(np.float32)
-            mask = _unpng(data["mask_png"]) > 127
+            image = png_b64_decode(data["reference_png"]).astype(np.float32)
+            mask = png_b64_decode(data["mask_png"]) > 127
             w, h = (int(v) for v in data["frame_wh"])
         except (KeyError, TypeError) as exc:
             raise ValueError(f"drift reference lacks or mangles {exc}") from None
@@ -312,17 +314,3 @@ class DriftMonitor:
         self.last = check_drift(self.reference, current, self.tolerance, self._last_index)
         return self.last
 
-
-def _png(img: np.ndarray) -> str:
-    ok, buf = cv2.imencode(".png", img)
-    if not ok:
-        raise ValueError(f"cannot encode an image of shape {img.shape} as PNG")
-    return base64.b64encode(buf.tobytes()).decode("ascii")
-
-
-def _unpng(text: str) -> np.ndarray:
-    raw = base64.b64decode(text)
-    img = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_GRAYSCALE) if raw else None
-    if img is None:
-        raise ValueError("not a base64 PNG image")
-    return img

@@ -26,7 +26,6 @@ Profile ``data`` schema (``table-calibration/1``, game ``sicbo``)::
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +33,7 @@ import cv2
 import numpy as np
 
 from vision.calib import Profile
+from vision.calib.images import png_b64_decode, png_b64_encode
 from vision.errors import UserError
 from vision.footage import FrameSource
 from vision.progress import progress
@@ -81,11 +81,13 @@ def calibrate_clip(source: FrameSource, *, show_progress: bool | None = False,
 def scene_to_data(scene: SceneState) -> dict[str, Any]:
     if scene.lid is None or scene.dome is None:
         raise ValueError("a scene needs a lid model and a dome to be saved")
-    glare = None if scene.glare_small is None else _png(scene.glare_small.astype(np.uint8) * 255)
+    glare = (None if scene.glare_small is None
+             else png_b64_encode(scene.glare_small.astype(np.uint8) * 255))
+    lid_png = png_b64_encode(np.clip(scene.lid.template, 0, 255).astype(np.uint8))
     return {
         "small_width": SMALL_WIDTH,
         "die_edge_px": None if scene.die_edge_px is None else round(scene.die_edge_px, 2),
-        "lid": {"template_png": _png(np.clip(scene.lid.template, 0, 255).astype(np.uint8)),
+        "lid": {"template_png": lid_png,
                 "threshold": scene.lid.threshold, "open_px": scene.lid.open_px},
         "dome": scene.dome.to_json(),
         "glare_png": glare,
@@ -100,13 +102,13 @@ def scene_from_profile(profile: Profile) -> SceneState:
             raise ValueError(f"small_width: expected {SMALL_WIDTH}, got "
                              f"{data.get('small_width')!r}")
         lid = data["lid"]
-        lid_model = LidModel(_unpng(lid["template_png"]).astype(np.float32),
+        lid_model = LidModel(png_b64_decode(lid["template_png"]).astype(np.float32),
                              float(lid["threshold"]), int(lid["open_px"]))
         glare = data.get("glare_png")
         edge = data.get("die_edge_px")
         return SceneState(lid=lid_model, dome=DomeRegion.from_json(data["dome"]),
                           die_edge_px=None if edge is None else float(edge),
-                          glare_small=None if glare is None else _unpng(glare) > 0)
+                          glare_small=None if glare is None else png_b64_decode(glare) > 0)
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"sic bo calibration profile data is not usable: {exc!r}; "
                         "recalibrate (python -m vision calibrate CLIP --game sicbo)") from None
@@ -132,16 +134,3 @@ def draw_diagnostic(frame_bgr: np.ndarray, profile: Profile) -> np.ndarray:
                 cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 2)
     return out
 
-
-def _png(img: np.ndarray) -> str:
-    ok, buf = cv2.imencode(".png", img)
-    if not ok:
-        raise ValueError(f"cannot encode an image of shape {img.shape} as PNG")
-    return base64.b64encode(buf.tobytes()).decode("ascii")
-
-
-def _unpng(text: str) -> np.ndarray:
-    img = cv2.imdecode(np.frombuffer(base64.b64decode(text), np.uint8), cv2.IMREAD_GRAYSCALE)
-    if img is None:
-        raise ValueError("not a base64 PNG image")
-    return img
