@@ -11,14 +11,16 @@ from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.pose import assign_poses
 
 
-def _die(x: float, y: float, edge: float, roundness: float) -> tuple[DieRead, Blob, TopFace]:
+def _die(x: float, y: float, edge: float, roundness: float,
+         blob_edge: float | None = None) -> tuple[DieRead, Blob, TopFace]:
     pip = Pip(center_xy=(x, y), area_px=0.03 * edge ** 2, axes_px=(6 * roundness, 6.0),
               angle_deg=0.0, inside=1.0, redness=0.0, ring_lum=200.0)
-    box = (int(x - edge / 2), int(y - edge / 2), int(x + edge / 2), int(y + edge / 2))
-    blob = Blob(box, np.ones((box[3] - box[1], box[2] - box[0]), bool), edge ** 2, 1.0)
+    b = edge if blob_edge is None else blob_edge
+    box = (int(x - b / 2), int(y - b / 2), int(x + b / 2), int(y + b / 2))
+    blob = Blob(box, np.ones((box[3] - box[1], box[2] - box[0]), bool), b ** 2, 1.0)
     read = DieRead(box_xyxy=box, center_xy=(x, y), face=3, confidence=0.9, pose="flat",
                    top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=edge)
-    return read, blob, TopFace(pips=(pip,), center_xy=(x, y), edge_px=edge, side_pips=())
+    return read, blob, TopFace(pips=(pip, pip), center_xy=(x, y), edge_px=edge, side_pips=())
 
 
 CASES = [
@@ -31,6 +33,12 @@ CASES = [
      ["flat", "stacked", "flat"]),                            # a larger die on another
     ([(100, 100, 40, 0.9)], ["flat"]),                       # alone and round
     ([(100, 100, 40, 0.5)], ["leaning"]),                    # alone and squashed
+    ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 44, 0.9, 70)],
+     ["flat", "flat", "leaning"]),                            # round pips, side face shows
+    ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 35, 0.9, 70)],
+     ["flat", "flat", "flat"]),                               # large blob, normal top: joined
+    ([(100, 100, 34, 0.9, 40), (300, 100, 40, 0.9, 48)],
+     ["flat", "flat"]),                                       # two dice: no reference
 ]
 
 

@@ -37,6 +37,8 @@ class PoseParams:
     stack_size_ratio: float = 1.12    # the upper die looks at least this much larger
     lean_roundness: float = 0.7
     lean_roundness_abs: float = 0.62
+    lean_blob_rel: float = 1.3        # blob edge / median of the other dice' blob edges
+    lean_top_rel: float = 1.1         # top-face edge / median of the others' top edges
 
 
 def _roundness(top: TopFace) -> float:
@@ -49,7 +51,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     poses = ["flat"] * len(reads)
     rounds = [_roundness(t) for t in tops]
     for i in range(len(tops)):
-        if _leaning(i, rounds, params):
+        if _leaning(i, rounds, params) or _side_showing(i, blobs, reads, tops, params):
             poses[i] = "leaning"
     for i, a in enumerate(reads):
         for j, b in enumerate(reads):
@@ -64,3 +66,14 @@ def _leaning(i: int, rounds: list[float], params: PoseParams) -> bool:
     others = [r for j, r in enumerate(rounds) if j != i]
     ref = params.lean_roundness * max(others) if others else params.lean_roundness_abs
     return rounds[i] < ref
+
+
+def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[TopFace],
+                  params: PoseParams) -> bool:
+    """Blob and top face both much larger than the other dice': a side face shows."""
+    if len(reads) < 3 or tops[i].count < 2:      # one pip: its face edge is a guess
+        return False
+    blob_ref = float(np.median([b.edge_px for j, b in enumerate(blobs) if j != i]))
+    top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
+    return (blobs[i].edge_px >= params.lean_blob_rel * blob_ref
+            and reads[i].edge_px >= params.lean_top_rel * top_ref)
