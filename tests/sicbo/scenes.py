@@ -12,7 +12,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from vision.synth.camera import tilted_view
-from vision.synth.dice3d import DiceStyle, DiePose, flat_pose, lean_against_die, stacked_pose
+from vision.synth.dice3d import (
+    DiceStyle,
+    DiePose,
+    flat_pose,
+    lean_against_die,
+    lean_against_wall,
+    stacked_pose,
+)
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
 EDGE_M = 0.016
@@ -40,6 +47,14 @@ def leaning_dice(faces: Sequence[int], tilt_deg: float = 30.0) -> tuple[DiePose,
     support = flat_pose(faces[0], (-0.03, -0.02), 0.2, edge_m=EDGE_M)
     lean = lean_against_die(faces[1], support, 1, np.radians(tilt_deg))
     return support, lean, flat_pose(faces[2], SPOTS[2], 1.1, edge_m=EDGE_M)
+
+
+def wall_leaning_dice(faces: Sequence[int], azimuth_rad: float, tilt_deg: float = 20.0,
+                      *, yaw: float = 0.2) -> tuple[DiePose, ...]:
+    """Dice 0 and 2 flat, die 1 leaning on the dome wall (radius 0.1 m) at ``azimuth_rad``."""
+    return (flat_pose(faces[0], SPOTS[0], yaw, edge_m=EDGE_M),
+            lean_against_wall(faces[1], azimuth_rad, 0.1, np.radians(tilt_deg)),
+            flat_pose(faces[2], SPOTS[2], yaw + 0.9, edge_m=EDGE_M))
 
 
 def stacked_dice(faces: Sequence[int]) -> tuple[DiePose, ...]:

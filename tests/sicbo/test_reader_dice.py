@@ -1,5 +1,7 @@
 """Rendered known dice through the whole reader (real per-image dice reader): every face
-in both pip styles -> the outcome; a leaning die, a stacked die -> the void.
+in both pip styles -> the outcome; a leaning die, a stacked die -> the void. A die
+leaning on the dome wall is found with a confident top face: without the pose stage's
+silhouette cue it gave a WRONG outcome; it must void.
 
 KNOWN GAP (strict xfail on the void clips): ``read_dice`` does not find the leaning or
 the stacked die as a die, so the reader sees two dice and abstains (``dice_count``)
@@ -8,13 +10,21 @@ as XPASS and the marker must go."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vision.footage import StreamInfo
 from vision.sicbo.reader import SicBoReader
 from vision.synth.dice3d import DiceStyle
 
-from .scenes import clip_frames, dome_scene, flat_dice, leaning_dice, stacked_dice
+from .scenes import (
+    clip_frames,
+    dome_scene,
+    flat_dice,
+    leaning_dice,
+    stacked_dice,
+    wall_leaning_dice,
+)
 
 VOID_GAP = pytest.mark.xfail(strict=True, reason="read_dice does not find a leaning or "
                              "stacked die: two dice seen, dice_count abstain")
@@ -28,6 +38,14 @@ CLIPS = [
     pytest.param("chinese", (120.0, 60.0, 20.0), 25.0,
                  [flat_dice([1, 2, 3], yaw=0.8), flat_dice([4, 5, 6])],
                  [(1, 2, 3), (4, 5, 6)], id="faces-chinese"),
+    # a die leaning 20 degrees on the dome wall, all three found: its top face reads as a
+    # confident face, only its silhouette (a side face shows) tells it is not flat
+    pytest.param("western", (50.0, 105.0, 35.0), 10.0,
+                 [wall_leaning_dice([5, 6, 6], 2 * np.pi / 3, yaw=2.2)],
+                 ["dice_leaning"], id="wall-lean-western"),
+    pytest.param("chinese", (50.0, 105.0, 35.0), 25.0,
+                 [wall_leaning_dice([4, 4, 5], np.pi / 3, yaw=1.2)],
+                 ["dice_leaning"], id="wall-lean-chinese"),
     # a die leaning on another, then one lying on another
     pytest.param("western", (50.0, 105.0, 35.0), 10.0,
                  [leaning_dice([3, 5, 2]), stacked_dice([6, 4, 1])],
