@@ -23,11 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluate.baseline import load_baseline, regressions
-from vision.evaluate.metrics import ClipScore, aggregate
-from vision.evaluate.scoring import score
-from vision.footage import load_sidecar
-from vision.read_cli import read_clip
+from vision.evaluate.baseline import load_baseline, read_and_score, regressions
 
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE = ROOT / "baselines" / "roulette.json"
@@ -37,12 +33,7 @@ CLIPS = sorted((ROOT / "data" / "roulette").glob("*.mp4"))
 @pytest.fixture(scope="module")
 def metrics() -> dict:
     assert len(CLIPS) == 2, f"expected the 2 committed clips, found {CLIPS}"
-    clips = []
-    for video in CLIPS:
-        sidecar = load_sidecar(video.with_suffix(".json"))
-        events = read_clip(video, "roulette")
-        clips.append(ClipScore(video.stem, "roulette", sidecar.fps, score(sidecar, events)))
-    return aggregate(clips)["roulette"].to_json()
+    return read_and_score(CLIPS, "roulette").to_json()
 
 
 def test_no_wrong_outcome(metrics: dict) -> None:

@@ -21,11 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluate.baseline import load_baseline, regressions
-from vision.evaluate.metrics import ClipScore, aggregate
-from vision.evaluate.scoring import score
-from vision.footage import load_sidecar
-from vision.read_cli import read_clip
+from vision.evaluate.baseline import load_baseline, read_and_score, regressions
 
 BASELINE = Path(__file__).resolve().parents[1] / "baselines" / "sicbo.json"
 SEEDS = (7, 8)
@@ -36,14 +32,9 @@ def metrics(tmp_path_factory: pytest.TempPathFactory) -> dict:
     from vision.synth.sicbo import synth_clip
 
     folder = tmp_path_factory.mktemp("sicbo_baseline")
-    clips = []
-    for seed in SEEDS:
-        video = synth_clip(folder, f"base_{seed}", seed=seed, rounds=2, width=640, height=480,
-                           fps=25.0)
-        sidecar = load_sidecar(video.with_suffix(".json"))
-        events = read_clip(video, "sicbo")
-        clips.append(ClipScore(video.stem, "sicbo", sidecar.fps, score(sidecar, events)))
-    return aggregate(clips)["sicbo"].to_json()
+    videos = [synth_clip(folder, f"base_{seed}", seed=seed, rounds=2, width=640, height=480,
+                         fps=25.0) for seed in SEEDS]
+    return read_and_score(videos, "sicbo").to_json()
 
 
 def test_no_wrong_outcome(metrics: dict) -> None:

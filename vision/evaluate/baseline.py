@@ -12,19 +12,30 @@ rounds (another dataset) is refused, since its counts do not compare.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from vision.errors import UserError
+from vision.evaluate.metrics import GameMetrics, aggregate, score_clip
+from vision.footage import load_sidecar
 
-__all__ = ["MUST_NOT_FALL", "MUST_NOT_RISE", "load_baseline", "regressions"]
+__all__ = ["MUST_NOT_FALL", "MUST_NOT_RISE", "load_baseline", "read_and_score", "regressions"]
 
 MUST_NOT_FALL = ("correct", "void_detected", "violation_detected")
 MUST_NOT_RISE = ("wrong", "false_void", "missed", "void_misclassified", "void_missed",
                  "violation_false_alarms")
 LATENCY_KEYS = ("latency_p95_s", "void_latency_p95_s")
 SAME_DATASET_KEYS = ("rounds", "void_rounds", "violation_rounds")
+
+
+def read_and_score(videos: Sequence[Path], game: str) -> GameMetrics:
+    """Read each clip with the game's real reader and score it against its sidecar
+    (``<clip>.json`` beside the video): the metrics an accuracy baseline is kept for."""
+    from vision.read_cli import read_clip  # imports the readers: only when asked
+
+    return aggregate([score_clip(v.stem, load_sidecar(v.with_suffix(".json")), read_clip(v, game))
+                      for v in videos])[game]
 
 
 def load_baseline(path: Path) -> dict[str, dict[str, Any]]:

@@ -25,9 +25,8 @@ from vision.errors import UserError
 from vision.evaluate.baseline import load_baseline, regressions
 from vision.evaluate.dataset import Clip, find_clips, load_events
 from vision.evaluate.describe import summary_rows
-from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate, per_clip
+from vision.evaluate.metrics import ClipScore, GameMetrics, aggregate, per_clip, score_clip
 from vision.evaluate.report import ReportInput, write_report
-from vision.evaluate.scoring import events_outside_rounds, score
 from vision.footage import Event, write_events
 from vision.progress import progress
 
@@ -62,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
                          enabled=args.progress):
         events = _clip_events(clip, args, unread)
         if events is not None:
-            scores.append(_score_clip(clip, events))
+            scores.append(score_clip(clip.name, clip.sidecar, events))
     games = aggregate(scores)
     _write_metrics(args.report / "metrics.json", games, scores, unread)
     source = str(args.events) if args.events else "the readers (python -m vision read)"
@@ -106,12 +105,6 @@ def _clip_events(clip: Clip, args: argparse.Namespace,
     out.mkdir(parents=True, exist_ok=True)
     write_events(events, out / f"{clip.name}.jsonl")
     return events
-
-
-def _score_clip(clip: Clip, events: Sequence[Event]) -> ClipScore:
-    side = clip.sidecar
-    return ClipScore(clip.name, side.game, side.fps, score(side, events),
-                     events_outside_rounds(side, events))
 
 
 def _write_metrics(path: Path, games: Mapping[str, GameMetrics], scores: Sequence[ClipScore],

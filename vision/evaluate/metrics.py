@@ -25,7 +25,8 @@ from typing import Any
 import numpy as np
 
 from vision.evaluate.distance import miss_label
-from vision.evaluate.scoring import KINDS, WRONG_CAUSES, RoundScore
+from vision.evaluate.scoring import KINDS, WRONG_CAUSES, RoundScore, events_outside_rounds, score
+from vision.footage import Event, Sidecar
 
 __all__ = ["CONTRACT_KEYS", "ClipScore", "GameMetrics", "aggregate", "per_clip", "percentile"]
 
@@ -101,6 +102,12 @@ class GameMetrics:
 def percentile(values: Sequence[float], q: float) -> float | None:
     """The q-th percentile (linear interpolation), None for no values."""
     return float(np.percentile(np.asarray(values, dtype=np.float64), q)) if values else None
+
+
+def score_clip(name: str, sidecar: Sidecar, events: Sequence[Event]) -> ClipScore:
+    """One clip's events scored round by round, with its count of events outside every round."""
+    return ClipScore(name, sidecar.game, sidecar.fps, score(sidecar, events),
+                     events_outside_rounds(sidecar, events))
 
 
 def aggregate(clips: Sequence[ClipScore]) -> dict[str, GameMetrics]:
