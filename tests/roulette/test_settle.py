@@ -16,19 +16,21 @@ HEAD = 1.3
 
 def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense: int = 1,
           object_at: int | None = None, object_until: int = 10**9, hop_stall: int = 0,
-          remove: bool = True, hop_frames: int = 30, gaps: tuple[int, ...] = ()
-          ) -> tuple[list[FrameObs], int]:
-    """One round: idle 10 frames, 90 frames on the track and slope, a 3-pocket hop, rest,
-    removal.
+          remove: bool = True, hop_frames: int = 30, gaps: tuple[int, ...] = (),
+          track_seen: bool = True, held: tuple[int, ...] = ()) -> tuple[list[FrameObs], int]:
+    """One round: idle 10 frames, 90 frames on the track and slope, a 3-pocket hop (the
+    way the ball rolls, relative to the wheel), rest, removal.
 
     Returns the observations and the frame at which the ball physically settles.
     ``hop_stall``: frames the ball pauses in a wrong pocket mid-hop (it must not settle).
+    ``track_seen`` False: a close camera, the ball is seen only from rho 1.25 in.
+    ``held``: frames in which the ball is seen with fingers at it.
     """
     obs: list[FrameObs] = []
     zero0, settle = 0.4, None
     rest_rel = sense * pocket_k * POCKET_RAD
     speeds = [(14 - 8 * (f - 10) / 90) / FPS for f in range(10, 100)]
-    land = zero0 + wheel_rad_s * 100 / FPS + rest_rel + sense * 3 * POCKET_RAD
+    land = zero0 + wheel_rad_s * 100 / FPS + rest_rel - ball_dir * 3 * POCKET_RAD
     theta = land - ball_dir * sum(speeds)  # so that the ball lands where its hop starts
     for f in range(260):
         zero = zero0 + wheel_rad_s * f / FPS
@@ -40,13 +42,15 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
             ball = BallObs(2.0 - max(0, f - 89) * 0.1, theta % (2 * np.pi))
         elif 100 <= f < 100 + hop_frames + hop_stall:  # hopping 3 pockets to the resting one
             u = min((f - 100) / hop_frames, 1.0) if f < 115 or f >= 115 + hop_stall else 0.5
-            rel = rest_rel + sense * 3 * POCKET_RAD * (1 - u)
+            rel = rest_rel - ball_dir * 3 * POCKET_RAD * (1 - u)
             ball = BallObs(0.95, (zero + rel) % (2 * np.pi))
         elif f < 220 or not remove:  # at rest, riding with the wheel
             settle = f if settle is None else settle
             ball = BallObs(0.95, (zero + rest_rel) % (2 * np.pi))
-        if f in gaps:
+        if f in gaps or (not track_seen and ball is not None and ball.rho > 1.25):
             ball = None
+        if ball is not None and f in held:
+            ball = BallObs(ball.rho, ball.theta, held=True)
         obs.append(FrameObs(f, zero % (2 * np.pi), () if ball is None else (ball,),
                             object_seen=object_at is not None and object_at <= f < object_until))
     assert settle is not None
@@ -146,3 +150,50 @@ def test_stream_ending_mid_roll_abstains() -> None:
     obs, _ = story(pocket_k=2)
     events = run(obs[:80])
     assert [e.reason for e in of(events, "abstain")] == ["stream_ended"]
+
+
+@pytest.mark.parametrize(("ball_dir", "wheel", "flagged"), [
+    (-1, 0.8, False),  # opposite directions, seen only from the landing on
+    (1, 0.8, True),  # same direction: the landing travel goes the wheel's way
+    (-1, -0.8, True),  # same direction, the other way round
+    (1, -1.2, False),  # opposite, a fast wheel
+])
+def test_close_camera_reads_the_landing_and_its_direction(ball_dir: int, wheel: float,
+                                                          flagged: bool) -> None:
+    # the track is out of view: no launch is seen, the ball appears on the wheel head
+    obs, settle = story(pocket_k=14, ball_dir=ball_dir, wheel_rad_s=wheel, hop_frames=10,
+                        track_seen=False)
+    events = run(obs)
+    outs = of(events, "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[14]]  # type: ignore[union-attr]
+    assert settle <= outs[0].frame <= settle + 0.35 * FPS  # rest confirmed within 0.35 s
+    assert len(of(events, "violation")) == (1 if flagged else 0)
+    assert not of(events, "abstain") and not of(events, "void")
+
+
+def test_a_ball_put_into_a_pocket_by_hand_is_no_outcome() -> None:
+    # after a void the dealer puts the ball back into the last winning pocket: fingers hold
+    # it all the way in (the landing hop here), then it rides with the wheel
+    obs, _ = story(pocket_k=6, hop_frames=10, track_seen=False, held=tuple(range(90, 112)))
+    events = run(obs)
+    assert not of(events, "outcome") and not of(events, "violation")
+
+
+def test_a_ball_taken_by_hand_while_rolling_is_abstained() -> None:
+    # the dealer catches the rolling ball (an object fell in, unseen): never an outcome
+    obs, _ = story(pocket_k=6, held=tuple(range(60, 75)), gaps=tuple(range(75, 260)))
+    events = run(obs)
+    assert not of(events, "outcome")
+    assert [e.reason for e in of(events, "abstain")] == ["ball_handled"]
+
+
+def test_glints_jumping_between_frets_are_no_landing() -> None:
+    # a glint on the head: a spot that rides with the wheel for 8 frames, then reappears a
+    # few pockets back, again and again (frets passing a light): never a ball in play
+    obs = []
+    for f in range(200):
+        zero = 0.4 + 0.8 * f / FPS
+        rel = -2.0 * POCKET_RAD * (f // 8)
+        obs.append(FrameObs(f, zero % (2 * np.pi), (BallObs(1.0, (zero + rel) % (2 * np.pi)),)))
+    events = run(obs)
+    assert not [e for e in events if e.type in ("ball_launched", "outcome", "abstain")]

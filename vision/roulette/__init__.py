@@ -8,7 +8,10 @@ Stages, one module each, in pipeline order:
 - ``wheel``: the polar unwrap (one ``cv2.remap`` per frame) and the wheel angle, read
   afresh each frame by correlating the band's colours with the pocket pattern.
 - ``background``: running model of the strip, in wheel coordinates on the turning head.
-- ``ball``: bright, colourless, compact spots (the ball and look-alikes).
+- ``ball``: bright, colourless, compact spots (the ball and look-alikes), and whether
+  fingers hold one.
+- ``track``: which spot is the ball frame after frame (turret look-alikes learnt and
+  skipped), its recent sightings and speeds.
 - ``pocket``: wheel-relative angle -> pocket number.
 - ``bowl``: objects in the bowl (lasting foreground that is neither ball nor hand).
 - ``settle``: ``RoundTracker``, the per-round state machine that turns per-frame

@@ -14,17 +14,20 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BallFix", "BallParams", "ball_evidence", "find_balls"]
+__all__ = ["BallFix", "BallParams", "ball_evidence", "find_balls", "held_in_hand"]
 
 
 @dataclass(frozen=True, slots=True)
 class BallParams:
     min_rise: float = 38.0  # mean brightness above the background (0..255)
     min_level: int = 90  # brightest channel at least this
-    min_white: float = 0.74  # darkest / brightest channel
+    min_white: float = 0.64  # darkest / brightest channel (an ivory ball on a red pocket,
+    # smoothed by the strip's blur, comes down to ~0.7)
     compact: float = 0.55  # surround mean / spot mean must stay below this
     spot_rc: tuple[int, int] = (3, 5)  # box (rows, cols) about the ball's size
     surround_rc: tuple[int, int] = (11, 21)
+    hand_rc: tuple[int, int] = (15, 33)  # box around the ball where fingers would show
+    hand_fill: float = 0.25  # foreground share of that box (off the ball's rows) -> held
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +94,19 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
     row = float((w.sum(axis=1) * win_r).sum() / total)
     col = float((w.sum(axis=0) * win_c).sum() / total) % ev.shape[1]
     return BallFix(row, col, peak)
+
+
+def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None) -> bool:
+    """Whether the ball sits in a large patch of foreground: fingers holding it (a dealer
+    lifting, carrying or putting it). ``fg`` (R, C) bool foreground of the mixed strip.
+
+    A free ball's own foreground is its disc and, when fast, a streak along its rows; the
+    rows above and below it stay background. Fingers and a hand fill them."""
+    p = params or BallParams()
+    hr, hc = p.hand_rc
+    r, c = int(round(ball.row)), int(round(ball.col))
+    rows = np.r_[max(0, r - hr // 2):max(0, r - 2), r + 3:min(fg.shape[0], r + hr // 2 + 1)]
+    if len(rows) == 0:
+        return False
+    cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]
+    return float(fg[rows][:, cols].mean()) > p.hand_fill

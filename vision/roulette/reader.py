@@ -20,7 +20,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, find_balls
+from vision.roulette.ball import BallFix, find_balls, held_in_hand
 from vision.roulette.bowl import ObjectWatch, foreground
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -127,12 +127,14 @@ class WheelPipeline:
         diff = self.background.difference(mixed)
         fg, _ = foreground(diff, self.stand_out)
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
+        held = [held_in_hand(fg, b) for b in balls]
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
         obj = self.watch.update(fg & ~near_ball & ~self.no_objects,
                                 self._mixed_mask(self.edge, zero_col))
         self.background.update(mixed, fg, near_ball)
-        obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col) for b in balls),
+        obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
+                                             for b, h in zip(balls, held, strict=True)),
                        obj is not None)
         events = self.tracker.update(obs)
         chosen = self.tracker.chosen
@@ -155,10 +157,10 @@ class WheelPipeline:
                 f"expected >= {PROFILE_MIN_FIT}; recalibrate (python -m vision calibrate)")
         self.verify = None
 
-    def _ball_obs(self, ball: BallFix, zero_col: float) -> BallObs:
+    def _ball_obs(self, ball: BallFix, zero_col: float, held: bool) -> BallObs:
         col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
         rho = float(np.interp(ball.row, np.arange(len(self.grid.rho_rows)), self.grid.rho_rows))
-        return BallObs(rho, col * 2 * np.pi / COLUMNS)
+        return BallObs(rho, col * 2 * np.pi / COLUMNS, held)
 
     def finish(self, last_index: int) -> list[Event]:
         return self.tracker.finish(last_index)

@@ -1,0 +1,36 @@
+"""``held_in_hand``: a ball in fingers sits in a large patch of foreground, a free one does not."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.roulette.ball import BallFix, held_in_hand
+
+R, C = 40, 444  # a strip's rows and columns
+
+
+def mask(*boxes: tuple[int, int, int, int]) -> np.ndarray:
+    """(R, C) bool foreground made of (row0, row1, col0, col1) boxes."""
+    fg = np.zeros((R, C), bool)
+    for r0, r1, c0, c1 in boxes:
+        fg[r0:r1, c0:c1] = True
+    return fg
+
+
+@pytest.mark.parametrize(("fg", "held"), [
+    (mask((19, 22, 98, 103)), False),  # the ball's own disc
+    (mask((19, 22, 70, 103)), False),  # a fast ball's streak along its rows
+    (mask((19, 22, 98, 103), (10, 30, 95, 125)), True),  # fingers and palm around it
+    (mask((19, 22, 98, 103), (22, 34, 90, 118)), True),  # a hand reaching from below
+    (mask((19, 22, 98, 103), (5, 9, 60, 140)), False),  # a thin edge further away
+    (mask((19, 22, 98, 103), (10, 30, 430, 444), (10, 30, 0, 14)), False),  # a hand elsewhere
+])
+def test_held_only_with_a_hand_at_the_ball(fg: np.ndarray, held: bool) -> None:
+    assert held_in_hand(fg, BallFix(20.0, 100.0, 60.0)) is held
+
+
+def test_a_ball_at_the_strip_edge_wraps_around() -> None:
+    # the strip's columns are a full turn: fingers past column 0 still hold a ball at 2
+    fg = mask((19, 22, 0, 5), (10, 30, 430, 444), (10, 30, 0, 12))
+    assert held_in_hand(fg, BallFix(20.0, 2.0, 60.0))

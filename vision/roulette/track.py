@@ -1,0 +1,174 @@
+"""Which ball-like spot is the ball, frame after frame, and how it has been moving.
+
+``BallTrack.update`` takes one frame's spots (``FrameObs``) and picks the one where the
+ball can be now, given where it was: on the bowl anything ball-like is the ball; on the
+wheel the ball rides with it (or hops a little), so a spot elsewhere (a chrome knob of the
+turret) is not it. Spots that ride with the wheel for long while no ball is in play are
+learnt as fixtures and never taken for the ball. The track keeps about a second of
+sightings (``Seen``: image angle and angle relative to pocket 0) and the wheel's recent
+angles, from which the speeds that the round logic needs are measured.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.roulette.pocket import relative_angle
+
+__all__ = ["BallObs", "BallTrack", "FrameObs", "Seen", "distance"]
+
+
+@dataclass(frozen=True, slots=True)
+class BallObs:
+    """A ball-like spot in the rectified frame: ``rho`` (ring radii), ``theta`` (rad, image
+    angle); ``held`` when it sits in a large patch of foreground (fingers, a hand)."""
+
+    rho: float
+    theta: float
+    held: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FrameObs:
+    """One frame's measurements: ``balls`` are ball-like spots, strongest first."""
+
+    frame: int
+    zero: float  # image angle of pocket 0's centre (rad)
+    balls: tuple[BallObs, ...] = ()
+    object_seen: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """The ball in one frame: ``rel`` is its angle relative to pocket 0 (rad)."""
+
+    frame: int
+    rho: float
+    theta: float
+    rel: float
+    held: bool = False
+
+
+def distance(a_rho: float, a_theta: float, b_rho: float, b_theta: float) -> float:
+    """Distance in the rectified plane, in ring radii."""
+    return float(np.sqrt(max(a_rho**2 + b_rho**2
+                             - 2 * a_rho * b_rho * np.cos(a_theta - b_theta), 0.0)))
+
+
+class BallTrack:
+    """The ball's recent sightings and the wheel's recent angles; one ``update`` per frame.
+
+    ``head``/``band_out``: radii of the turning head's edge and the pocket band's outer edge.
+    ``wheel_only`` (set by the caller) says the ball is known to be on the wheel: then only a
+    spot near where it rides (or hops) is taken, and none after ``regain_frames`` unseen.
+    """
+
+    def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
+                 regain_frames: int = 8) -> None:
+        self.fps, self.head, self.band_out = fps, head, band_out
+        self.fixture_hits, self.regain_frames = fixture_hits, regain_frames
+        self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
+        self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
+        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
+        self.chosen: int | None = None
+
+    def update(self, obs: FrameObs, *, in_play: bool) -> Seen | None:
+        """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
+        self.zeros.append((obs.frame, obs.zero))
+        fixtures = set(self._learn_fixtures(obs, learn=not in_play))
+        keep = [i for i in range(len(obs.balls)) if i not in fixtures]
+        pick = self._select([obs.balls[i] for i in keep], obs, in_play)
+        self.chosen = None if pick is None else keep[pick]
+        if self.chosen is None:
+            return None
+        b = obs.balls[self.chosen]
+        seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held)
+        self.history.append(seen)
+        return seen
+
+    # --- speeds -----------------------------------------------------------------
+    def wheel_omega(self) -> float:
+        """Wheel's angular speed (rad/s, image angle) over the last quarter second."""
+        if len(self.zeros) < 2:
+            return 0.0
+        z = list(self.zeros)
+        steps = [relative_angle(b[1], a[1]) for a, b in zip(z, z[1:], strict=False)]
+        return float(np.sum(steps)) / max(z[-1][0] - z[0][0], 1) * self.fps
+
+    def ball_omega(self) -> float | None:
+        """Ball's image angular speed (rad/s) from its last two sightings, if neighbours."""
+        if len(self.history) < 2:
+            return None
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > 2:
+            return None
+        return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+
+    def rel_step(self) -> float:
+        """Ball's angular speed relative to the wheel (rad per frame) from its last two
+        sightings, 0 if they are not recent neighbours."""
+        if len(self.history) < 2:
+            return 0.0
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > 3:
+            return 0.0
+        return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
+
+    def unseen_s(self, frame: int) -> float:
+        return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
+
+    def near_fixture(self, rho: float, rel: float) -> bool:
+        return any(f[3] >= 3 and distance(rho, rel, f[0], f[1]) < 0.15 for f in self.fixtures)
+
+    # --- selection --------------------------------------------------------------
+    def _learn_fixtures(self, obs: FrameObs, learn: bool) -> list[int]:
+        """Ball look-alikes that ride with the wheel (a turret's chrome knobs seen at an
+        angle): learnt while no ball is in play, remembered in wheel coordinates, and never
+        taken for the ball once seen there in ``fixture_hits`` frames (a ball hopping in
+        would drift away from its first place long before). Returns the spots that are
+        fixtures now."""
+        hits = []
+        for i, b in enumerate(obs.balls):
+            rel = relative_angle(b.theta, obs.zero)
+            near = [f for f in self.fixtures if distance(b.rho, rel, f[0], f[1]) < 0.12]
+            if near:
+                f = near[0]
+                f[0] = 0.8 * f[0] + 0.2 * b.rho
+                f[1] = f[1] + 0.2 * relative_angle(rel, f[1])
+                f[2], f[3] = obs.frame, f[3] + 1
+                if f[3] >= self.fixture_hits:
+                    hits.append(i)
+            elif learn and b.rho <= self.head:
+                self.fixtures.append([b.rho, rel, obs.frame, 1])
+        self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < 10 * self.fps]
+        return hits
+
+    def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool) -> int | None:
+        if not balls:
+            return None
+        last = self.history[-1] if self.history else None
+        unseen = obs.frame - last.frame if last is not None else 10**6
+        on_bowl = [i for i, b in enumerate(balls) if b.rho > self.band_out]
+        if last is None or unseen > 3 and not in_play:
+            return on_bowl[0] if on_bowl else 0  # a ball running on the bowl starts a round
+        if not in_play:
+            near = [(distance(b.rho, b.theta, last.rho, last.theta), i)
+                    for i, b in enumerate(balls)]
+            return on_bowl[0] if on_bowl else min(near)[1]
+        if last.rho > self.head:  # on the bowl: anywhere on it, or on the head near its path
+            step = self.ball_omega() or 0.0
+            pred = last.theta + step / self.fps * unseen
+            gate = min(0.3 + 0.1 * unseen, 0.8)
+            ok = [i for i, b in enumerate(balls) if b.rho > self.band_out
+                  or distance(b.rho, b.theta, last.rho, pred) < gate]
+            return ok[0] if ok else None
+        if unseen > self.regain_frames:
+            return None  # lost on the wheel: never adopt a look-alike in its place
+        gate = min(0.25 + 0.05 * unseen, 0.45)
+        pred = obs.zero + last.rel + self.rel_step() * unseen  # hopping, or riding
+        near = [(distance(b.rho, b.theta, last.rho, pred), i) for i, b in enumerate(balls)]
+        near = [(d, i) for d, i in near if d < gate]
+        return min(near)[1] if near else None
