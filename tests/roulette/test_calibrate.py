@@ -19,6 +19,7 @@ from vision.roulette.calibrate import (
     from_profile,
     to_profile,
 )
+from vision.roulette.reader import TRUSTED_FIT
 from vision.roulette.wheel import (
     POCKET_RAD,
     StripGrid,
@@ -70,6 +71,7 @@ def test_calibration_recovers_zero_and_sense(tilt: float, azimuth: float, ring_p
     errors = [zero_error_pockets(cal, cam, f, a, mirror) for f, a in zip(frames, angles,
                                                                           strict=True)]
     assert max(errors) < 0.25  # a quarter pocket anywhere around the ring
+    assert cal.fit >= TRUSTED_FIT  # a good fit: the reader forwards its outcomes
 
 
 def test_other_colours_calibrate_too() -> None:

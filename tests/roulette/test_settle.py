@@ -57,8 +57,8 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
     return obs, settle
 
 
-def run(obs: list[FrameObs], sense: int = 1) -> list[Event]:
-    tracker = RoundTracker(fps=FPS, sense=sense, band_rho=BAND, head_rho=HEAD)
+def run(obs: list[FrameObs], sense: int = 1, trusted: bool = True) -> list[Event]:
+    tracker = RoundTracker(fps=FPS, sense=sense, band_rho=BAND, head_rho=HEAD, trusted=trusted)
     events: list[Event] = []
     for o in obs:
         events += tracker.update(o)
@@ -197,3 +197,12 @@ def test_glints_jumping_between_frets_are_no_landing() -> None:
         obs.append(FrameObs(f, zero % (2 * np.pi), (BallObs(1.0, (zero + rel) % (2 * np.pi)),)))
     events = run(obs)
     assert not [e for e in events if e.type in ("ball_launched", "outcome", "abstain")]
+
+
+def test_an_untrusted_wheel_abstains_instead_of_reading() -> None:
+    # the calibration fits the pocket pattern poorly: the rest is seen, the number is not
+    # forwarded, a person confirms it
+    events = run(story(pocket_k=8)[0], trusted=False)
+    assert not of(events, "outcome")
+    assert [(e.reason, e.extra["number"]) for e in of(events, "abstain")] == [
+        ("low_confidence", WHEEL_SEQUENCE_CW[8])]

@@ -83,6 +83,7 @@ class WheelCalibration:
     head_rho: float
     zero_psi: float
     warp: tuple[float, float] = (0.0, 0.0)  # (eta, beta_rad) perspective angle warp
+    fit: float = 1.0  # median correlation of the band's colours with the pocket pattern
 
     def __post_init__(self) -> None:
         if self.sense not in (1, -1):
@@ -253,7 +254,8 @@ def calibrate_frames(frames: Sequence[np.ndarray]) -> WheelCalibration | Calibra
     zeros = [locate_zero(*colour_signals(s[rows]), sense) for s in strips]
     zero_cols = [int(round(z.psi / (2 * np.pi) * COLUMNS)) for z in zeros]
     head = find_rotating_rows(strips, zero_cols, grid.rho_rows, band)
-    return WheelCalibration(ring, band, sense, head, zeros[-1].psi, warp)
+    fit = float(np.median([z.fit for z in zeros]))
+    return WheelCalibration(ring, band, sense, head, zeros[-1].psi, warp, fit)
 
 
 def calibration_frames(source: Iterable[tuple[int, np.ndarray]], fps: float,

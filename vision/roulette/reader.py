@@ -41,6 +41,8 @@ MAX_BUFFER = 32
 CALIBRATION_TRIES = 6
 PROFILE_CHECK_FRAMES = 15
 PROFILE_MIN_FIT = 0.5
+TRUSTED_FIT = 0.65  # below, pockets may be misnumbered: outcomes become abstains (tuning
+# sets: a badly fitted close camera 0.55 read wrong numbers; good fits 0.7..0.99)
 
 
 class WheelPipeline:
@@ -74,7 +76,7 @@ class WheelPipeline:
                                  np.float32)
         self.stand_out[:self.head_row] = self.watch.params.stand_out_head
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
-                                    head_rho=cal.head_rho)
+                                    head_rho=cal.head_rho, trusted=cal.fit >= TRUSTED_FIT)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept

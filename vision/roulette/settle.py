@@ -30,7 +30,9 @@ Phases::
   of view; right after a round the dealer's hands are still at work); the round stays
   void until the object and the ball are gone.
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
-  took it while in play, with no outcome; a person must confirm.
+  took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
+  (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
+  person must confirm.
 """
 
 from __future__ import annotations
@@ -75,8 +77,10 @@ class SettleParams:
 
 class RoundTracker:
     def __init__(self, *, fps: float, sense: int, band_rho: tuple[float, float],
-                 head_rho: float, params: SettleParams | None = None) -> None:
+                 head_rho: float, params: SettleParams | None = None,
+                 trusted: bool = True) -> None:
         self.p = params or SettleParams()
+        self.trusted = trusted  # False: the wheel fits its pattern poorly; abstain, never read
         self.fps, self.sense, self.band, self.head = fps, sense, band_rho, head_rho
         self.track = BallTrack(fps=fps, head=head_rho, band_out=band_rho[1],
                                fixture_hits=self.p.fixture_hits,
@@ -202,7 +206,9 @@ class RoundTracker:
         self.phase = "rest"
         number, conf = read
         events += self._check_direction(obs.frame, resting=True)
-        return events + [outcome(obs.frame, RouletteResult(number), conf),
+        said = outcome(obs.frame, RouletteResult(number), conf) if self.trusted else abstain(
+            obs.frame, "low_confidence", number=number, detail="the wheel's calibration fit")
+        return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
 
