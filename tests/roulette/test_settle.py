@@ -206,3 +206,18 @@ def test_an_untrusted_wheel_abstains_instead_of_reading() -> None:
     assert not of(events, "outcome")
     assert [(e.reason, e.extra["number"]) for e in of(events, "abstain")] == [
         ("low_confidence", WHEEL_SEQUENCE_CW[8])]
+
+
+def test_a_ball_resting_where_it_was_first_seen_landing_is_not_a_fixture() -> None:
+    # a close camera first sees the ball on the head, hopping ahead 2 pockets, and back to
+    # rest next to where it first appeared: those first sightings (taken while no round was
+    # known) must not make the resting ball a turret look-alike
+    rels = [0.0, 0.5, 1.0, 1.5, 2.0, 1.5, 1.0, 0.6, 0.3] + [0.2] * 60
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for i, r in enumerate(rels):
+        f = 20 + i
+        zero = 0.5 * f / FPS
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + r) * POCKET_RAD),)))
+    events = run(obs)
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[7]]

@@ -158,6 +158,7 @@ class RoundTracker:
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
         self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
+        self.track.forget_unconfirmed()
         recent = self._contiguous()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
             if self.pockets_at is None and a.rho <= self.band[1]:

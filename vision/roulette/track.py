@@ -117,6 +117,11 @@ class BallTrack:
             return 0.0
         return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
 
+    def forget_unconfirmed(self) -> None:
+        """A ball is in play: spots not yet confirmed as fixtures may have been the ball
+        itself, seen landing before the round was known to start."""
+        self.fixtures = [f for f in self.fixtures if f[3] >= self.fixture_hits]
+
     def unseen_s(self, frame: int) -> float:
         return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
 
@@ -133,7 +138,8 @@ class BallTrack:
         hits = []
         for i, b in enumerate(obs.balls):
             rel = relative_angle(b.theta, obs.zero)
-            near = [f for f in self.fixtures if distance(b.rho, rel, f[0], f[1]) < 0.12]
+            near = [f for f in self.fixtures if distance(b.rho, rel, f[0], f[1]) < 0.12
+                    and (learn or f[3] >= self.fixture_hits)]  # the ball confirms none
             if near:
                 f = near[0]
                 f[0] = 0.8 * f[0] + 0.2 * b.rho
