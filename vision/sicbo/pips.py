@@ -7,7 +7,9 @@ shading of a side face is not mistaken for a pip.
 
 Which pips are on the top face: with the camera within ~45 degrees of vertical the top
 face is the least foreshortened face, so its pips are the roundest and the largest;
-side-face pips are squashed ellipses. Under top light the top face is also the
+side-face pips are squashed ellipses. Steeper than that a side face can look rounder
+than the top; then position decides: side faces show on the nadir side of the top
+face (``_uphill``). Under top light the top face is also the
 brightest face, i.e. the core of the detected blob. The reference pip maximises
 roundness x sqrt(area); the top face is the best-ranked pips up to the clearest break
 in rank that leaves a standard layout (see ``select_top_face``).
@@ -40,6 +42,9 @@ class PipParams:
     light_power: float = 1.0          # weight of "the face around the pip is bright"
     edge_per_pip: float = 7.0         # face edge <= this x sqrt(pip area) (pip ~0.2 edge)
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
+    uphill_gain: float = 32.0         # push against pips on the nadir side (see _uphill)
+    dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
+    squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
@@ -153,11 +158,42 @@ def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
                ring_lum=float(np.percentile(lab[..., 0][ring], 80)) if ring.any() else 0.0)
 
 
-def _rank(p: Pip, brightest: float, light_power: float) -> float:
-    """Top-likeness: round (not foreshortened), large (nearest the camera), and on a
-    bright face (light comes from above, so the top face is the brightest)."""
+def _rank(p: Pip, brightest: float, light_power: float, uphill: float = 0.0) -> float:
+    """Top-likeness: round (not foreshortened), large (nearest the camera), on a
+    bright face (light comes from above, so the top face is the brightest), and
+    not on the nadir side of the die (``uphill``: a log-rank push <= 0)."""
     lit = (max(p.ring_lum, 1.0) / max(brightest, 1.0)) ** light_power
-    return p.roundness * float(np.sqrt(p.area_px)) * lit
+    return p.roundness * float(np.sqrt(p.area_px)) * lit * float(np.exp(uphill))
+
+
+def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
+    """Log-rank push (<= 0) against pips that lie clearly on the nadir side of the die.
+
+    Seen obliquely, every face of a die is squashed along the line towards the nadir
+    (the image of the point below the camera), so the pips' minor axes give that line,
+    and the side faces that show lie between the top face and the nadir. With the
+    camera not rolled by more than ~45 degrees the nadir is below the dice (or at the
+    image centre for a vertical camera), so a pip farther down that line than the
+    top face's own spread (``dead_pips`` x pip size, at least 0.4 die edge) below the
+    highest pip is likely on a side face. The push grows with the line's vertical share
+    and with how squashed the pips are: round pips (a vertical view) get none, a steep
+    view, where a side face can look rounder than the top, a strong one.
+    """
+    if params.uphill_gain <= 0 or len(pips) < 2:
+        return [0.0] * len(pips)
+    ang = np.radians([p.angle_deg + (0.0 if p.axes_px[0] <= p.axes_px[1] else 90.0)
+                      for p in pips])                      # minor-axis directions
+    squash = np.array([1.0 - p.roundness for p in pips])
+    w = np.array([np.sqrt(p.area_px) for p in pips])
+    v = np.sum(w * squash * np.stack([np.cos(2 * ang), np.sin(2 * ang)]), axis=1) / w.sum()
+    strength = max(0.0, float(np.hypot(*v)) - params.squash_noise)
+    theta = 0.5 * np.arctan2(v[1], v[0])
+    u = np.array([np.cos(theta), np.sin(theta)])           # the nadir line
+    along = _centres(pips) @ u * u[1]                       # grows downhill (pixels)
+    pip_px = float(np.median([max(p.axes_px) for p in pips]))
+    dead = max(0.4 * edge_px, params.dead_pips * pip_px)
+    below = np.maximum(along - along.min() - dead, 0.0) / max(edge_px, 1e-6)
+    return list(-params.uphill_gain * strength * below)
 
 
 def select_top_face(pips: list[Pip], blob: Blob,
@@ -174,8 +210,11 @@ def select_top_face(pips: list[Pip], blob: Blob,
     if not cands:
         return None
     brightest = max(p.ring_lum for p in cands)
-    cands.sort(key=lambda p: _rank(p, brightest, params.light_power), reverse=True)
-    ranks = [_rank(p, brightest, params.light_power) for p in cands]
+    up = _uphill(cands, blob.edge_px, params)
+    order = sorted(range(len(cands)), key=lambda i: -_rank(cands[i], brightest,
+                                                            params.light_power, up[i]))
+    ranks = [_rank(cands[i], brightest, params.light_power, up[i]) for i in order]
+    cands = [cands[i] for i in order]
     floor = params.rank_floor * ranks[0]
     radius = params.face_radius_rel * blob.edge_px
     best, top = -1.0, cands[:1]

@@ -1,0 +1,70 @@
+"""Top-face pip selection (``vision.sicbo.pips``): the steep-view position cue."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sicbo import DiceParams, read_dice
+from vision.sicbo.detect import Blob
+from vision.sicbo.pips import Pip, PipParams, select_top_face
+from vision.sicbo.render import DieStyle, composite, finish, render_die
+
+
+def _pip(x: float, y: float, minor: float, major: float = 8.0) -> Pip:
+    # a pip squashed along the image vertical (minor axis vertical), on a white face
+    return Pip(center_xy=(x, y), area_px=np.pi / 4 * minor * major, axes_px=(major, minor),
+               angle_deg=0.0, inside=1.0, redness=0.0, ring_lum=230.0)
+
+
+def _blob() -> Blob:
+    return Blob(box_xyxy=(70, 60, 130, 120), mask=np.ones((60, 60), bool), area_px=1600.0,
+                solidity=1.0)
+
+
+# A die seen ~60 degrees off vertical, nadir below: the top face (a 1, squashed to
+# 0.5) above a front face (a 2, squashed only to 0.85, so rounder and larger).
+STEEP = [_pip(100, 70, 4.0), _pip(90, 102, 6.8), _pip(110, 108, 6.8)]
+# The same pips all nearly round: a view near vertical, where position must not matter.
+ROUND = [_pip(100, 70, 7.0), _pip(90, 102, 7.6), _pip(110, 108, 7.6)]
+
+
+@pytest.mark.parametrize(("pips", "gain", "count"), [
+    (STEEP, 32.0, 1),    # steep view: the higher, squashed face is the top
+    (STEEP, 0.0, 2),     # without the position cue the rounder side face wins
+    (ROUND, 32.0, 2),    # round pips: roundness/size alone decide, position does not
+])
+def test_position_cue_only_for_steep_views(pips, gain, count) -> None:
+    top = select_top_face(pips, _blob(), PipParams(uphill_gain=gain))
+    assert top is not None
+    assert top.count == count
+
+
+def _upright_die(face: int, rng: np.random.Generator, tilt_deg: float) -> tuple:
+    """A rendered die turned so that its side faces show below its top face (a camera
+    that is tilted but not rolled)."""
+    bgr, alpha, quad = render_die(face, rng, edge_px=44.0, tilt_deg=tilt_deg, style=DieStyle())
+    ys, xs = np.nonzero(alpha > 0.5)
+    d = np.array([xs.mean(), ys.mean()]) - quad.mean(axis=0)     # towards the side faces
+    h, w = alpha.shape
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), float(np.degrees(np.arctan2(d[1], d[0]))) - 90,
+                                1.0)
+    return cv2.warpAffine(bgr, m, (w, h)), cv2.warpAffine(alpha, m, (w, h)), quad
+
+
+@pytest.mark.parametrize(("tilt_deg", "min_right"), [
+    (35, 12),     # moderately tilted camera: every die read right
+    (50, 11),     # steep: a side face shows nearly as large as the top (12 of 12 when
+                  # committed; 11 without the position cue)
+])
+def test_reads_upright_tilted_dice(tilt_deg, min_right) -> None:
+    rng = np.random.default_rng(21)
+    right = 0
+    for i in range(12):
+        face = i % 6 + 1
+        floor = np.full((240, 240, 3), (90, 140, 170), np.float32)
+        image = finish(composite(floor, _upright_die(face, rng, tilt_deg), (50, 50), rng), rng,
+                       glare=False)
+        right += read_dice(image, params=DiceParams()).faces == (face,)
+    assert right >= min_right
