@@ -221,3 +221,22 @@ def test_a_ball_resting_where_it_was_first_seen_landing_is_not_a_fixture() -> No
     events = run(obs)
     assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
         WHEEL_SEQUENCE_CW[7]]
+
+
+def test_a_ball_lost_on_the_slope_is_found_hopping_in_the_pockets() -> None:
+    # seen on the track, lost while it drops (blur), found again mid-hop: still read
+    obs, settle = story(pocket_k=23, gaps=tuple(range(90, 106)))
+    outs = of(run(obs), "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[23]]  # type: ignore[union-attr]
+    assert settle <= outs[0].frame <= settle + 0.35 * FPS
+
+
+def test_a_glint_found_after_losing_the_ball_on_the_slope_is_no_outcome() -> None:
+    # the ball vanishes on the slope for good; a glint on a fret rides with the wheel in
+    # the pockets: it never hopped, so it is not read, and the round is abstained
+    obs, _ = story(pocket_k=23, gaps=tuple(range(90, 260)))
+    obs = [FrameObs(o.frame, o.zero, (BallObs(0.95, o.zero + 5 * POCKET_RAD),))
+           if 110 <= o.frame < 200 else o for o in obs]
+    events = run(obs)
+    assert not of(events, "outcome")
+    assert [e.reason for e in of(events, "abstain")][:1] == ["no_landing_seen"]

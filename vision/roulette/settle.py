@@ -66,6 +66,8 @@ class SettleParams:
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
+    settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
+    # must hop this far relative to the wheel: a glint on a fret rides with it from the start
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
@@ -86,6 +88,7 @@ class RoundTracker:
                                fixture_hits=self.p.fixture_hits,
                                regain_frames=self.p.regain_frames)
         self.phase = "idle"
+        self.jumped = False
         self.dir_samples: list[float] = []
         self.decided = False  # the direction check is done for this round
         self.pockets_at: Seen | None = None  # first sighting in the pockets this round
@@ -158,6 +161,7 @@ class RoundTracker:
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
         self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
+        self.jumped = False  # the ball was found in the pockets after being lost on the bowl
         self.track.forget_unconfirmed()
         recent = self._contiguous()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
@@ -204,6 +208,8 @@ class RoundTracker:
         read = self._settled(obs.frame)
         if read is None:
             return events
+        if self.jumped and abs(self.travel) < self.p.settle_travel * POCKET_RAD:
+            return events + self._end(obs.frame, "no_landing_seen")
         self.phase = "rest"
         number, conf = read
         events += self._check_direction(obs.frame, resting=True)
@@ -220,6 +226,9 @@ class RoundTracker:
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
             if self.pockets_at is None and abs(omega) >= self.p.direction_rad_s:
                 self.dir_samples.append(omega)
+        if self.ball.jumped:
+            self.pockets_at, self.travel, self.jumped = self.ball, 0.0, True
+            return [Event("ball_in_pockets", obs.frame, extra={"found": True})]
         if self.pockets_at is not None:
             prev = self.history[-2] if len(self.history) > 1 else self.ball
             if obs.frame - prev.frame <= 0.5 * self.fps:  # a hop's travel: well under a turn

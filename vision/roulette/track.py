@@ -50,6 +50,7 @@ class Seen:
     theta: float
     rel: float
     held: bool = False
+    jumped: bool = False  # taken in the pockets after losing the ball on the bowl
 
 
 def distance(a_rho: float, a_theta: float, b_rho: float, b_theta: float) -> float:
@@ -74,18 +75,21 @@ class BallTrack:
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
         self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
         self.chosen: int | None = None
+        self._jumped = False
 
     def update(self, obs: FrameObs, *, in_play: bool) -> Seen | None:
         """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
         self.zeros.append((obs.frame, obs.zero))
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
         keep = [i for i in range(len(obs.balls)) if i not in fixtures]
+        self._jumped = False
         pick = self._select([obs.balls[i] for i in keep], obs, in_play)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
         b = obs.balls[self.chosen]
-        seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held)
+        seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held,
+                    self._jumped)
         self.history.append(seen)
         return seen
 
@@ -170,6 +174,9 @@ class BallTrack:
             gate = min(0.3 + 0.1 * unseen, 0.8)
             ok = [i for i, b in enumerate(balls) if b.rho > self.band_out
                   or distance(b.rho, b.theta, last.rho, pred) < gate]
+            if not ok and unseen >= 3:  # it had time to drop and hop: a spot in the pockets
+                ok = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
+                self._jumped = bool(ok)
             return ok[0] if ok else None
         if unseen > self.regain_frames:
             return None  # lost on the wheel: never adopt a look-alike in its place
