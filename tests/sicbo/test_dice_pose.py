@@ -7,8 +7,9 @@ import pytest
 
 from vision.sicbo.detect import Blob
 from vision.sicbo.dice import DieRead
+from vision.sicbo.layout import LAYOUTS
 from vision.sicbo.pips import Pip, TopFace
-from vision.sicbo.pose import assign_poses
+from vision.sicbo.pose import assign_poses, second_face
 
 
 def _die(x: float, y: float, edge: float, roundness: float,
@@ -47,3 +48,37 @@ def test_poses(dice, expected) -> None:
     reads, blobs, tops = zip(*(_die(*d) for d in dice), strict=True)
     out = assign_poses(list(reads), list(blobs), list(tops))
     assert [r.pose for r in out] == expected
+
+
+def _pip(x: float, y: float, roundness: float, area: float = 30.0,
+         inside: float = 1.0) -> Pip:
+    return Pip(center_xy=(x, y), area_px=area, axes_px=(6 * roundness, 6.0), angle_deg=0.0,
+               inside=inside, redness=0.0, ring_lum=200.0)
+
+
+def _face(cx: float, cy: float, count: int, roundness: float, area: float = 30.0,
+          half: float = 10.0, inside: float = 1.0) -> list[Pip]:
+    """The standard layout of ``count`` pips on a face centred at (cx, cy)."""
+    return [_pip(cx + half * u, cy + half * v, roundness, area, inside)
+            for u, v in LAYOUTS[count]]
+
+
+TOP = _face(100, 100, 3, 0.95)
+SECOND_CASES = [
+    # (side pips of the blob, a second face expected?)
+    (_face(140, 100, 5, 0.85), True),                 # a leaning die's 5, 40 px (1.1 edge) away
+    (_face(140, 100, 4, 0.4), False),                 # a flat die's side face: squashed pips
+    (_face(140, 100, 2, 0.9), False),                 # two pips: any pair fits a layout
+    (_face(118, 100, 4, 0.9), False),                 # too near the top face (same die)
+    (_face(140, 100, 4, 0.9, area=8.0), False),       # pips much smaller: not a face this near
+    (_face(140, 100, 4, 0.9, inside=0.2), False),     # off the blob (another object)
+    ([_pip(130, 90, 0.9), _pip(150, 95, 0.9), _pip(135, 118, 0.9), _pip(141, 101, 0.9)],
+     False),                                          # four round pips in no layout
+]
+
+
+@pytest.mark.parametrize(("side", "expected"), SECOND_CASES)
+def test_second_face(side: list[Pip], expected: bool) -> None:
+    top = TopFace(pips=tuple(TOP), center_xy=(100.0, 100.0), edge_px=36.0,
+                  side_pips=tuple(side))
+    assert (second_face(top) is not None) == expected

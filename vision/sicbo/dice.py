@@ -20,6 +20,7 @@ from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.pose import PoseParams, assign_poses
+from vision.sicbo.rescue import rescue_dice, rescued_ok
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -37,6 +38,7 @@ class DiceParams:
     model_path: str | None = None        # None: the packaged models/dice_face.onnx
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
     reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
+    rescue: bool = True                  # fewer than 3 dice: look again (see ``rescue``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,20 +90,32 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     """Read every die in a BGR uint8 image (HxWx3)."""
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
-    found = []
-    for blob in find_die_blobs(image_bgr, params.detect):
-        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
-        if top is not None:
-            found.append((blob, top))
-    found = _drop_nested(found)
+    found = _drop_nested(_tops(image_bgr, find_die_blobs(image_bgr, params.detect), params))
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
+    if len(found) < 3 and params.rescue and classifier is not None:
+        extra = rescue_dice(image_bgr, found, params)
+        extra_probs = _classify(classifier, image_bgr, [t for _, t in extra])
+        for item, p in zip(extra, extra_probs, strict=True):
+            if len(found) < 3 and rescued_ok(item[1], p):
+                found.append(item)
+                probs.append(p)
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose)
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
+
+
+def _tops(image_bgr: np.ndarray, blobs: list[Blob],
+          params: DiceParams) -> list[tuple[Blob, TopFace]]:
+    found = []
+    for blob in blobs:
+        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
+        if top is not None:
+            found.append((blob, top))
+    return found
 
 
 def _classify(classifier, image_bgr: np.ndarray, tops: list[TopFace]) -> list:  # noqa: ANN001

@@ -12,6 +12,13 @@ measurements):
   when it is alone). Weak: a die leaning towards the camera's tilt looks flat from
   one view, and a side face turned up is not yet used (it fired on flat dice seen
   from beyond 30 degrees in the real photo set).
+- leaning on another die: the two dice merge into one blob and only one top face is
+  selected; the other die's upturned face still shows as a second full face in the
+  same blob, away from the first (``second_face``): at least ``second_min_pips`` pips
+  in a clean standard layout, nearly as round and as large as the top face's. A flat
+  die's side faces are seen at a grazing angle (pips squashed to roundness ~0.3-0.55)
+  and rarely show three or more pips at once. Both dice of that blob are leaning as
+  far as the round is concerned (the top face's die is marked).
 """
 
 from __future__ import annotations
@@ -23,12 +30,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.sicbo.detect import Blob
-from vision.sicbo.pips import TopFace
+from vision.sicbo.layout import layout_fit
+from vision.sicbo.pips import Pip, TopFace
 
 if TYPE_CHECKING:
     from vision.sicbo.dice import DieRead
 
-__all__ = ["PoseParams", "assign_poses"]
+__all__ = ["PoseParams", "assign_poses", "second_face"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +47,12 @@ class PoseParams:
     lean_roundness_abs: float = 0.62
     lean_blob_rel: float = 1.3        # blob edge / median of the other dice' blob edges
     lean_top_rel: float = 1.1         # top-face edge / median of the others' top edges
+    second_min_pips: int = 3          # a second face in the blob: at least this many pips
+    second_min_fit: float = 0.9       # ... in a layout this clean
+    second_roundness: float = 0.6     # ... pips at least this round
+    second_round_rel: float = 0.7     # ... and this x as round as the top face's pips
+    second_area_rel: float = 0.6      # ... and this x as large
+    second_gap_rel: float = 0.75      # ... at least this x edge from the top face centre
 
 
 def _roundness(top: TopFace) -> float:
@@ -51,7 +65,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     poses = ["flat"] * len(reads)
     rounds = [_roundness(t) for t in tops]
     for i in range(len(tops)):
-        if _leaning(i, rounds, params) or _side_showing(i, blobs, reads, tops, params):
+        if (_leaning(i, rounds, params) or _side_showing(i, blobs, reads, tops, params)
+                or second_face(tops[i], params) is not None):
             poses[i] = "leaning"
     for i, a in enumerate(reads):
         for j, b in enumerate(reads):
@@ -77,3 +92,37 @@ def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[To
     top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
     return (blobs[i].edge_px >= params.lean_blob_rel * blob_ref
             and reads[i].edge_px >= params.lean_top_rel * top_ref)
+
+
+def second_face(top: TopFace, params: PoseParams = PoseParams()) -> tuple[Pip, ...] | None:
+    """Pips of a second, upturned face in the top face's blob (another die leaning on
+    or under it), or None. Candidates are the non-top pips on the blob, at least
+    ``second_gap_rel`` x edge from the top face; each candidate seeds a group of the
+    candidates within 0.75 edge of it, trimmed to 0.62 edge of the group's centre."""
+    edge = top.edge_px
+    ref_round = min(_roundness(top), 0.85)     # one or two pips: a noisy reference
+    ref_area = float(np.median([p.area_px for p in top.pips]))
+    cands = [p for p in top.side_pips if p.inside >= 0.5
+             and _dist(p.center_xy, top.center_xy) >= params.second_gap_rel * edge]
+    for seed in cands:
+        group = [p for p in cands if _dist(p.center_xy, seed.center_xy) <= 0.75 * edge]
+        centre = tuple(np.mean([p.center_xy for p in group], axis=0))
+        group = [p for p in group if _dist(p.center_xy, centre) <= 0.62 * edge]
+        if _is_face(group, ref_round, ref_area, params):
+            return tuple(group)
+    return None
+
+
+def _is_face(group: list[Pip], ref_round: float, ref_area: float,
+             params: PoseParams) -> bool:
+    if not params.second_min_pips <= len(group) <= 6:
+        return False
+    rnd = float(np.median([p.roundness for p in group]))
+    area = float(np.median([p.area_px for p in group]))
+    return (rnd >= max(params.second_roundness, params.second_round_rel * ref_round)
+            and area >= params.second_area_rel * ref_area
+            and layout_fit(np.array([p.center_xy for p in group])) >= params.second_min_fit)
+
+
+def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return float(np.hypot(a[0] - b[0], a[1] - b[1]))

@@ -1,0 +1,104 @@
+"""Stage 1b: a second, stricter look for dice the blob finder lost.
+
+Sic bo has three dice. When the first pass finds fewer, the missing die is usually
+still there but its blob was refused: joined to a floor glare spot (a soft outline, so
+the sharpness test dropped the whole blob), to the bright dome rim, or squeezed into an
+elongated shape. The rescue runs the blob finder again with those shape tests relaxed,
+cuts any blob much larger than a die (an opening with a disk of ``cut_rel`` x the die
+edge seen on the dice already found: it removes rims and thin joins, not a die), and
+keeps a candidate only on strong evidence: a top face of at least two pips in a clean
+standard layout, of a plausible size, that the face CNN reads as the same value with
+confidence and does not call "not a die". A glare spot has no pips; a lone dark spot
+(a one) is not rescued, to stay safe.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import Blob, find_die_blobs
+from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.layout import layout_fit
+from vision.sicbo.pips import TopFace, find_pips, select_top_face
+
+if TYPE_CHECKING:
+    from vision.sicbo.dice import DiceParams
+
+__all__ = ["RescueParams", "rescue_dice", "rescued_ok"]
+
+
+@dataclass(frozen=True, slots=True)
+class RescueParams:
+    min_pips: int = 2             # a rescued die shows at least this many top pips
+    min_fit: float = 0.8          # ... in a clean layout
+    min_cnn: float = 0.8          # the CNN agrees at least this surely
+    max_not_die: float = 0.2      # and calls it "not a die" at most this
+    size_rel: tuple[float, float] = (0.7, 1.45)   # top edge / the found dice' median
+    cut_rel: float = 0.8          # opening disk / die edge for oversized blobs
+    big_rel: float = 2.2          # a blob larger than this x edge^2 is cut
+
+
+def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
+                params: DiceParams, rp: RescueParams = RescueParams()
+                ) -> list[tuple[Blob, TopFace]]:
+    """Candidate (blob, top face) pairs away from the dice in ``found``; pip evidence
+    checked here, the CNN's in ``rescued_ok``."""
+    if not found:
+        return []
+    edge = float(np.median([t.edge_px for _, t in found]))
+    relaxed = dataclasses.replace(params.detect, min_sharpness=0.0, max_aspect=3.0,
+                                  min_solidity=0.6)
+    out: list[tuple[Blob, TopFace]] = []
+    for blob in find_die_blobs(image_bgr, relaxed):
+        for part in _cut(blob, edge, rp):
+            top = select_top_face(find_pips(image_bgr, part, params.pips), part, params.pips)
+            if top is not None and _plausible(top, edge, rp) and _free(top, found + out):
+                out.append((part, top))
+    return out
+
+
+def rescued_ok(top: TopFace, probs: np.ndarray | None,
+               rp: RescueParams = RescueParams()) -> bool:
+    """The CNN reads the rescued face as its pip count, surely, and as a die."""
+    if probs is None or len(probs) <= NOT_A_DIE or probs[NOT_A_DIE] > rp.max_not_die:
+        return False
+    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= rp.min_cnn
+
+
+def _plausible(top: TopFace, edge: float, rp: RescueParams) -> bool:
+    lo, hi = rp.size_rel
+    if top.count < rp.min_pips or not lo * edge <= top.edge_px <= hi * edge:
+        return False
+    return layout_fit(np.array([p.center_xy for p in top.pips])) >= rp.min_fit
+
+
+def _free(top: TopFace, taken: list[tuple[Blob, TopFace]]) -> bool:
+    """Not the top face of a die already found (centres at least 0.8 edge apart)."""
+    return all(np.hypot(top.center_xy[0] - t.center_xy[0], top.center_xy[1] - t.center_xy[1])
+               > 0.8 * max(t.edge_px, top.edge_px) for _, t in taken)
+
+
+def _cut(blob: Blob, edge: float, rp: RescueParams) -> list[Blob]:
+    """A blob much larger than a die, opened with a die-sized disk, in its parts."""
+    if blob.area_px <= rp.big_rel * edge ** 2:
+        return [blob]
+    k = max(3, int(rp.cut_rel * edge) | 1)
+    mask = cv2.morphologyEx(blob.mask.astype(np.uint8), cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    x0, y0 = blob.box_xyxy[:2]
+    parts = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if area < 0.5 * edge ** 2:
+            continue
+        sub = labels[y:y + h, x:x + w] == i
+        parts.append(Blob(box_xyxy=(x0 + x, y0 + y, x0 + x + w, y0 + y + h), mask=sub,
+                          area_px=float(area), solidity=blob.solidity))
+    return parts
