@@ -71,8 +71,9 @@ class SettleParams:
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
-    regain_frames: int = 8  # on the wheel, a ball unseen longer is not looked for again
+    regain_s: float = 0.3  # on the wheel, a ball unseen longer is not looked for again
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
+    fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
 
@@ -86,7 +87,8 @@ class RoundTracker:
         self.fps, self.sense, self.band, self.head = fps, sense, band_rho, head_rho
         self.track = BallTrack(fps=fps, head=head_rho, band_out=band_rho[1],
                                fixture_hits=self.p.fixture_hits,
-                               regain_frames=self.p.regain_frames)
+                               regain_s=self.p.regain_s,
+                               fixture_forget_s=self.p.fixture_forget_s)
         self.phase = "idle"
         self.jumped = False
         self.dir_samples: list[float] = []

@@ -64,13 +64,15 @@ class BallTrack:
 
     ``head``/``band_out``: radii of the turning head's edge and the pocket band's outer edge.
     ``wheel_only`` (set by the caller) says the ball is known to be on the wheel: then only a
-    spot near where it rides (or hops) is taken, and none after ``regain_frames`` unseen.
+    spot near where it rides (or hops) is taken, and none after ``regain_s`` unseen.
     """
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
-                 regain_frames: int = 8) -> None:
+                 regain_s: float = 0.3, fixture_forget_s: float = 1.5) -> None:
         self.fps, self.head, self.band_out = fps, head, band_out
-        self.fixture_hits, self.regain_frames = fixture_hits, regain_frames
+        self.fixture_hits = fixture_hits
+        self.regain_frames = max(3, int(round(regain_s * fps)))
+        self.forget_frames = int(round(fixture_forget_s * fps))
         self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
         self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
@@ -153,7 +155,8 @@ class BallTrack:
                     hits.append(i)
             elif learn and b.rho <= self.head:
                 self.fixtures.append([b.rho, rel, obs.frame, 1])
-        self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < 10 * self.fps]
+        # a look-alike rides in view all the time; one unseen for long was a ball at rest
+        self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < self.forget_frames]
         return hits
 
     def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool) -> int | None:
