@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from vision.sicbo import DiceParams, read_dice
-from vision.sicbo.detect import Blob
-from vision.sicbo.pips import Pip, PipParams, select_top_face
+from vision.sicbo.detect import Blob, find_die_blobs
+from vision.sicbo.pips import Pip, PipParams, find_pips, select_top_face
 from vision.sicbo.render import DieStyle, composite, finish, render_die
 
 
@@ -68,3 +68,28 @@ def test_reads_upright_tilted_dice(tilt_deg, min_right) -> None:
                        glare=False)
         right += read_dice(image, params=DiceParams()).faces == (face,)
     assert right >= min_right
+
+
+def _smeared_six(length_px: int) -> np.ndarray:
+    """A white 6 on a brown floor, smeared vertically (motion blur) by ``length_px``."""
+    image = np.full((320, 320, 3), (70, 110, 150), np.uint8)
+    cv2.rectangle(image, (50, 50), (110, 110), (235, 240, 242), -1)
+    for x in (64, 96):
+        for y in (62, 80, 98):
+            cv2.circle(image, (x, y), 6, (30, 30, 30), -1, cv2.LINE_AA)
+    kernel = np.zeros((length_px, length_px), np.float32)
+    kernel[:, length_px // 2] = 1.0 / length_px
+    return cv2.filter2D(image, -1, kernel)
+
+
+@pytest.mark.parametrize("length_px", [
+    9,       # light blur: pips stay apart
+    13,      # each column of three pips merges into one streak, cut back into pips
+])
+def test_blur_merged_pips_are_split(length_px) -> None:
+    image = _smeared_six(length_px)
+    blobs = find_die_blobs(image)
+    assert len(blobs) == 1
+    top = select_top_face(find_pips(image, blobs[0]), blobs[0])
+    assert top is not None
+    assert top.count == 6

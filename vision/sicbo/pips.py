@@ -133,10 +133,31 @@ def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()
         area = float(stats[k, cv2.CC_STAT_AREA])
         if not params.min_area_rel * edge2 <= area <= params.max_area_rel * edge2 or area < 5:
             continue
-        pip = _measure(labels == k, lab, core, (cx0, cy0))
-        if pip is not None:
+        m = labels == k
+        pip = _measure(m, lab, core, (cx0, cy0))
+        if pip is not None and pip.roundness < params.min_roundness:
+            parts = [_measure(q, lab, core, (cx0, cy0)) for q in _split_merged(m, resp, thresh)
+                     if q.sum() >= max(5.0, params.min_area_rel * edge2)]
+            pips.extend(q for q in parts if q is not None)
+        elif pip is not None:
             pips.append(pip)
     return pips
+
+
+def _split_merged(m: np.ndarray, resp: np.ndarray, thresh: float) -> list[np.ndarray]:
+    """An elongated pip blob may be pips merged by blur (a row of a 6): cut it at a
+    higher response level and give every pixel to the nearest core. [] if it does not
+    fall apart (a genuine squashed pip on a side face stays one blob)."""
+    top = float(resp[m].max())
+    for f in (0.35, 0.55):
+        seeds = (m & (resp > thresh + f * (top - thresh))).astype(np.uint8)
+        n, lab = cv2.connectedComponents(seeds)
+        if n > 2:
+            _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5,
+                                                         labelType=cv2.DIST_LABEL_CCOMP)
+            ids = [int(nearest[lab == i][0]) for i in range(1, n)]
+            return [m & (nearest == i) for i in ids]
+    return []
 
 
 def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
