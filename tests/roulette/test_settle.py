@@ -240,3 +240,11 @@ def test_a_glint_found_after_losing_the_ball_on_the_slope_is_no_outcome() -> Non
     events = run(obs)
     assert not of(events, "outcome")
     assert [e.reason for e in of(events, "abstain")][:1] == ["no_landing_seen"]
+
+
+def test_objects_soon_after_an_outcome_do_not_void() -> None:
+    # idle, 3 s after the outcome and 2 s after the ball was taken: the dealer's hands are
+    # still at work (paying, the marker) and no new roll starts that soon
+    obs, _ = story(pocket_k=3, object_at=230, object_until=240, gaps=tuple(range(160, 260)))
+    events = run(obs)
+    assert not of(events, "void") and len(of(events, "outcome")) == 1

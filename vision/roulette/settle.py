@@ -26,9 +26,10 @@ Phases::
   (``settle_speed``). A hopping ball crosses a pocket's centre faster than that; only a
   ball riding in its pocket stays. Only then the outcome.
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
-  while idle from ``idle_void_after_s`` after the last round ended (a roll on a track out
-  of view; right after a round the dealer's hands are still at work); the round stays
-  void until the object and the ball are gone.
+  while idle from ``idle_void_after_s`` after the last round's ball was removed and
+  ``idle_void_after_outcome_s`` after its outcome (a roll on a track out of view; right
+  after a round the dealer's hands are still at work, and no roll starts that soon). The
+  round stays void until the object and the ball are gone.
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
   took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
   (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
@@ -76,6 +77,7 @@ class SettleParams:
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
+    idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome
 
 
 class RoundTracker:
@@ -98,6 +100,7 @@ class RoundTracker:
         self.revolutions = 0.0
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
+        self.outcome_frame = -(10**9)  # when the last outcome was given
         self.ball: Seen | None = None
 
     @property
@@ -113,10 +116,13 @@ class RoundTracker:
         handler = getattr(self, f"_{self.phase}")
         return handler(obs)
 
+    def _since_s(self, obs: FrameObs, frame: int) -> float:
+        return (obs.frame - frame) / self.fps
+
     # --- idle: waiting for a ball in play ----------------------------------------
     def _idle(self, obs: FrameObs) -> list[Event]:
-        quiet_s = (obs.frame - self.ended_frame) / self.fps
-        if obs.object_seen and quiet_s > self.p.idle_void_after_s:
+        if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
+                and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []
@@ -212,7 +218,7 @@ class RoundTracker:
             return events
         if self.jumped and abs(self.travel) < self.p.settle_travel * POCKET_RAD:
             return events + self._end(obs.frame, "no_landing_seen")
-        self.phase = "rest"
+        self.phase, self.outcome_frame = "rest", obs.frame
         number, conf = read
         events += self._check_direction(obs.frame, resting=True)
         said = outcome(obs.frame, RouletteResult(number), conf) if self.trusted else abstain(
