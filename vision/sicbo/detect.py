@@ -44,6 +44,8 @@ class DetectParams:
     min_sharpness: float = 4.0        # outline gradient (L/px): real dice >= ~5, glare ~3
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
+    oversize: float = 1.6             # a blob this x the other dice' median area ...
+    oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
 
     def __post_init__(self) -> None:
         if self.score_threshold <= 0 or self.min_edge_px <= 0:
@@ -107,10 +109,11 @@ def _fill_holes(mask: np.ndarray, max_hole_px: float) -> np.ndarray:
     return out
 
 
-def _split(mask: np.ndarray, min_edge: float) -> list[np.ndarray]:
-    """Split a merged blob of touching dice at its distance-transform peaks."""
+def _split(mask: np.ndarray, min_edge: float, level: float = 0.6) -> list[np.ndarray]:
+    """Split a merged blob of touching dice at its distance-transform peaks (above
+    ``level`` x the highest)."""
     dist = cv2.distanceTransform(mask, cv2.DIST_L2, 5)
-    peaks = (dist > 0.6 * dist.max()).astype(np.uint8)
+    peaks = (dist > level * dist.max()).astype(np.uint8)
     n, markers = cv2.connectedComponents(peaks)
     if n <= 2 or dist.max() < min_edge / 3:
         return [mask]
@@ -185,11 +188,39 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
         blobs.extend(found)
     lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
     blobs = [b for b in blobs if _edge_sharpness(lum, b) >= params.min_sharpness]
+    blobs = _split_oversized(blobs, params, max_area)
     if params.drop_cut:
         h, w = mask.shape
         blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
                  and b.box_xyxy[2] < w - 1 and b.box_xyxy[3] < h - 1]
     return sorted(blobs, key=lambda b: -b.area_px)
+
+
+def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float) -> list[Blob]:
+    """Two dice touching along a face make a blob that is still fairly convex, so the
+    first split did not try it; it gives itself away by its size: ~2x the image's other
+    die-shaped blobs (dice in one picture are about the same size). Such a blob is cut
+    at ever higher distance-transform peaks until it falls into similar die shapes."""
+    single = [i for i, b in enumerate(blobs) if b.solidity >= params.split_solidity]
+    out = []
+    for i, b in enumerate(blobs):
+        others = [blobs[j].area_px for j in single if j != i]
+        big = len(others) >= 2 and b.area_px >= params.oversize * float(np.median(others))
+        parts = _resplit(b, params, max_area, float(np.median(others))) if (
+            big and b.solidity < params.oversize_solidity) else []
+        out.extend(parts or [b])
+    return out
+
+
+def _resplit(blob: Blob, params: DetectParams, max_area: float, ref: float) -> list[Blob]:
+    mask = blob.mask.astype(np.uint8) * 255
+    x, y = blob.box_xyxy[:2]
+    for level in (0.7, 0.8):
+        split = _split(mask, params.min_edge_px, level)
+        parts = [b for part in split for b in _to_blob(part, x, y, params, max_area)]
+        if 2 <= len(parts) == len(split) <= 3 and min(p.area_px for p in parts) >= 0.5 * ref:
+            return parts
+    return []
 
 
 def _edge_sharpness(lum: np.ndarray, blob: Blob) -> float:

@@ -1,0 +1,51 @@
+"""Die blob finder (``vision.sicbo.detect``): touching dice are cut apart."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sicbo import read_dice
+from vision.sicbo.detect import DetectParams, find_die_blobs
+from vision.sicbo.layout import LAYOUTS
+
+
+def _face(image: np.ndarray, x: int, y: int, face: int, edge: int = 50) -> None:
+    """A die seen from straight above: a white square with black pips."""
+    cv2.rectangle(image, (x, y), (x + edge, y + edge), (235, 240, 242), -1)
+    for sx, sy in LAYOUTS[face]:
+        centre = (int(x + edge / 2 + sx * 0.27 * edge), int(y + edge / 2 + sy * 0.27 * edge))
+        cv2.circle(image, centre, int(0.1 * edge), (30, 30, 30), -1, cv2.LINE_AA)
+
+
+def _two_touching(offset_px: int) -> np.ndarray:
+    """Four dice; the 3 and the 4 touch along a face, shifted by ``offset_px``."""
+    image = np.full((480, 640, 3), (60, 100, 140), np.uint8)
+    _face(image, 80, 80, 2)
+    _face(image, 450, 100, 5)
+    _face(image, 250, 300, 3)
+    _face(image, 300, 300 + offset_px, 4)
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+@pytest.mark.parametrize("offset_px", [
+    10,    # nearly aligned: one fairly convex blob (solidity ~0.93), twice a die's area
+    20,    # a step between them: the first distance-transform split still sees one peak
+])
+def test_touching_dice_are_split(offset_px) -> None:
+    image = _two_touching(offset_px)
+    assert len(find_die_blobs(image)) == 4
+    assert len(find_die_blobs(image, DetectParams(oversize=100.0))) == 3   # without the cut
+    assert sorted(read_dice(image).faces) == [2, 3, 4, 5]
+
+
+def test_lone_big_die_is_not_cut() -> None:
+    # a die twice the size of the others but convex (nearer the camera) stays whole
+    image = np.full((480, 640, 3), (60, 100, 140), np.uint8)
+    _face(image, 80, 80, 2)
+    _face(image, 450, 100, 5)
+    _face(image, 250, 280, 6, edge=72)
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    assert len(find_die_blobs(image)) == 3
+    assert sorted(read_dice(image).faces) == [2, 5, 6]
