@@ -248,3 +248,18 @@ def test_objects_soon_after_an_outcome_do_not_void() -> None:
     obs, _ = story(pocket_k=3, object_at=230, object_until=240, gaps=tuple(range(160, 260)))
     events = run(obs)
     assert not of(events, "void") and len(of(events, "outcome")) == 1
+
+
+@pytest.mark.parametrize("jump_rad", [
+    2.0,  # the other way round the wheel
+    -2.0,  # the way the ball went, but far too far for one frame
+])
+def test_a_ball_seen_twice_then_a_glint_elsewhere_is_no_launch(jump_rad: float) -> None:
+    # a close camera glimpses the ball twice as it drops, then only a glint on a fret far
+    # away: that jump is no ball speed
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    obs += [FrameObs(20, 0.0, (BallObs(1.3, 3.0),)), FrameObs(21, 0.0, (BallObs(1.25, 2.9),)),
+            FrameObs(22, 0.0, (BallObs(1.05, 2.9 + jump_rad),))]
+    obs += [FrameObs(f, 0.0, ()) for f in range(23, 60)]
+    events = run(obs)
+    assert not [e for e in events if e.type in ("ball_launched", "abstain")]

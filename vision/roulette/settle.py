@@ -56,6 +56,7 @@ class SettleParams:
     launch_frames: int = 3  # sightings within launch_s (or launch_frames + 1 frames)
     launch_s: float = 0.4  # (a ball blurred by its speed is seen only now and then)
     launch_gap_frames: int = 6  # sightings further apart do not measure a speed
+    launch_steady: float = 3.0  # fastest / slowest of those speeds at most
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
     landing_s: float = 0.6  # ... within this long, seen at least landing_frames times
     landing_frames: int = 4
@@ -137,14 +138,17 @@ class RoundTracker:
         recent = [s for s in self.history if frame - s.frame < span]
         if len(recent) < self.p.launch_frames:
             return False
+        rates = []
         for a, b in zip(recent, recent[1:], strict=False):
             if b.frame - a.frame > self.p.launch_gap_frames or b.held:
                 return False
             dt = max(b.frame - a.frame, 1) / self.fps
-            if min(abs(relative_angle(b.theta, a.theta)),
-                   abs(relative_angle(b.rel, a.rel))) < self.p.launch_rad_s * dt:
+            rates.append(relative_angle(b.theta, a.theta) / dt)
+            if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < self.p.launch_rad_s:
                 return False
-        return True
+        # one way at a steady speed: not a jump from the ball to a glint elsewhere
+        return abs(sum(np.sign(rates))) == len(rates) and (
+            max(np.abs(rates)) <= self.p.launch_steady * min(np.abs(rates)))
 
     def _landed(self, frame: int) -> bool:
         """Free, steady travel relative to the wheel by the wheel or on it."""
