@@ -263,3 +263,18 @@ def test_a_ball_seen_twice_then_a_glint_elsewhere_is_no_launch(jump_rad: float) 
     obs += [FrameObs(f, 0.0, ()) for f in range(23, 60)]
     events = run(obs)
     assert not [e for e in events if e.type in ("ball_launched", "abstain")]
+
+
+def test_a_pause_between_two_hops_rocking_through_a_pocket_is_not_a_rest() -> None:
+    # the ball hops into pocket 7, swings through its centre and back out for 0.33 s (like
+    # rocking to rest), then hops on into pocket 8: it was leaving, not resting
+    landing = [3.0, 2.5, 2.0, 1.5, 1.0, 0.5]  # pockets from 7's centre, a steady hop in
+    pause = [0.23, 0.15, 0.05, -0.05, -0.15, -0.22, -0.12, 0.0, 0.12, 0.24]
+    path = [-x for x in landing] + pause + [0.4, 0.55, 0.7, 0.85, 1.0] + [1.0] * 60
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for i, k in enumerate(path):
+        f = 20 + i
+        zero = 0.5 * f / FPS
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
+    outs = of(run(obs), "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[8]]  # type: ignore[union-attr]

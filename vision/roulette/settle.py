@@ -68,6 +68,8 @@ class SettleParams:
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
+    settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
+    settle_tail_s: float = 0.12
     settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
     # must hop this far relative to the wheel: a glint on a fret rides with it from the start
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
@@ -285,6 +287,10 @@ class RoundTracker:
         slope = float(np.polyfit([s.frame for s in window], rels, 1)[0]) * self.fps
         if abs(slope) > self.p.settle_speed:
             return None  # crossing a pocket slowly mid-hop, not resting in it
+        tail = max(3, int(round(self.p.settle_tail_s * self.fps)))
+        end = float(np.polyfit([s.frame for s in window[-tail:]], rels[-tail:], 1)[0]) * self.fps
+        if abs(end) > self.p.settle_tail_speed:
+            return None  # leaving the pocket (a pause between two hops), not rocking to rest
         conf = float(np.clip(1.0 - 0.8 * worst ** 2, 0.5, 0.999))
         return reads[-1].number, conf
 
