@@ -188,10 +188,11 @@ class RoundTracker:
                       extra={"how": how, "ball_direction": "cw" if omega > 0 else "ccw"})]
 
     def _contiguous(self) -> list[Seen]:
-        """The latest sightings with no gap longer than 3 frames between them."""
+        """The latest sightings with no gap longer than 0.12 s (3 frames at 25 fps)."""
+        gap = max(3, int(round(0.12 * self.fps)))
         out: list[Seen] = []
         for s in reversed(self.history):
-            if out and out[-1].frame - s.frame > 3:
+            if out and out[-1].frame - s.frame > gap:
                 break
             out.append(s)
         return out[::-1]
