@@ -1,4 +1,5 @@
-"""Die blob finder (``vision.sicbo.detect``): touching dice are cut apart."""
+"""Die blob finder (``vision.sicbo.detect``): touching dice are cut apart, an
+under-exposed image is brightened before the Lab thresholds."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.sicbo import read_dice
+from vision.sicbo import DiceParams, read_dice
 from vision.sicbo.detect import DetectParams, find_die_blobs
 from vision.sicbo.layout import LAYOUTS
+from vision.sicbo.pips import PipParams
+from vision.sicbo.render import DieStyle, render_scene
 
 
 def _face(image: np.ndarray, x: int, y: int, face: int, edge: int = 50) -> None:
@@ -49,3 +52,16 @@ def test_lone_big_die_is_not_cut() -> None:
     image = cv2.GaussianBlur(image, (0, 0), 1.0)
     assert len(find_die_blobs(image)) == 3
     assert sorted(read_dice(image).faces) == [2, 5, 6]
+
+
+@pytest.mark.parametrize(("faces", "seed"), [
+    ([1, 2, 3], 31),     # an under-exposed camera: every contrast at ~half
+    ([4, 5, 6], 32),
+])
+def test_under_exposed_dice_are_read(faces, seed) -> None:
+    rng = np.random.default_rng(seed)
+    image, _ = render_scene(faces, rng, edge_px=46, tilt_deg=15, style=DieStyle())
+    dark = np.clip(image.astype(np.float32) * 0.5, 0, 255).astype(np.uint8)
+    assert sorted(read_dice(dark).faces) == sorted(faces)
+    off = DiceParams(detect=DetectParams(white_lum=1.0), pips=PipParams(white_lum=1.0))
+    assert sorted(f for f in read_dice(dark, params=off).faces if f) != sorted(faces)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["Blob", "DetectParams", "find_die_blobs", "floor_score"]
+__all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "floor_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,7 @@ class DetectParams:
     min_sharpness: float = 4.0        # outline gradient (L/px): real dice >= ~5, glare ~3
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
+    white_lum: float = 190.0          # an under-exposed image is brightened to this L
     oversize: float = 1.6             # a blob this x the other dice' median area ...
     oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
 
@@ -77,6 +78,18 @@ class Blob:
     def center_xy(self) -> tuple[float, float]:
         ys, xs = np.nonzero(self.mask)
         return float(xs.mean() + self.box_xyxy[0]), float(ys.mean() + self.box_xyxy[1])
+
+
+def expose(image_bgr: np.ndarray, white_lum: float) -> np.ndarray:
+    """The image brightened so its brightest surfaces (99.5th percentile of L) reach
+    ``white_lum`` (at most x1/0.35; never darkened): the score thresholds are Lab
+    units at a normal exposure, and an under-exposed camera scales every contrast down."""
+    small = image_bgr[::4, ::4]
+    lum = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2LAB)[..., 0]
+    gain = white_lum / float(np.clip(np.percentile(lum, 99.5), 0.35 * white_lum, white_lum))
+    if gain <= 1.02:
+        return image_bgr
+    return np.clip(image_bgr.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
 def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
@@ -156,6 +169,7 @@ def _shape_ok(mask: np.ndarray, params: DetectParams,
 
 def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
     """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked."""
+    image_bgr = expose(image_bgr, params.white_lum)
     score = floor_score(image_bgr, params)
     thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
     mask = (score > thresh).astype(np.uint8) * 255

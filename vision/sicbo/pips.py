@@ -33,6 +33,7 @@ class PipParams:
     """Pip finder settings; sizes are relative to the die edge estimate."""
 
     min_contrast: float = 45.0        # black-hat / top-hat response in L units (0..255)
+    white_lum: float = 190.0          # an under-exposed die is brightened to this L
     rel_contrast: float = 0.45        # ... and >= this x the strongest response on the die
     min_area_rel: float = 0.004       # pip area / edge^2
     max_area_rel: float = 0.16
@@ -119,9 +120,9 @@ def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()
     bx0, by0, bx1, by1 = blob.box_xyxy
     core[by0 - cy0:by1 - cy0, bx0 - cx0:bx1 - cx0] = blob.mask
     size = max(bx1 - bx0, by1 - by0)
-    resp = _contrast(lab[..., 0], core, _odd(0.6 * size))
     region = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8),
                         iterations=max(1, int(0.18 * size)))
+    resp = _contrast(_expose(lab[..., 0], region, params), core, _odd(0.6 * size))
     inside = resp[region > 0]
     peak = float(np.percentile(inside, 99.5)) if inside.size else 0.0
     thresh = max(params.min_contrast, params.rel_contrast * peak)
@@ -142,6 +143,17 @@ def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()
         elif pip is not None:
             pips.append(pip)
     return pips
+
+
+def _expose(lum: np.ndarray, region: np.ndarray, params: PipParams) -> np.ndarray:
+    """L (uint8) rescaled so the brightest surface around the die (its light body or
+    its light pips) reaches ``white_lum``: an under-exposed camera scales every
+    contrast down, and the absolute contrast floor and body levels assume a normal
+    exposure. Never darkens, and at most x1/0.35."""
+    vals = lum[region > 0]
+    bright = float(np.percentile(vals, 99)) if vals.size else params.white_lum
+    gain = params.white_lum / float(np.clip(bright, 0.35 * params.white_lum, params.white_lum))
+    return lum if gain <= 1.0 else np.clip(lum * gain, 0, 255).astype(np.uint8)
 
 
 def _split_merged(m: np.ndarray, resp: np.ndarray, thresh: float) -> list[np.ndarray]:
