@@ -278,3 +278,18 @@ def test_a_pause_between_two_hops_rocking_through_a_pocket_is_not_a_rest() -> No
         obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
     outs = of(run(obs), "outcome")
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[8]]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("held", "abstain_at"), [
+    ((96,), None),  # once, right at the head's edge (its turning rim): an unsure sign
+    ((96, 97), 97),  # twice running there: fingers
+    ((92,), 92),  # once on the bowl, away from the edge: fingers
+])
+def test_fingers_at_the_rolling_ball(held: tuple[int, ...], abstain_at: int | None) -> None:
+    obs, _ = story(pocket_k=5, held=held)
+    events = run(obs)
+    handled = [e.frame for e in of(events, "abstain") if e.reason == "ball_handled"]
+    assert handled == ([] if abstain_at is None else [abstain_at])
+    if abstain_at is None:  # read as usual
+        assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+            WHEEL_SEQUENCE_CW[5]]

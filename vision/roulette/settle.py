@@ -76,6 +76,7 @@ class SettleParams:
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
     regain_s: float = 0.3  # on the wheel, a ball unseen longer is not looked for again
+    held_edge_rho: float = 0.06  # a ball this near the head's edge needs fingers twice running
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
@@ -216,7 +217,7 @@ class RoundTracker:
             if self.track.unseen_s(obs.frame) <= limit:
                 return []
             return self._end(obs.frame, "ball_lost")
-        if self.ball.held:
+        if self._handled():
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
         events = self._follow(obs)
         events += self._check_direction(obs.frame, resting=False)
@@ -233,6 +234,15 @@ class RoundTracker:
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
+
+    def _handled(self) -> bool:
+        """Fingers at the ball: twice running, or once away from the head's edge (where the
+        turning head's rim makes the foreground around a landing ball unsure)."""
+        assert self.ball is not None
+        if not self.ball.held:
+            return False
+        twice = len(self.history) > 1 and self.history[-2].held
+        return twice or abs(self.ball.rho - self.head) > self.p.held_edge_rho
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
