@@ -293,3 +293,15 @@ def test_fingers_at_the_rolling_ball(held: tuple[int, ...], abstain_at: int | No
     if abstain_at is None:  # read as usual
         assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
             WHEEL_SEQUENCE_CW[5]]
+
+
+def test_a_glint_on_the_bowl_beside_the_resting_ball_does_not_keep_it_in_play() -> None:
+    # a diamond on the bowl glints next to the pocket where the ball rests: once the
+    # dealer takes the ball, the round ends and the next one is read
+    obs, _ = story(pocket_k=4)
+    glint = [FrameObs(o.frame, o.zero, o.balls + (BallObs(HEAD + 0.05, o.zero + 4 * POCKET_RAD),))
+             if o.frame >= 140 else o for o in obs]
+    events = run(glint)
+    removed = [e.frame for e in events if e.type == "ball_removed"]
+    assert len(of(events, "outcome")) == 1 and removed and removed[0] <= 220 + 0.5 * FPS
+

@@ -116,7 +116,8 @@ class RoundTracker:
         return self.track.history
 
     def update(self, obs: FrameObs) -> list[Event]:
-        self.ball = self.track.update(obs, in_play=self.phase != "idle")
+        self.ball = self.track.update(obs, in_play=self.phase != "idle",
+                                      riding=self.phase == "rest")
         handler = getattr(self, f"_{self.phase}")
         return handler(obs)
 
@@ -249,7 +250,7 @@ class RoundTracker:
         omega = self.track.ball_omega()
         if omega is not None:
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
-            if self.pockets_at is None and abs(omega) >= self.p.direction_rad_s:
+            if self.pockets_at is None and self.p.direction_rad_s <= abs(omega) <= 25.0:
                 self.dir_samples.append(omega)
         if self.ball.jumped:
             self.pockets_at, self.travel, self.jumped = self.ball, 0.0, True
@@ -269,8 +270,9 @@ class RoundTracker:
         if self.decided:
             return []
         ball = 0.0
-        if len(self.dir_samples) >= self.p.direction_samples:
-            ball = float(np.median(self.dir_samples))
+        signs = {np.sign(w) for w in self.dir_samples[:self.p.direction_samples]}
+        if len(self.dir_samples) >= self.p.direction_samples and len(signs) == 1:
+            ball = float(np.median(self.dir_samples))  # the track's samples agree on a way
         elif resting and abs(self.travel) >= self.p.direction_pockets * POCKET_RAD:
             ball = self.travel  # once at rest: a hand moving the ball never lets it rest
         if ball == 0.0:

@@ -63,8 +63,8 @@ class BallTrack:
     """The ball's recent sightings and the wheel's recent angles; one ``update`` per frame.
 
     ``head``/``band_out``: radii of the turning head's edge and the pocket band's outer edge.
-    ``wheel_only`` (set by the caller) says the ball is known to be on the wheel: then only a
-    spot near where it rides (or hops) is taken, and none after ``regain_s`` unseen.
+    ``riding`` (set by the caller) says the ball rests in a pocket: then only a spot near
+    where it rides is taken (never one on the bowl), and none after ``regain_s`` unseen.
     """
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
@@ -79,13 +79,13 @@ class BallTrack:
         self.chosen: int | None = None
         self._jumped = False
 
-    def update(self, obs: FrameObs, *, in_play: bool) -> Seen | None:
+    def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False) -> Seen | None:
         """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
         self.zeros.append((obs.frame, obs.zero))
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
         keep = [i for i in range(len(obs.balls)) if i not in fixtures]
         self._jumped = False
-        pick = self._select([obs.balls[i] for i in keep], obs, in_play)
+        pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
@@ -159,7 +159,8 @@ class BallTrack:
         self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < self.forget_frames]
         return hits
 
-    def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool) -> int | None:
+    def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool, riding: bool
+                ) -> int | None:
         if not balls:
             return None
         last = self.history[-1] if self.history else None
@@ -171,7 +172,7 @@ class BallTrack:
             near = [(distance(b.rho, b.theta, last.rho, last.theta), i)
                     for i, b in enumerate(balls)]
             return on_bowl[0] if on_bowl else min(near)[1]
-        if last.rho > self.head:  # on the bowl: anywhere on it, or on the head near its path
+        if last.rho > self.head and not riding:  # on the bowl: anywhere, or near its path
             step = self.ball_omega() or 0.0
             pred = last.theta + step / self.fps * unseen
             gate = min(0.3 + 0.1 * unseen, 0.8)
@@ -185,6 +186,7 @@ class BallTrack:
             return None  # lost on the wheel: never adopt a look-alike in its place
         gate = min(0.25 + 0.05 * unseen, 0.45)
         pred = obs.zero + last.rel + self.rel_step() * unseen  # hopping, or riding
-        near = [(distance(b.rho, b.theta, last.rho, pred), i) for i, b in enumerate(balls)]
+        near = [(distance(b.rho, b.theta, last.rho, pred), i) for i, b in enumerate(balls)
+                if not riding or b.rho <= self.band_out]
         near = [(d, i) for d, i in near if d < gate]
         return min(near)[1] if near else None
