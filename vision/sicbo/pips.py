@@ -45,6 +45,7 @@ class PipParams:
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
     uphill_gain: float = 32.0         # push against pips on the nadir side (see _uphill)
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
+    dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
 
     def __post_init__(self) -> None:
@@ -207,10 +208,11 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     and the side faces that show lie between the top face and the nadir. With the
     camera not rolled by more than ~45 degrees the nadir is below the dice (or at the
     image centre for a vertical camera), so a pip farther down that line than the
-    top face's own spread (``dead_pips`` x pip size, at least 0.4 die edge) below the
-    highest pip is likely on a side face. The push grows with the line's vertical share
-    and with how squashed the pips are: round pips (a vertical view) get none, a steep
-    view, where a side face can look rounder than the top, a strong one.
+    top face's own spread (``dead_pips`` x pip size, at least ``dead_edge`` x the die
+    edge) below the highest pip is likely on a side face. The push grows with the
+    line's vertical share and with how squashed the pips are: round pips (a vertical
+    view) get none, a steep view, where a side face can look rounder than the top, a
+    strong one.
     """
     if params.uphill_gain <= 0 or len(pips) < 2:
         return [0.0] * len(pips)
@@ -224,7 +226,7 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     u = np.array([np.cos(theta), np.sin(theta)])           # the nadir line
     along = _centres(pips) @ u * u[1]                       # grows downhill (pixels)
     pip_px = float(np.median([max(p.axes_px) for p in pips]))
-    dead = max(0.4 * edge_px, params.dead_pips * pip_px)
+    dead = max(params.dead_edge * edge_px, params.dead_pips * pip_px)
     below = np.maximum(along - along.min() - dead, 0.0) / max(edge_px, 1e-6)
     return list(-params.uphill_gain * strength * below)
 
