@@ -40,16 +40,14 @@ def layout_fit(points_xy: np.ndarray) -> float:
     pts = pts / scale
     if n == 3:
         return _collinear_fit(pts)
-    tmpl = LAYOUTS[n]
-    design = np.hstack([tmpl, np.ones((n, 1))])
-    best = np.inf
-    for perm in _PERMS[n]:
-        target = pts[perm]
-        coef, *_ = np.linalg.lstsq(design, target, rcond=None)
-        resid = np.sqrt(((design @ coef - target) ** 2).sum(axis=1).mean())
-        sv = np.linalg.svd(coef[:2], compute_uv=False)
-        squash = sv[0] / max(sv[1], 1e-6)
-        best = min(best, resid + 0.15 * max(0.0, squash - 1.6))
+    design = np.hstack([LAYOUTS[n], np.ones((n, 1))])
+    targets = pts[_PERMS[n]]                                   # P x n x 2, every pairing
+    coef = np.einsum("ij,pjk->pik", np.linalg.pinv(design), targets)   # least squares
+    resid = np.sqrt(((np.einsum("ij,pjk->pik", design, coef) - targets) ** 2)
+                    .sum(axis=2).mean(axis=1))
+    sv = np.linalg.svd(coef[:, :2, :], compute_uv=False)     # P x 2, descending
+    squash = sv[:, 0] / np.maximum(sv[:, 1], 1e-6)
+    best = float(np.min(resid + 0.15 * np.maximum(0.0, squash - 1.6)))
     return float(np.clip(1.0 - best / 0.35, 0.0, 1.0))
 
 
