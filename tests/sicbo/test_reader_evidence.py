@@ -40,3 +40,14 @@ def test_leaning_by_size_when_enabled() -> None:
     assert refine_poses(given, EvidenceParams(lean_size=0.8)).dice[0].pose == "leaning"
     with pytest.raises(ValueError, match="lean_size"):
         EvidenceParams(lean_size=1.5)
+
+
+def test_two_weak_half_faces_are_not_a_stack() -> None:
+    # one die found twice as two weak half-faces 20 px apart (0.2 and 0.4 confident):
+    # not a stack; the same pair read surely is
+    weak = DiceObs((DieObs((0, 0), 40, 3, 0.2), DieObs((20, 0), 43, 4, 0.4),
+                    DieObs((0, 100), 40, 5, 0.99)))
+    sure = DiceObs((DieObs((0, 0), 40, 3, 0.9), DieObs((20, 0), 43, 4, 0.9),
+                    DieObs((0, 100), 40, 5, 0.99)))
+    assert [d.pose for d in refine_poses(weak).dice] == ["flat", "flat", "flat"]
+    assert [d.pose for d in refine_poses(sure).dice] == ["flat", "stacked", "flat"]

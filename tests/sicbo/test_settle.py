@@ -165,3 +165,26 @@ def test_params_for_fps_and_validation() -> None:
         SettleParams(max_reads=1)
     with pytest.raises(ValueError, match="face"):
         DieObs((0, 0), 10, 7, 0.5)
+
+
+def _read(faces: tuple[int, int, int], confs: tuple[float, float, float]) -> DiceObs:
+    return DiceObs(tuple(DieObs(xy, 40.0, f, c)
+                         for xy, f, c in zip(PLACES, faces, confs, strict=True)))
+
+
+FLOOR_CASES = [
+    # (faces, confidences, outcome expected)
+    ((4, 5, 6), (0.995, 0.996, 0.96), True),     # a 6 at 0.96: 3+ pips need 0.95
+    ((4, 5, 6), (0.995, 0.996, 0.94), False),    # ... not below
+    ((1, 5, 6), (0.975, 0.996, 0.99), True),     # a one at 0.975: ones need 0.97
+    ((2, 5, 6), (0.975, 0.996, 0.99), False),    # a two at 0.975: twos keep 0.98
+    ((2, 5, 6), (0.985, 0.996, 0.99), True),     # ... and pass above it
+]
+
+
+@pytest.mark.parametrize(("faces", "confs", "expected"), FLOOR_CASES)
+def test_face_confidence_floors(faces: tuple, confs: tuple, expected: bool) -> None:
+    got = scored(drive(M(2) + S(12, _read(faces, confs))))
+    assert (got[0][0] == "outcome") == expected
+    if expected:
+        assert got[0][2] == tuple(sorted(faces))

@@ -18,6 +18,7 @@ from vision.sicbo import face as face_stage
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
+from vision.sicbo.merged import holds_two_dice, touching
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.pose import PoseParams, assign_poses
 from vision.sicbo.rescue import rescue_dice, rescued_ok
@@ -39,6 +40,8 @@ class DiceParams:
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
     reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
     rescue: bool = True                  # fewer than 3 dice: look again (see ``rescue``)
+    extra_conf: float = 0.5              # more than 3 dice: drop those below this ...
+    sure_conf: float = 0.9               # ... when the three best are all above this
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +99,40 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if len(found) < 3 and params.rescue and classifier is not None:
-        extra = rescue_dice(image_bgr, found, params)
-        extra_probs = _classify(classifier, image_bgr, [t for _, t in extra])
-        for item, p in zip(extra, extra_probs, strict=True):
-            if len(found) < 3 and rescued_ok(item[1], p):
-                found.append(item)
-                probs.append(p)
+        _add_rescued(image_bgr, classifier, found, probs, params)
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
-    reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose)
+    keep = _without_extras(reads, params)
+    reads, found = [reads[i] for i in keep], [found[i] for i in keep]
+    two = touching([b for b, _ in found], [t for _, t in found]) | {
+        i for i, (b, t) in enumerate(found)
+        if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
+    reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose,
+                         leaning=two)
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
+
+
+def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
+                 probs: list, params: DiceParams) -> None:
+    """Append (in place) rescued dice the CNN confirms, up to three in all."""
+    extra = rescue_dice(image_bgr, found, params)
+    for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
+                       strict=True):
+        if len(found) < 3 and rescued_ok(item[1], p):
+            found.append(item)
+            probs.append(p)
+
+
+def _without_extras(reads: list[DieRead], params: DiceParams) -> list[int]:
+    """Indices to keep. Sic bo has three dice: with more found, drop the ones read with
+    confidence below ``extra_conf`` while three stay that are all at least
+    ``sure_conf`` (a floor mark or the rim's pattern read as a weak face)."""
+    order = sorted(range(len(reads)), key=lambda i: -reads[i].confidence)
+    best, rest = order[:3], order[3:]
+    if len(reads) <= 3 or any(reads[i].confidence < params.sure_conf for i in best) \
+            or any(reads[i].confidence >= params.extra_conf for i in rest):
+        return list(range(len(reads)))
+    return sorted(best)
 
 
 def _tops(image_bgr: np.ndarray, blobs: list[Blob],

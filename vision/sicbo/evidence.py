@@ -4,7 +4,9 @@ The dice reader judges each die from its own pixels. Across the dice of one fram
 there is more to see, from the top view alone:
 
 - two top faces closer than ``stack_rel`` x the die edge cannot both lie on the floor:
-  the larger-looking one (nearer the camera) is on top -> ``stacked``;
+  the larger-looking one (nearer the camera) is on top -> ``stacked``; only when both
+  faces are read with some confidence (``stack_conf``): one die found twice, as two
+  weak half-faces, is not a stack;
 - a die whose apparent edge is below ``lean_size`` x the median of the others is seen
   at a slant (its top face tilted away from the camera) -> ``leaning`` (off by default:
   the per-image edge estimates vary too much for it yet).
@@ -33,6 +35,7 @@ __all__ = ["EvidenceParams", "refine_poses"]
 @dataclass(frozen=True, slots=True)
 class EvidenceParams:
     stack_rel: float = 0.7
+    stack_conf: float = 0.5         # both faces of a stacked pair read at least this surely
     lean_size: float = 0.0          # 0 disables the size test for leaning
 
     def __post_init__(self) -> None:
@@ -58,7 +61,8 @@ def _stacked(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
     for i, a in enumerate(dice):
         for j, b in enumerate(dice):
             d = math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
-            if i < j and d < params.stack_rel * max(a.edge_px, b.edge_px):
+            sure = min(a.confidence, b.confidence) >= params.stack_conf
+            if i < j and sure and d < params.stack_rel * max(a.edge_px, b.edge_px):
                 out.add(i if a.edge_px >= b.edge_px else j)
     return out
 

@@ -43,10 +43,11 @@ __all__ = ["PoseParams", "assign_poses", "second_face"]
 class PoseParams:
     stack_distance_rel: float = 0.9   # top-face centres closer than this x edge: stacked
     stack_size_ratio: float = 1.12    # the upper die looks at least this much larger
+    stack_conf: float = 0.5           # ... and both faces read at least this surely
     lean_roundness: float = 0.7
     lean_roundness_abs: float = 0.62
-    lean_blob_rel: float = 1.3        # blob edge / median of the other dice' blob edges
-    lean_top_rel: float = 1.1         # top-face edge / median of the others' top edges
+    lean_blob_rel: float = 1.35       # blob edge / median of the other dice' blob edges
+    lean_top_rel: float = 1.12        # top-face edge / median of the others' top edges
     second_min_pips: int = 3          # a second face in the blob: at least this many pips
     second_min_fit: float = 0.9       # ... in a layout this clean
     second_roundness: float = 0.6     # ... pips at least this round
@@ -60,9 +61,11 @@ def _roundness(top: TopFace) -> float:
 
 
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
-                 params: PoseParams = PoseParams()) -> list[DieRead]:
-    """New reads with ``pose`` set; inputs are parallel lists, one entry per die."""
-    poses = ["flat"] * len(reads)
+                 params: PoseParams = PoseParams(), *,
+                 leaning: set[int] = frozenset()) -> list[DieRead]:  # type: ignore[assignment]
+    """New reads with ``pose`` set; inputs are parallel lists, one entry per die.
+    ``leaning``: indices already known to lean (``merged.holds_two_dice``)."""
+    poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
     for i in range(len(tops)):
         if (_leaning(i, rounds, params) or _side_showing(i, blobs, reads, tops, params)
@@ -72,7 +75,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
         for j, b in enumerate(reads):
             d = np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
             near = d < params.stack_distance_rel * max(a.edge_px, b.edge_px)
-            if i != j and near and a.edge_px >= params.stack_size_ratio * b.edge_px:
+            sure = min(a.confidence, b.confidence) >= params.stack_conf
+            if i != j and near and sure and a.edge_px >= params.stack_size_ratio * b.edge_px:
                 poses[i] = "stacked"
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
 

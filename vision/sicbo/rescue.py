@@ -6,10 +6,10 @@ the sharpness test dropped the whole blob), to the bright dome rim, or squeezed 
 elongated shape. The rescue runs the blob finder again with those shape tests relaxed,
 cuts any blob much larger than a die (an opening with a disk of ``cut_rel`` x the die
 edge seen on the dice already found: it removes rims and thin joins, not a die), and
-keeps a candidate only on strong evidence: a top face of at least two pips in a clean
-standard layout, of a plausible size, that the face CNN reads as the same value with
-confidence and does not call "not a die". A glare spot has no pips; a lone dark spot
-(a one) is not rescued, to stay safe.
+keeps a candidate only on strong evidence: a top face in a clean standard layout, of a
+plausible size, that the face CNN reads as the same value with confidence and does not
+call "not a die". A glare spot has no pips; a lone pip (a one) must be round and the
+CNN surer of it.
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ __all__ = ["RescueParams", "rescue_dice", "rescued_ok"]
 
 @dataclass(frozen=True, slots=True)
 class RescueParams:
-    min_pips: int = 2             # a rescued die shows at least this many top pips
+    min_pips: int = 1             # a rescued die shows at least this many top pips
+    one_roundness: float = 0.8    # a lone pip (a one) must be this round ...
+    one_cnn: float = 0.97         # ... and the CNN this sure it is a one
     min_fit: float = 0.8          # ... in a clean layout
     min_cnn: float = 0.8          # the CNN agrees at least this surely
     max_not_die: float = 0.2      # and calls it "not a die" at most this
@@ -68,13 +70,16 @@ def rescued_ok(top: TopFace, probs: np.ndarray | None,
     if probs is None or len(probs) <= NOT_A_DIE or probs[NOT_A_DIE] > rp.max_not_die:
         return False
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
-    return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= rp.min_cnn
+    need = rp.one_cnn if top.count == 1 else rp.min_cnn
+    return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= need
 
 
 def _plausible(top: TopFace, edge: float, rp: RescueParams) -> bool:
     lo, hi = rp.size_rel
     if top.count < rp.min_pips or not lo * edge <= top.edge_px <= hi * edge:
         return False
+    if top.count == 1:
+        return top.pips[0].roundness >= rp.one_roundness
     return layout_fit(np.array([p.center_xy for p in top.pips])) >= rp.min_fit
 
 

@@ -102,6 +102,7 @@ class SettleParams:
     max_reads: int = 6             # reads in one still spell before abstaining
     min_face_conf: float = 0.98    # every die of an outcome read at least this confident ...
     min_face_conf_many: float = 0.95  # ... or this, for a face of 3+ pips (see _sorted_faces)
+    min_face_conf_one: float = 0.97   # ... or this, for a one (one large round pip)
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
     two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
 
@@ -235,7 +236,8 @@ class RoundTracker:
 
     def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
         p = self.params
-        faces = {_sorted_faces(r, p.min_face_conf, p.min_face_conf_many) for r in reads}
+        floors = (p.min_face_conf_one, p.min_face_conf) + (p.min_face_conf_many,) * 4
+        faces = {_sorted_faces(r, floors) for r in reads}
         if len(faces) != 1 or None in faces:
             return None
         if not all(_same_dice(reads[0], r, self.params.same_place_rel) for r in reads[1:]):
@@ -251,16 +253,16 @@ class RoundTracker:
         return prev is not None and _same_dice(prev, read, self.params.same_place_rel)
 
 
-def _sorted_faces(read: DiceObs, min_conf: float,
-                  min_conf_many: float) -> tuple[int, int, int] | None:
-    """Three flat confident faces, sorted. A face of 3+ pips needs only ``min_conf_many``:
-    its confidence already carries the pip layout's fit, which is informative from three
-    pips on (one or two pips fit any layout, so a 1 or 2 keeps ``min_conf``). On the
-    seed-9002 tuning set's reads, 0.95 for 3+ pips admitted 31 more reads, none wrong."""
+def _sorted_faces(read: DiceObs, floors: tuple[float, ...]) -> tuple[int, int, int] | None:
+    """Three flat confident faces, sorted; face v needs ``floors[v - 1]``. A face of 3+
+    pips needs less: its confidence already carries the pip layout's fit, informative
+    from three pips on (one or two pips fit any layout). A two keeps the strictest floor
+    (a 3 with a missed pip reads as 2: once a wrong outcome at 0.972). On the seed-9002
+    tuning set's reads (count 3, flat), 0.95 for 3+ pips and 0.97 for a one admitted
+    35 more reads right and none wrong."""
     if read.count != 3 or any(d.pose != "flat" for d in read.dice):
         return None
-    if any(d.face is None or d.confidence < (min_conf_many if d.face >= 3 else min_conf)
-           for d in read.dice):
+    if any(d.face is None or d.confidence < floors[d.face - 1] for d in read.dice):
         return None
     a, b, c = sorted(d.face for d in read.dice)  # type: ignore[type-var]
     return a, b, c

@@ -1,0 +1,65 @@
+"""One blob holding two dice (a die leaning on another), through the forward model:
+render known dice, run the blob and pip stages, ask ``holds_two_dice`` of every blob."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.sicbo.detect import Blob, find_die_blobs
+from vision.sicbo.face import load_classifier
+from vision.sicbo.merged import holds_two_dice, touching
+from vision.sicbo.pips import Pip, PipParams, TopFace, find_pips, select_top_face
+from vision.synth.dice3d import DiceStyle
+from vision.synth.sicbo_render import DiceFrameRenderer
+
+from .scenes import camera_frame, dome_scene, flat_dice, leaning_dice
+
+CASES = [
+    # a 5 leaning 30 degrees on a 3, camera 10 degrees off vertical: one blob, two faces
+    ("western", 10.0, leaning_dice([3, 5, 2]), 1),
+    # three flat dice apart, both pip styles: no blob holds two dice
+    ("western", 10.0, flat_dice([4, 5, 6]), 0),
+    ("chinese", 25.0, flat_dice([1, 4, 6], yaw=0.8), 0),
+]
+
+
+@pytest.mark.parametrize(("pips", "tilt", "dice", "expected"), CASES)
+def test_blobs_holding_two_dice(pips: str, tilt: float, dice: tuple, expected: int) -> None:
+    scene = dome_scene(tilt_deg=tilt)
+    frame = camera_frame(DiceFrameRenderer(scene, DiceStyle(pip_style=pips)).render(dice),
+                         np.random.default_rng(3))
+    classifier = load_classifier(None)
+    params = PipParams()
+    count = 0
+    for blob in find_die_blobs(frame):
+        top = select_top_face(find_pips(frame, blob, params), blob, params)
+        count += top is not None and holds_two_dice(frame, blob, top, classifier, params)
+    assert count == expected
+
+
+def _square(x0: int, y0: int, size: int = 40) -> Blob:
+    return Blob((x0, y0, x0 + size, y0 + size), np.ones((size, size), bool), size ** 2, 1.0)
+
+
+def _top(x: float, y: float, roundness: float) -> TopFace:
+    pip = Pip(center_xy=(x, y), area_px=30.0, axes_px=(6 * roundness, 6.0), angle_deg=0.0,
+              inside=1.0, redness=0.0, ring_lum=200.0)
+    return TopFace(pips=(pip, pip), center_xy=(x, y), edge_px=36.0, side_pips=())
+
+
+TOUCH_CASES = [
+    # (corner of the second blob, roundness of the second top face, dice marked)
+    ((40, 0), 0.7, {1}),      # side by side along a whole edge (a blob cut in two): the
+    ((40, 0), 0.99, {0}),     # ... less round (tilted) face is marked, whichever it is
+    ((40, 40), 0.7, set()),   # corner to corner: dice lying near, meeting at a point
+    ((60, 0), 0.7, set()),    # 20 px (half an edge) apart
+]
+
+
+@pytest.mark.parametrize(("corner", "roundness", "expected"), TOUCH_CASES)
+def test_touching(corner: tuple[int, int], roundness: float, expected: set) -> None:
+    x, y = corner
+    blobs = [_square(0, 0), _square(x, y), _square(0, 200)]
+    tops = [_top(20, 20, 0.95), _top(x + 20, y + 20, roundness), _top(20, 220, 0.95)]
+    assert touching(blobs, tops) == expected

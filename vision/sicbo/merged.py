@@ -1,0 +1,117 @@
+"""Stage 4b: dice in contact: one blob holding two dice, or two blobs that touch.
+
+Two blobs meeting along a line (``touching``) were one blob the blob finder cut in two:
+dice pressed together, i.e. one leaning on the other (flat dice in the dome lie apart).
+
+A die leaning on another merges with it into one blob, and the pip stage picks one top
+face in it. Take that face out of the blob (a disk of ``cut_rel`` x its edge), open
+what is left with a disk of ``open_rel`` x edge (thin slivers of the first die's side
+faces go), and look for a top face in the largest remaining part. If there is one and
+the face CNN, shown it at the first face's scale, reads exactly its pip count surely
+(``min_cnn``) with round pips (``min_roundness``), the blob holds a second die's
+upturned face: the round is not flat dice.
+
+On the tuning frames (seeds 9002, 9003, 4242; 177 flat rounds) no flat round showed
+such a face (flat dice are generated at least 1.6 edges apart, so they never merge);
+2 of 14 leaning rounds did. Real dice lying flat and touching, if the blob finder did
+not split them, would also show two faces here: that case is called leaning too (a
+void to confirm, never a wrong outcome).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import Blob
+from vision.sicbo.face import FaceClassifier, face_crop
+from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+
+__all__ = ["MergedParams", "contact_px", "holds_two_dice", "remainder", "touching"]
+
+
+@dataclass(frozen=True, slots=True)
+class MergedParams:
+    min_area_rel: float = 1.6     # only blobs at least this x top edge^2 are looked at
+    cut_rel: float = 0.75         # radius of the disk taken out around the top face
+    open_rel: float = 0.4         # opening of what is left
+    min_part_rel: float = 0.5     # the remaining part is at least this x edge^2
+    min_cnn: float = 0.9
+    min_roundness: float = 0.6
+
+
+def remainder(blob: Blob, top: TopFace, params: MergedParams = MergedParams()) -> Blob | None:
+    """The largest part of ``blob`` left once its top face is cut out, or None."""
+    x0, y0 = blob.box_xyxy[:2]
+    edge = top.edge_px
+    mask = blob.mask.astype(np.uint8)
+    centre = (int(round(top.center_xy[0] - x0)), int(round(top.center_xy[1] - y0)))
+    cv2.circle(mask, centre, int(params.cut_rel * edge), 0, -1)
+    k = max(3, int(params.open_rel * edge) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    x, y, w, h, area = stats[i]
+    if area < params.min_part_rel * edge ** 2:
+        return None
+    return Blob(box_xyxy=(x0 + x, y0 + y, x0 + x + w, y0 + y + h),
+                mask=labels[y:y + h, x:x + w] == i, area_px=float(area), solidity=blob.solidity)
+
+
+def holds_two_dice(image_bgr: np.ndarray, blob: Blob, top: TopFace,
+                   classifier: FaceClassifier | None, pips: PipParams,
+                   params: MergedParams = MergedParams()) -> bool:
+    """True when a second die's face shows in ``blob`` beside ``top``."""
+    if classifier is None or blob.area_px < params.min_area_rel * top.edge_px ** 2:
+        return False
+    rest = remainder(blob, top, params)
+    if rest is None:
+        return False
+    second = select_top_face(find_pips(image_bgr, rest, pips), rest, pips)
+    if second is None or not 1 <= second.count <= 6:
+        return False
+    if float(np.median([p.roundness for p in second.pips])) < params.min_roundness:
+        return False
+    probs = classifier.predict(face_crop(image_bgr, second.center_xy, top.edge_px)[None])[0]
+    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    return (int(np.argmax(probs)) + 1 == second.count
+            and float(faces[second.count - 1]) >= params.min_cnn)
+
+
+def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
+    """Pixels of ``b``'s mask within ``reach`` px of ``a``'s: the length of the line
+    along which the two blobs meet (0 when apart)."""
+    ax0, ay0, ax1, ay1 = a.box_xyxy
+    bx0, by0, bx1, by1 = b.box_xyxy
+    x0, y0 = min(ax0, bx0) - reach, min(ay0, by0) - reach
+    w, h = max(ax1, bx1) + reach - x0, max(ay1, by1) + reach - y0
+    canvas_a = np.zeros((h, w), np.uint8)
+    canvas_b = np.zeros((h, w), np.uint8)
+    canvas_a[ay0 - y0:ay1 - y0, ax0 - x0:ax1 - x0] = a.mask
+    canvas_b[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = b.mask
+    grown = cv2.dilate(canvas_a, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                           (2 * reach + 1, 2 * reach + 1)))
+    return int((grown & canvas_b).sum())
+
+def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7) -> set[int]:
+    """Dice whose blob meets another die's blob along at least ``rel`` x the die edge:
+    of each such pair, the one with the less round top pips (the tilted face). Two dice
+    pressed together were one blob that the blob finder cut in two along the contact,
+    i.e. a die leaning on another. Flat dice lying near each other (their side faces or
+    shadows may just meet) touch at a point: on the seed-9002 tuning frames their contact
+    was 0.18-0.55 edge, a leaning pair's 0.8-0.93."""
+    out: set[int] = set()
+    for i in range(len(blobs)):
+        for j in range(i + 1, len(blobs)):
+            if contact_px(blobs[i], blobs[j]) >= rel * max(tops[i].edge_px, tops[j].edge_px):
+                out.add(i if _roundness(tops[i]) <= _roundness(tops[j]) else j)
+    return out
+
+
+def _roundness(top: TopFace) -> float:
+    return float(np.median([p.roundness for p in top.pips]))
