@@ -10,6 +10,12 @@ Metrics per split (``train_*`` and ``valid_*`` separately):
   was reported / images;
 - count_correct: images where the number of dice found equals the number labelled.
 
+``--transform`` re-measures under a simulated other camera (image and labels mapped
+together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``blur``
+(Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``rot180`` (the camera
+upside down: the top-face position cue assumes it is not). ``--every N`` reads every
+Nth image only.
+
 Run: ``python -m vision.sicbo.realeval [--root ../shared/real-dice-dev]``.
 """
 
@@ -27,7 +33,8 @@ import numpy as np
 from vision.progress import progress
 from vision.sicbo.dice import DiceParams, DiceReading, read_dice
 
-__all__ = ["DEFAULT_ROOT", "Label", "SplitScore", "evaluate", "load_labels", "score_image"]
+__all__ = ["DEFAULT_ROOT", "TRANSFORMS", "Label", "SplitScore", "evaluate", "load_labels",
+           "score_image", "transform"]
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"
 
@@ -79,6 +86,34 @@ def load_labels(root: Path) -> dict[str, list[Label]]:
     return dict(labels)
 
 
+TRANSFORMS = ("none", "dark", "bright", "blur", "small", "rot180")
+
+
+def transform(image_bgr: np.ndarray, labels: list[Label],
+              name: str) -> tuple[np.ndarray, list[Label]]:
+    """The photo as another camera might take it, and its labels moved to match."""
+    if name not in TRANSFORMS:
+        raise ValueError(f"transform must be one of {TRANSFORMS}, got {name!r}")
+    img = image_bgr.astype(np.float32)
+    h, w = image_bgr.shape[:2]
+    if name == "small":
+        small = cv2.resize(image_bgr, (round(0.6 * w), round(0.6 * h)),
+                           interpolation=cv2.INTER_AREA)
+        return small, [Label(lab.face, tuple(0.6 * v for v in lab.box_xyxy))  # type: ignore[arg-type]
+                       for lab in labels]
+    if name == "rot180":
+        return (np.ascontiguousarray(image_bgr[::-1, ::-1]),
+                [Label(lab.face, (w - lab.box_xyxy[2], h - lab.box_xyxy[3], w - lab.box_xyxy[0],
+                                  h - lab.box_xyxy[1])) for lab in labels])
+    if name == "dark":
+        img = img * 0.55
+    elif name == "bright":
+        img = img * 1.15 + 10
+    elif name == "blur":
+        img = cv2.GaussianBlur(img, (0, 0), 1.5)
+    return np.clip(img, 0, 255).astype(np.uint8), labels
+
+
 def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, bool]:
     """(dice read right, whole image right, count right) for one image."""
     pairs = []
@@ -101,18 +136,21 @@ def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, b
 
 
 def evaluate(root: Path, split: str, params: DiceParams | None = None,
-             failures: list[str] | None = None) -> SplitScore:
-    """Score one split (``train`` or ``valid``); failing image names go to ``failures``."""
+             failures: list[str] | None = None, *, how: str = "none",
+             every: int = 1) -> SplitScore:
+    """Score one split (``train`` or ``valid``) under transform ``how``, every
+    ``every``-th image; failing image names go to ``failures``."""
     labels = load_labels(root)
-    names = sorted(n for n in labels if Path(n).name.startswith(split + "_"))
+    names = sorted(n for n in labels if Path(n).name.startswith(split + "_"))[::every]
     dice = right = img_ok = cnt_ok = 0
     for name in progress(names, desc=split, unit="img"):
         image = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
         if image is None:
             raise FileNotFoundError(f"cannot read image {root / name}")
+        image, labs = transform(image, labels[name], how)
         reading = read_dice(image, params=params or DiceParams())
-        r, ok, cnt = score_image(reading, labels[name])
-        dice += len(labels[name])
+        r, ok, cnt = score_image(reading, labs)
+        dice += len(labs)
         right, img_ok, cnt_ok = right + r, img_ok + ok, cnt_ok + cnt
         if not ok and failures is not None:
             failures.append(name)
@@ -125,12 +163,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=("train", "valid", "both"), default="both")
     ap.add_argument("--no-classifier", action="store_true", help="read by pips alone")
     ap.add_argument("--failures", action="store_true", help="list images not read right")
+    ap.add_argument("--transform", choices=TRANSFORMS, default="none",
+                    help="simulate another camera (see the module docstring)")
+    ap.add_argument("--every", type=int, default=1, metavar="N", help="every Nth image only")
     args = ap.parse_args(argv)
+    if args.every < 1:
+        ap.error(f"--every must be >= 1, got {args.every}")
     cv2.setNumThreads(1)
     params = DiceParams(use_classifier=not args.no_classifier)
     for split in ("train", "valid") if args.split == "both" else (args.split,):
         fails: list[str] = []
-        print(evaluate(args.root, split, params, fails).line(split), flush=True)
+        score = evaluate(args.root, split, params, fails, how=args.transform, every=args.every)
+        print(score.line(split), flush=True)
         if args.failures:
             print("  failures:", " ".join(Path(f).name for f in fails))
     return 0
