@@ -13,7 +13,10 @@ consecutive frames it has been foreground, and reports an object once a large en
 has lasted ``persist_s``. A *hand* is foreground reaching in from the edge of the view (the
 frame's border or the outer radius) and large: around it, and for a while after it has
 gone, nothing is reported (a hand or its shadow can break into object-like fragments), but
-an object lying elsewhere still is. The ball and its recent path are masked out by the
+an object lying elsewhere still is; a patch touching the edge is never an object. A layer
+with foreground spread over many angles at once is out of date (the wheel's blur changed
+with its speed, the light changed): it relearns and nothing is reported. Patches must be a
+few rows tall and not long thin arcs. The ball and its recent path are masked out by the
 caller.
 """
 
@@ -41,7 +44,9 @@ BOWL_LAYER = AdaptiveParams()
 class ObjectParams:
     min_area_px: int = 12  # strip pixels of persistent foreground that make an object
     persist_s: float = 0.12  # a pixel must stay foreground this long (and 2 frames at least)
-    max_aspect: float = 5.0  # an object is at most this much wider (along the angle) than tall
+    max_aspect: float = 4.0  # an object is at most this much wider (along the angle) than tall
+    min_rows: int = 3  # ... and at least this tall (a coin is ~4 rows; digit edges smeared
+    # by a change of the wheel's speed are thin arcs)
     hand_px: int = 60  # foreground this large reaching in from the edge is a hand or arm
     hand_reach_px: tuple[int, int] = (4, 12)  # around a hand (rows, columns): not an object
     hand_hold_s: float = 0.5  # ... nor where a hand was this recently
@@ -193,7 +198,7 @@ class ObjectWatch:
             if area < self.params.min_area_px or (best is not None and area <= best.area_px):
                 continue
             w, h = int(stats[k, cv2.CC_STAT_WIDTH]), int(stats[k, cv2.CC_STAT_HEIGHT])
-            if w > self.params.max_aspect * h:
+            if w > self.params.max_aspect * h or h < self.params.min_rows:
                 continue  # a long thin arc: an edge of the turning head, not a thing
             if np.any(self.edge[labels == k]):
                 continue  # reaching in from outside the view: a hand, not a thing lying
