@@ -16,16 +16,12 @@ head stands still like an object on the bowl.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-__all__ = [
-    "AdaptiveBackground", "AdaptiveParams", "BackgroundParams", "StripBackground",
-    "foreground", "from_mixed_column", "roll_columns", "to_mixed", "wrap_morph",
-]  # fmt: skip
+__all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +30,6 @@ class BackgroundParams:
     leak: float = 0.01  # update weight where it stands out (drift, healing)
     leak_head: float = 0.03  # the same on the head, where parallax shifts edges as it turns
     stand_out: float = 28.0  # max channel difference (0..255) that counts as foreground
-
-
-def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
-    """(R, C, 3) float32 difference -> ((R, C) bool any channel differs by more than
-    ``stand_out`` (a number, or (R, 1) per row), (R, C) float32 mean brightness rise)."""
-    b, g, r = cv2.split(diff)
-    mag = cv2.max(cv2.max(cv2.absdiff(b, 0), cv2.absdiff(g, 0)), cv2.absdiff(r, 0))
-    return mag > stand_out, (b + g + r) * np.float32(1 / 3)
 
 
 def to_mixed(strip: np.ndarray, head_row: int, zero_col: float) -> np.ndarray:
@@ -115,90 +103,3 @@ class StripBackground:
         w[frozen] = 0
         self.frozen = frozen
         self.model += cv2.merge([w, w, w]) * (mixed - self.model)
-
-
-def roll_columns(strip: np.ndarray, shift_col: float) -> np.ndarray:
-    """(R, C, ...) -> a copy rolled left by ``shift_col`` columns (out[:, c] = in[:, c + shift]);
-    float input is interpolated linearly for the fractional part, anything else is rolled
-    by the nearest whole column."""
-    if strip.dtype != np.float32:
-        return np.roll(strip, -int(round(shift_col)), axis=1)
-    k = int(np.floor(shift_col))
-    f = np.float32(shift_col - k)
-    return (1 - f) * np.roll(strip, -k, axis=1) + f * np.roll(strip, -k - 1, axis=1)
-
-
-def wrap_morph(img: np.ndarray, op: Callable[..., np.ndarray], kernel: np.ndarray
-               ) -> np.ndarray:
-    """``op`` (cv2.dilate, cv2.erode) with the columns wrapping around (a strip is a full
-    turn); rows replicate at the ends."""
-    pad = kernel.shape[1] // 2
-    if pad == 0:
-        return op(img, kernel, borderType=cv2.BORDER_REPLICATE)
-    wide = np.concatenate([img[:, -pad:], img, img[:, :pad]], axis=1)
-    return op(wide, kernel, borderType=cv2.BORDER_REPLICATE)[:, pad:-pad]
-
-
-@dataclass(frozen=True, slots=True)
-class AdaptiveParams:
-    rate: float = 0.05  # per-frame update weight where the frame matches the model
-    leak: float = 0.004  # ... where it stands out (an object lying still fades in only slowly)
-    floor: float = 20.0  # max channel difference (0..255) below which nothing is foreground
-    k_dev: float = 3.5  # ... nor within this many times the pixel's usual deviation
-    slack_cols: int = 0  # compare with the model's range over +-slack columns (angle error)
-    refresh: float = 0.5  # update weight where the model restarts (a hand or ball just left)
-
-
-class AdaptiveBackground:
-    """A per-pixel running mean and usual deviation (a running Gaussian-like model) of a
-    strip in one coordinate frame: wheel coordinates for the turning head, image coordinates
-    for the static bowl. A pixel is foreground where the frame differs from the mean by more
-    than ``max(floor, k_dev * deviation)``, so busy places (digits, fret edges blurred by the
-    turn, compression noise) need a larger change than flat wood or pocket floors."""
-
-    def __init__(self, mean: np.ndarray, dev: np.ndarray | None = None,
-                 params: AdaptiveParams | None = None) -> None:
-        self.params = params or AdaptiveParams()
-        self.mean = mean.astype(np.float32).copy()
-        dev0 = np.full(mean.shape[:2], self.params.floor / self.params.k_dev, np.float32)
-        self.dev = dev0 if dev is None else np.maximum(dev.astype(np.float32), 1.0)
-
-    @classmethod
-    def from_frames(cls, frames: list[np.ndarray], params: AdaptiveParams | None = None
-                    ) -> AdaptiveBackground:
-        """The median of frames spread over some seconds, with their median absolute
-        deviation as the usual deviation (a hand or ball in a few of them is outvoted)."""
-        stack = np.stack(frames).astype(np.float32)
-        mean = np.median(stack, axis=0)
-        dev = np.median(np.abs(stack - mean).max(axis=-1), axis=0) * np.float32(1.4826)
-        return cls(mean, dev, params)
-
-    def magnitude(self, frame: np.ndarray) -> np.ndarray:
-        """(R, C, 3) float32 -> (R, C) float32 largest channel difference from the model
-        (from the model's range over +-``slack_cols`` columns, if any)."""
-        s = self.params.slack_cols
-        if s == 0:
-            return np.abs(frame - self.mean).max(axis=-1)
-        kernel = np.ones((1, 2 * s + 1), np.uint8)
-        hi, lo = wrap_morph(self.mean, cv2.dilate, kernel), wrap_morph(self.mean, cv2.erode, kernel)
-        return np.abs(frame - np.minimum(np.maximum(frame, lo), hi)).max(axis=-1)
-
-    def foreground(self, magnitude: np.ndarray) -> np.ndarray:
-        """(R, C) magnitude -> (R, C) bool: stands out from this pixel's usual deviation
-        (the deviation of the neighbouring columns counts too: edges shift a little)."""
-        dev = wrap_morph(self.dev, cv2.dilate, np.ones((1, 3), np.uint8))
-        return magnitude > np.maximum(self.params.floor, self.params.k_dev * dev)
-
-    def update(self, frame: np.ndarray, magnitude: np.ndarray, fg: np.ndarray,
-               frozen: np.ndarray, refresh: np.ndarray) -> None:
-        """Move mean and deviation towards the frame; foreground gets only the leak,
-        ``frozen`` (R, C) bool (the ball) nothing, ``refresh`` (R, C) bool (where a hand or
-        the ball just was: what is there now is the scene, whatever the model says) a fast
-        restart of the mean."""
-        p = self.params
-        w = np.where(fg, np.float32(p.leak), np.float32(p.rate))
-        w[refresh] = p.refresh
-        w[frozen] = 0
-        self.mean += w[..., None] * (frame - self.mean)
-        wd = np.where(fg | refresh, np.float32(0), w)  # the old mean says nothing there
-        self.dev += wd * (magnitude - self.dev)

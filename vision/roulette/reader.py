@@ -19,15 +19,9 @@ import numpy as np
 from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
-from vision.roulette.background import (
-    StripBackground,
-    foreground,
-    from_mixed_column,
-    roll_columns,
-    to_mixed,
-)
+from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectFix, ObjectWatch
+from vision.roulette.bowl import ObjectWatch, foreground
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -49,8 +43,6 @@ PROFILE_CHECK_FRAMES = 15
 PROFILE_MIN_FIT = 0.5
 TRUSTED_FIT = 0.65  # below, pockets may be misnumbered: outcomes become abstains (tuning
 # sets: a badly fitted close camera 0.55 read wrong numbers; good fits 0.7..0.99)
-STAND_OUT = 30.0  # ball background: max channel difference (0..255) that counts as foreground
-STAND_OUT_HEAD = 45.0  # ... on the turning head (wheel angle and parallax errors)
 
 
 class WheelPipeline:
@@ -75,17 +67,20 @@ class WheelPipeline:
         self.edge[:self.head_row] = False
         self.edge[-2:] = True
         self.invalid[:self.head_row] |= near_border[:self.head_row]
+        # just outside the head's estimated edge the wheel may still turn: no objects there
+        self.no_objects = np.zeros_like(self.invalid)
+        self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
         self.background: StripBackground | None = None
-        self.watch = ObjectWatch(fps, ~self.invalid, self.edge, self.head_row)
-        self.stand_out = np.full((len(self.grid.rho_rows), 1), STAND_OUT, np.float32)
-        self.stand_out[:self.head_row] = STAND_OUT_HEAD
+        self.watch = ObjectWatch()
+        self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
+                                 np.float32)
+        self.stand_out[:self.head_row] = self.watch.params.stand_out_head
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
                                     head_rho=cal.head_rho, trusted=cal.fit >= TRUSTED_FIT)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
-        self.object: ObjectFix | None = None  # the last frame's object, if any
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
                    ) -> np.ndarray:
@@ -103,15 +98,13 @@ class WheelPipeline:
         """Start the background from the per-pixel median of frames spread over the first
         seconds (each in its own wheel coordinates): a hand or ball passing then is not
         mistaken for the empty bowl."""
-        mixed, smooth, zero_cols = [], [], []
+        mixed = []
         for f in frames:
             strip = self.grid.unwrap(f)
             zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
-            zero_cols.append(zero.psi / (2 * np.pi) * COLUMNS)
-            mixed.append(cv2.blur(to_mixed(strip, self.head_row, zero_cols[-1]), (3, 3)))
-            smooth.append(cv2.blur(strip.astype(np.float32), (3, 3)))
+            mixed.append(cv2.blur(to_mixed(strip, self.head_row,
+                                           zero.psi / (2 * np.pi) * COLUMNS), (3, 3)))
         self.initial = np.median(np.stack(mixed), axis=0).astype(np.float32)
-        self.watch.seed(smooth, zero_cols)
 
     def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
         """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
@@ -119,13 +112,6 @@ class WheelPipeline:
         k = int(np.floor(zero_col))
         h = self.head_row
         out[:h] = np.roll(mask[:h], -k, axis=1) | np.roll(mask[:h], -k - 1, axis=1)
-        return out
-
-    def _image_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
-        """A mixed-coordinate (R, C) bool mask in image coordinates (head rows rolled back)."""
-        out = mask.copy()
-        h = self.head_row
-        out[:h] = roll_columns(mask[:h], -zero_col) | roll_columns(mask[:h], -zero_col - 1)
         return out
 
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
@@ -146,15 +132,14 @@ class WheelPipeline:
         held = [held_in_hand(fg, b) for b in balls]
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
-        obj = self.watch.update(cv2.blur(strip.astype(np.float32), (3, 3)), zero_col,
-                                self._image_mask(near_ball, zero_col))
+        obj = self.watch.update(fg & ~near_ball & ~self.no_objects,
+                                self._mixed_mask(self.edge, zero_col))
         self.background.update(mixed, fg, near_ball)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
         events = self.tracker.update(obs)
         chosen = self.tracker.chosen
-        self.object = obj
         self.debug = (mixed, fg, obj, balls[chosen] if chosen is not None else None)
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
