@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import cv2
+import httpx
 import numpy as np
 import uvicorn
 
@@ -116,3 +117,16 @@ def wait_for(predicate: Callable[[], T], timeout_s: float = 10.0, step_s: float 
             return value
         time.sleep(step_s)
     raise AssertionError(f"condition not met within {timeout_s} s")
+
+
+def mjpeg_head(url: str, parts: int = 2) -> bytes:
+    """The first bytes of a multipart MJPEG stream, up to its ``parts``-th boundary;
+    asserts the stream says it is one."""
+    with httpx.stream("GET", url, timeout=10) as response:
+        assert response.headers["content-type"].startswith("multipart/x-mixed-replace")
+        head = b""
+        for chunk in response.iter_bytes():
+            head += chunk
+            if head.count(b"--frame") >= parts:
+                break
+    return head

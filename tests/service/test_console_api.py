@@ -12,7 +12,7 @@ import httpx
 import pytest
 from pydantic import SecretStr
 
-from tests.service.builders import free_port, serve, wait_for
+from tests.service.builders import free_port, mjpeg_head, serve, wait_for
 from tests.service.console_scenes import ROUND, RoundPatchReader, roulette_data, write_table_clip
 from vision.service.app import create_app
 from vision.service.settings import ApiToken, ServiceSettings, TableConfig
@@ -139,13 +139,6 @@ def test_save_switch_and_roll_back(console: Console):
 
 
 def test_verify_streams_the_live_picture(console: Console):
-    with httpx.stream("GET", f"{console.url}/tables/T1/calibration/verify.mjpg",
-                      timeout=10) as answer:
-        assert answer.headers["content-type"].startswith("multipart/x-mixed-replace")
-        head = b""
-        for chunk in answer.iter_bytes():
-            head += chunk
-            if head.count(b"--frame") >= 2:
-                break
+    head = mjpeg_head(f"{console.url}/tables/T1/calibration/verify.mjpg")
     jpeg = head.split(b"\r\n\r\n", 1)[1]
     assert jpeg[:2] == b"\xff\xd8"  # a JPEG picture
