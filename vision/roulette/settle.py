@@ -38,6 +38,7 @@ Phases::
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -112,7 +113,7 @@ class RoundTracker:
         return self.track.chosen
 
     @property
-    def history(self):  # noqa: ANN201 - the track's deque of Seen
+    def history(self) -> deque[Seen]:
         return self.track.history
 
     def update(self, obs: FrameObs) -> list[Event]:
