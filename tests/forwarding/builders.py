@@ -1,4 +1,4 @@
-"""Message builders shared by the forwarding tests."""
+"""Message builders shared by the forwarding and settlement tests."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ def dice(round_id: str, faces: tuple[int, int, int], table: str = "S1") -> Table
 
 
 def void(
-    round_id: str, table: str = "T1", reason: str = "object_in_bowl", game: str = "roulette"
+    round_id: str, table: str = "T1", reason: str | None = None, game: str = "roulette"
 ) -> TableMessage:
+    """A void; ``reason`` defaults to the game's first void reason."""
+    reason = reason or ("object_in_bowl" if game == "roulette" else "dice_stacked")
     return outcome(round_id, 0, table, game=game, kind="void", result=None, void_reason=reason,
                    confidence=None)  # fmt: skip
 

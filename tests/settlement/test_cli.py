@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.forwarding.builders import outcome
 from vision.cli import main
 from vision.forwarding.forwarder import Forwarder
 from vision.forwarding.outbox import Outbox
 from vision.settlement.ledger import Ledger
-
-from .builders import outcome
 
 ROOT = Path(__file__).resolve().parents[2]
 

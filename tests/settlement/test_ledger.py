@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.forwarding.builders import dice, manual, outcome, void
 from vision.settlement.bets import Bet
 from vision.settlement.ledger import Ledger, LedgerError
-
-from .builders import dice, manual, outcome, void
 
 
 @pytest.fixture
@@ -72,8 +71,8 @@ def test_roulette_void_carries_bets_to_the_respin(ledger: Ledger) -> None:
 def test_sicbo_void_bets_may_not_be_withdrawn(ledger: Ledger) -> None:
     # Art. 3(3): a new round starts, bets already placed stay; two voids in a row
     ledger.place_bet("S1", "1", Bet("small"), 10)
-    ledger.receive(void("1", "S1", "sicbo"))
-    ledger.receive(void("2", "S1", "sicbo"))
+    ledger.receive(void("1", "S1", game="sicbo"))
+    ledger.receive(void("2", "S1", game="sicbo"))
     assert states(ledger, "S1") == [("3", "open", None)]
     ledger.receive(dice("3", (1, 2, 3)))
     (bet,) = ledger.bets("S1")
@@ -98,7 +97,7 @@ def test_void_with_a_non_numeric_round_holds_bets_until_an_operator_refunds(
     ledger: Ledger,
 ) -> None:
     ledger.place_bet("S1", "a7", Bet("total", (9,)), 10)
-    held = ledger.receive(void("a7", "S1", "sicbo"))
+    held = ledger.receive(void("a7", "S1", game="sicbo"))
     assert [b.status for b in held.settled] == ["carried"]  # no next round can be named
     ledger.receive(dice("a8", (3, 3, 3)))  # would have won 70: not paid on a guess
     assert states(ledger, "S1") == [("a7", "carried", None)]

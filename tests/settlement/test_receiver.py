@@ -9,13 +9,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.forwarding.builders import dice, outcome, void
 from vision.forwarding.message import SIGNATURE_HEADER, TableMessage, sign
 from vision.settlement.bets import Bet
 from vision.settlement.ledger import Ledger
 from vision.settlement.receiver import EmbeddedTransport, create_app
 from vision.settlement.serve import serve_in_thread
-
-from .builders import dice, outcome, void
 
 SECRET = "receiver-test-secret"
 
@@ -122,7 +121,7 @@ def test_embedded_transport_runs_the_same_signed_path(ledger_path) -> None:
             assert post(c, body).status_code == 201
             assert post(c, body).status_code == 200
             assert post(c, body, secret="wrong").status_code == 401
-            assert post(c, void("1", "S1", "sicbo").body()).status_code == 409
+            assert post(c, void("1", "S1", game="sicbo").body()).status_code == 409
             assert c.get("/ledger").status_code == 404  # only POST /messages is embedded
         assert [b.payout for b in ledger.bets("S1")] == [20]
         assert TableMessage.from_body(dice("1", (4, 5, 6)).body()).result == \
