@@ -305,3 +305,53 @@ def test_a_glint_on_the_bowl_beside_the_resting_ball_does_not_keep_it_in_play() 
     removed = [e.frame for e in events if e.type == "ball_removed"]
     assert len(of(events, "outcome")) == 1 and removed and removed[0] <= 220 + 0.5 * FPS
 
+
+
+def approach(*, ball_rad_s: float, wheel_rad_s: float, bounce_pockets: float = 2.0
+             ) -> list[FrameObs]:
+    """A close camera sees the ball only as it leaves the track: 12 frames on the bowl
+    (rho 1.45, beyond the head's edge) at ``ball_rad_s``, then it drops into the pockets
+    and bounces ``bounce_pockets`` back against its way before it rests."""
+    obs = [FrameObs(f, 0.4 + wheel_rad_s * f / FPS, ()) for f in range(10)]
+    theta = 1.0
+    for f in range(10, 140):
+        zero = 0.4 + wheel_rad_s * f / FPS
+        if f < 22:
+            theta += ball_rad_s / FPS
+            obs.append(FrameObs(f, zero, (BallObs(1.45, theta % (2 * np.pi)),)))
+            land_rel = theta - zero
+            continue
+        rest_rel = np.round(land_rel / POCKET_RAD - np.sign(ball_rad_s) * bounce_pockets)
+        back = (1 - min((f - 22) / 8, 1.0)) * (land_rel / POCKET_RAD - rest_rel)
+        rel = (rest_rel + back) * POCKET_RAD
+        obs.append(FrameObs(f, zero, (BallObs(0.95, (zero + rel) % (2 * np.pi)),)))
+    return obs
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (2.4, 0.8, True),  # same way, slow on the bowl (under direction_rad_s): still seen
+    (-2.4, -0.8, True),  # same way, the other way round
+    (-2.4, 0.8, False),  # opposite: the bounce back goes the wheel's way, no false alarm
+    (2.4, -1.0, False),  # opposite, the other way round
+])
+def test_a_slow_ball_seen_only_leaving_the_track_gives_its_way(ball: float, wheel: float,
+                                                               flagged: bool) -> None:
+    events = run(approach(ball_rad_s=ball, wheel_rad_s=wheel))
+    assert len(of(events, "violation")) == (1 if flagged else 0)
+    assert len(of(events, "outcome")) == 1
+
+
+@pytest.mark.parametrize(("ball_dir", "wheel", "object_at", "flagged"), [
+    (1, 0.8, 14, True),  # same way, the object falls in just after the launch
+    (-1, -0.8, 14, True),  # the other way round
+    (-1, 0.8, 14, False),  # opposite ways: no violation
+    (1, 0.8, 5, True),  # the object is seen before the ball (void while idle): still flagged
+    (1, -0.8, 5, False),  # ... and not when the ways are opposite
+])
+def test_a_void_rounds_direction_is_still_checked(ball_dir: int, wheel: float, object_at: int,
+                                                  flagged: bool) -> None:
+    # the ball runs on the track after the void until the dealer catches it
+    obs, _ = story(pocket_k=3, ball_dir=ball_dir, wheel_rad_s=wheel, object_at=object_at)
+    events = run(obs)
+    assert of(events, "void") and not of(events, "outcome")
+    assert len(of(events, "violation")) == (1 if flagged else 0)

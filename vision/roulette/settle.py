@@ -16,8 +16,10 @@ Phases::
   dealer's hand lifting or putting a ball is seen holding it (``BallObs.held``).
 * direction: the ball rolls faster than the wheel turns, so its angle relative to the
   wheel moves the way the ball rolls, on the track and when it lands. The direction comes
-  from ``direction_samples`` fast sightings on the bowl or, failing those, once the ball
-  rests, from how far it moved relative to the wheel since it reached the pockets (at
+  from ``direction_samples`` sightings above the pockets, fast (``direction_rad_s``) or,
+  where surely on the bowl, slower (``bowl_direction_rad_s``: leaving the track); after a
+  void too, while the ball runs on fast and free (``void_direction_rad_s``); failing
+  those, once the ball rests, from how far it moved relative to the wheel since it reached the pockets (at
   least ``direction_pockets``); the wheel's from the turning pocket pattern. The same
   direction -> a ``same_direction_spin`` violation.
 * rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
@@ -62,6 +64,11 @@ class SettleParams:
     landing_s: float = 0.6  # ... within this long, seen at least landing_frames times
     landing_frames: int = 4
     direction_rad_s: float = 3.0
+    bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
+    # track slows down there, but nothing on the bowl turns with the wheel)
+    bowl_margin: float = 0.05  # ring radii beyond the head's edge that are surely the bowl
+    void_direction_rad_s: float = 6.0  # after a void, only a ball this fast is still rolling
+    # (a dealer's hand carrying the caught ball is slower, and not always seen as fingers)
     direction_samples: int = 4
     direction_pockets: float = 1.0  # relative travel from the pockets to rest that tells the way
     min_wheel_rad_s: float = 0.08
@@ -100,6 +107,7 @@ class RoundTracker:
         self.jumped = False
         self.dir_samples: list[float] = []
         self.decided = False  # the direction check is done for this round
+        self.unhandled = True  # no fingers at the ball yet this round (its speeds are its own)
         self.pockets_at: Seen | None = None  # first sighting in the pockets this round
         self.travel = 0.0  # rad relative to the wheel since then
         self.revolutions = 0.0
@@ -119,8 +127,11 @@ class RoundTracker:
     def update(self, obs: FrameObs) -> list[Event]:
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest")
-        handler = getattr(self, f"_{self.phase}")
-        return handler(obs)
+        before = self.phase
+        events: list[Event] = getattr(self, f"_{self.phase}")(obs)
+        if self.phase == "void":
+            events += self._direction_in_void(obs.frame, fresh=before == "idle")
+        return events
 
     def _since_s(self, obs: FrameObs, frame: int) -> float:
         return (obs.frame - frame) / self.fps
@@ -179,6 +190,7 @@ class RoundTracker:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
         self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
+        self.unhandled = True  # no fingers at the ball yet this round
         self.track.forget_unconfirmed()
         recent = self._contiguous()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
@@ -251,8 +263,7 @@ class RoundTracker:
         omega = self.track.ball_omega()
         if omega is not None:
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
-            if self.pockets_at is None and self.p.direction_rad_s <= abs(omega) <= 25.0:
-                self.dir_samples.append(omega)
+        self._sample_direction()
         if self.ball.jumped:
             self.pockets_at, self.travel, self.jumped = self.ball, 0.0, True
             return [Event("ball_in_pockets", obs.frame, extra={"found": True})]
@@ -266,6 +277,33 @@ class RoundTracker:
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]
         return []
+
+    def _sample_direction(self, min_rad_s: float = 0.0) -> None:
+        """The ball's image speed as a direction sample while it runs above the pockets:
+        fast anywhere there, or slower where it is surely on the bowl (and at least
+        ``min_rad_s``)."""
+        assert self.ball is not None
+        omega = self.track.ball_omega()
+        if (omega is None or self.pockets_at is not None or self.ball.held
+                or self.ball.rho <= self.band[1] or not min_rad_s <= abs(omega) <= 25.0):
+            return
+        on_bowl = self.ball.rho > self.head + self.p.bowl_margin
+        if abs(omega) >= (self.p.bowl_direction_rad_s if on_bowl else self.p.direction_rad_s):
+            self.dir_samples.append(omega)
+
+    def _direction_in_void(self, frame: int, fresh: bool) -> list[Event]:
+        """A void round's ball runs on until the dealer's hand catches it: its way still
+        counts. ``fresh``: the void came while idle, from a roll not seen to start."""
+        if fresh:
+            self.decided, self.dir_samples, self.pockets_at = False, [], None
+            self.unhandled = True
+        if self.ball is None or self.decided or not self.unhandled:
+            return []
+        if self.ball.held:
+            self.unhandled = False  # a hand moves it from now on
+            return []
+        self._sample_direction(self.p.void_direction_rad_s)
+        return self._check_direction(frame, resting=False)
 
     def _check_direction(self, frame: int, resting: bool) -> list[Event]:
         if self.decided:

@@ -185,8 +185,21 @@ class BallTrack:
         if unseen > self.regain_frames:
             return None  # lost on the wheel: never adopt a look-alike in its place
         gate = min(0.25 + 0.05 * unseen, 0.45)
-        pred = obs.zero + last.rel + self.rel_step() * unseen  # hopping, or riding
-        near = [(distance(b.rho, b.theta, last.rho, pred), i) for i, b in enumerate(balls)
-                if not riding or b.rho <= self.band_out]
+        # riding (no relative motion) up to going on as fast as it last went: a ball just
+        # off the bowl slows down relative to the wheel as it drops into the pockets
+        ride = obs.zero + last.rel
+        ahead = [ride + self._carry() * unseen * k for k in (0.0, 0.25, 0.5, 0.75, 1.0)]
+        near = [(min(distance(b.rho, b.theta, last.rho, a) for a in ahead), i)
+                for i, b in enumerate(balls) if not riding or b.rho <= self.band_out]
         near = [(d, i) for d, i in near if d < gate]
         return min(near)[1] if near else None
+
+    def _carry(self) -> float:
+        """Relative angular step per frame over the last two sightings, if they are at most
+        ``regain_frames`` apart (else 0)."""
+        if len(self.history) < 2:
+            return 0.0
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > self.regain_frames:
+            return 0.0
+        return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
