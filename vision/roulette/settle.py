@@ -19,9 +19,9 @@ Phases::
   from ``direction_samples`` sightings above the pockets, fast (``direction_rad_s``) or,
   where surely on the bowl, slower (``bowl_direction_rad_s``: leaving the track); after a
   void too, while the ball runs on fast and free (``void_direction_rad_s``); failing
-  those, once the ball rests, from how far it moved relative to the wheel since it reached the pockets (at
-  least ``direction_pockets``); the wheel's from the turning pocket pattern. The same
-  direction -> a ``same_direction_spin`` violation.
+  those, once the ball rests, from how far it moved relative to the wheel since it
+  reached the pockets (at least ``direction_pockets``); the wheel's from the turning
+  pocket pattern. The same direction -> a ``same_direction_spin`` violation.
 * rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
   in every frame, free, inside the pocket band, always near the centre
   (``settle_offset``) of the same pocket relative to the wheel, with no steady drift
