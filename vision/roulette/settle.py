@@ -84,7 +84,8 @@ class SettleParams:
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
     regain_s: float = 0.3  # on the wheel, a ball unseen longer is not looked for again
-    held_edge_rho: float = 0.06  # a ball this near the head's edge needs fingers twice running
+    held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
+    held_edge_s: float = 0.1  # ... in every frame this long (at least twice running)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
@@ -250,13 +251,19 @@ class RoundTracker:
                              "number": number, "revolutions": round(self.revolutions, 1)})]
 
     def _handled(self) -> bool:
-        """Fingers at the ball: twice running, or once away from the head's edge (where the
-        turning head's rim makes the foreground around a landing ball unsure)."""
+        """Fingers at the ball: once on the bowl away from the head's edge, or on the wheel
+        (or near its edge) in every frame for ``held_edge_s``: the turning head's rim and
+        frets make the foreground around a ball hopping there unsure, it can look like
+        fingers for a frame or two."""
         assert self.ball is not None
         if not self.ball.held:
             return False
-        twice = len(self.history) > 1 and self.history[-2].held
-        return twice or abs(self.ball.rho - self.head) > self.p.held_edge_rho
+        if self.ball.rho > self.head + self.p.held_edge_rho:
+            return True
+        need = max(2, int(np.ceil(self.p.held_edge_s * self.fps - 1e-9)))
+        recent = list(self.history)[-need:]
+        return (len(recent) == need and all(s.held for s in recent)
+                and recent[-1].frame - recent[0].frame == need - 1)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
