@@ -92,14 +92,25 @@ class StripBackground:
         b, g, r = cv2.split(mixed - top)
         return (b + g + r) * np.float32(1 / 3)
 
-    def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray) -> None:
+    def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray,
+               held: np.ndarray | None = None) -> None:
         """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
-        ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in."""
+        ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in.
+        ``held`` (R, C) bool (a hand reaching in, with a margin for its soft edge and
+        shadow) gets nothing either, so a hand that stays a while leaves no ghost behind."""
         p = self.params
         w = np.where(stand_out, np.float32(p.leak), np.float32(p.rate))
         w[:self.head_row][stand_out[:self.head_row]] = p.leak_head
         if self.frozen is not None:
             w[self.frozen & ~frozen] = 1.0  # thawed: the wheel turned meanwhile, start afresh
         w[frozen] = 0
+        if held is not None:
+            w[held] = 0
         self.frozen = frozen
         self.model += cv2.merge([w, w, w]) * (mixed - self.model)
+
+    def heal(self, mixed: np.ndarray, ghost: np.ndarray) -> None:
+        """Where the model was found wrong (``ghost`` (R, C) bool, grown by a pixel), take
+        the frame as it is."""
+        grown = cv2.dilate(ghost.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+        self.model[grown] = mixed[grown]

@@ -5,10 +5,21 @@ and one lying on the turning wheel head both stand still. ``foreground`` marks p
 differ from the background; ``ObjectWatch`` counts, per pixel, for how many consecutive
 frames it has been foreground, and reports an object once a large enough patch has lasted.
 
-Thin lines (a turning edge a row or two wide) are opened away: an object has some extent.
-Whatever touches the edge of the strip's view (the outer radius, or where the frame ends)
-is ignored: that is a dealer's hand or arm reaching in from outside, not an object lying in
-the bowl. The ball and its recent path are masked out by the caller.
+Patches that are never objects:
+
+* thin lines (a turning edge a row or two wide) are opened away: an object has some extent;
+* whatever touches the edge of the strip's view (the outer radius, or where the frame
+  ends): a dealer's hand or arm reaching in from outside, not an object lying in the bowl;
+* busy rows: a row that is foreground across a large share of its columns for a while is
+  a turning ring the wheel's edge estimate left outside the head (frets, a rim), or a
+  lighting change, not one thing lying somewhere;
+* ghosts: where the *background* is wrong, not the frame (a hand or its shadow that stayed
+  long enough to leak into the model, then left). Along a strip row the empty bowl changes
+  slowly, so the test is which of the two, frame or model, stands out from the same
+  image's columns on either side of the patch (``anomaly``): a real object makes the frame
+  stand out, a ghost the model. A ghost is handed back to be healed.
+
+The ball and its recent path are masked out by the caller.
 """
 
 from __future__ import annotations
@@ -18,7 +29,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground"]
+from vision.roulette.background import StripBackground
+
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "object_step"]
+
+HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +46,10 @@ class ObjectParams:
     hand_px: int = 40  # foreground touching the edge: a hand or arm is in the bowl
     hand_hold_frames: int = 12  # ... and objects are not reported until this long after it
     warmup_frames: int = 25  # the background is still settling: no reports
+    busy_rate: float = 0.05  # running mean weight of each row's foreground share
+    busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
+    ghost_margin_px: int = 3  # the reference columns lie this far beside the patch
+    ghost_ratio: float = 0.7  # the frame must stand out at least this much of the model's
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,47 +69,141 @@ def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndar
     return mag > stand_out, (b + g + r) * np.float32(1 / 3)
 
 
+def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
+            margin_px: int) -> float:
+    """How much ``image`` (R, C, 3) stands out inside a patch from its own columns on
+    either side: the mean (over the patch's pixels, ``patch`` a (rows, len(cols)) bool
+    mask) max-channel difference from the straight line between the mean of 3 columns
+    ``margin_px`` left of the patch and 3 columns as far right, row by row. ``cols`` are
+    consecutive column indices (wrapping round the strip)."""
+    width = image.shape[1]
+    left = (cols[0] - margin_px - np.arange(3)) % width
+    right = (cols[-1] + margin_px + np.arange(3)) % width
+    block = image[rows]
+    lo, hi = block[:, left].mean(axis=1), block[:, right].mean(axis=1)  # (n, 3) each
+    t = ((np.arange(len(cols)) + margin_px + 1) / (len(cols) + 2 * margin_px + 1))[None, :, None]
+    line = lo[:, None] * (1 - t) + hi[:, None] * t
+    err = np.abs(block[:, cols] - line).max(axis=2)
+    return float(err[patch].mean())
+
+
 class ObjectWatch:
-    """Per-pixel persistence of foreground; one ``update`` per frame."""
+    """Per-pixel persistence of foreground; one ``update`` per frame.
+
+    After each update ``hand`` is the (R, C) bool foreground reaching in from the edge
+    (None when there is none) and ``ghosts`` the (R, C) bool patches found to be ghosts
+    (None when there are none): the caller keeps a hand out of the background and heals
+    the ghosts."""
 
     def __init__(self, params: ObjectParams | None = None) -> None:
         self.params = params or ObjectParams()
         self.count: np.ndarray | None = None
+        self.busy: np.ndarray | None = None
         self.frames = 0
         self.hand_frame = -(10**9)
+        self.hand: np.ndarray | None = None
+        self.ghosts: np.ndarray | None = None
 
-    def update(self, fg: np.ndarray, edge: np.ndarray) -> ObjectFix | None:
+    def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
+               model: np.ndarray | None = None) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground with the ball removed; ``edge`` (R, C) bool where a
-        hand would come in -> the largest lasting patch not touching the edge, or None.
+        hand would come in; ``frame`` and ``model`` the (R, C, 3) strip and its background
+        (without them no ghost test) -> the largest lasting patch that is an object, or None.
 
         While a hand reaches in (and shortly after) nothing is reported: fragments of a hand
         or sleeve can look like small objects."""
+        p = self.params
         self.frames += 1
+        self.ghosts = None
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
+            self.busy = np.zeros((fg.shape[0], 1), np.float32)
+        self.busy += p.busy_rate * (fg.mean(axis=1, keepdims=True, dtype=np.float32) - self.busy)
         self.count = np.where(fg, np.minimum(self.count, 254) + 1, 0).astype(np.uint8)
-        fg_u8 = fg.astype(np.uint8)
-        n_fg, fg_labels, fg_stats, _ = cv2.connectedComponentsWithStats(fg_u8, connectivity=8)
-        touching = set(np.unique(fg_labels[edge & fg]).tolist()) - {0}
-        if sum(int(fg_stats[k, cv2.CC_STAT_AREA]) for k in touching) >= self.params.hand_px:
-            self.hand_frame = self.frames
-        if (self.frames <= self.params.warmup_frames
-                or self.frames - self.hand_frame <= self.params.hand_hold_frames):
+        touching = self._hand(fg, edge, frame, model)
+        if self.frames <= p.warmup_frames or self.frames - self.hand_frame <= p.hand_hold_frames:
             return None
-        lasting = (self.count >= self.params.persist_frames).astype(np.uint8)
-        if int(np.count_nonzero(lasting)) < self.params.min_area_px:
+        lasting = (self.count >= p.persist_frames).astype(np.uint8)
+        lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), np.ones((3, 1)))[:, 0]
+                .astype(bool)] = 0
+        if int(np.count_nonzero(lasting)) < p.min_area_px:
             return None
         lasting = cv2.morphologyEx(lasting, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        return self._best(lasting, touching, frame, model)
+
+    def _hand(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None,
+              model: np.ndarray | None) -> np.ndarray:
+        """Foreground components touching the edge -> their (R, C) bool mask; sets
+        ``hand`` and ``hand_frame`` when they are large enough. A ghost of a hand (one that
+        leaked into the background, or was there in the first seconds) is no hand: it is
+        marked to be healed, else it would hold the background and every report forever."""
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8),
+                                                               connectivity=8)
+        ids = np.unique(labels[edge & fg])
+        ids = ids[ids > 0]
+        if frame is not None and model is not None:
+            ids = np.array([k for k in ids if not self._ghost_label(frame, model, labels,
+                                                                    stats, int(k))], int)
+        touching = np.isin(labels, ids) if len(ids) else np.zeros(fg.shape, bool)
+        big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
+        self.hand = touching if big else None
+        if big:
+            self.hand_frame = self.frames
+        return touching
+
+    def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
+              model: np.ndarray | None) -> ObjectFix | None:
+        p = self.params
         n, labels, stats, cents = cv2.connectedComponentsWithStats(lasting, connectivity=8)
-        best: ObjectFix | None = None
-        for k in range(1, n):
+        order = sorted(range(1, n), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
+        for k in order:
             area = int(stats[k, cv2.CC_STAT_AREA])
-            if area < self.params.min_area_px or (best is not None and area <= best.area_px):
-                continue
-            w, h = int(stats[k, cv2.CC_STAT_WIDTH]), int(stats[k, cv2.CC_STAT_HEIGHT])
-            if w > self.params.max_aspect * h:
+            if area < p.min_area_px:
+                break
+            x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                      cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+            if w > p.max_aspect * h:
                 continue  # a long thin arc: an edge of the turning head, not a thing
-            ys, xs = np.nonzero(labels == k)
-            if int(fg_labels[ys[0], xs[0]]) not in touching:
-                best = ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
-        return best
+            if touching[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].any():
+                continue  # part of a hand
+            if frame is not None and model is not None and self._ghost_label(
+                    frame, model, labels, stats, k):
+                continue
+            return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
+        return None
+
+    def _ghost_label(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                     stats: np.ndarray, k: int) -> bool:
+        """Is component ``k`` a ghost (the model stands out there, not the frame)? If so
+        it is marked to be healed."""
+        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        patch = labels[y:y + h, x:x + w] == k
+        rows, cols, m = slice(y, y + h), np.arange(x, x + w), self.params.ghost_margin_px
+        ghost = anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
+            model, patch, rows, cols, m)
+        if ghost:
+            self._mark_ghost(labels == k)
+        return ghost
+
+    def _mark_ghost(self, mask: np.ndarray) -> None:
+        self.ghosts = mask if self.ghosts is None else self.ghosts | mask
+        assert self.count is not None
+        self.count[mask] = 0
+
+
+def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
+                fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray
+                ) -> ObjectFix | None:
+    """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip, ``fg`` its (R, C)
+    bool foreground against ``background``, ``edge`` where hands come in, ``ignore`` where
+    no object is looked for (the ball, unsure rows), ``frozen`` where the background must
+    not learn (the ball) -> the object, if any. Heals ghosts, keeps a hand (and a margin for
+    its soft edge and shadow) out of the background, then updates it."""
+    obj = watch.update(fg & ~ignore, edge, mixed, background.model)
+    if watch.ghosts is not None:
+        background.heal(mixed, watch.ghosts)
+    held = None if watch.hand is None else cv2.dilate(
+        watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
+    background.update(mixed, fg, frozen, held)
+    return obj

@@ -21,7 +21,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectWatch, foreground
+from vision.roulette.bowl import ObjectWatch, foreground, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -132,9 +132,9 @@ class WheelPipeline:
         held = [held_in_hand(fg, b) for b in balls]
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
-        obj = self.watch.update(fg & ~near_ball & ~self.no_objects,
-                                self._mixed_mask(self.edge, zero_col))
-        self.background.update(mixed, fg, near_ball)
+        obj = object_step(self.watch, self.background, mixed, fg,
+                          self._mixed_mask(self.edge, zero_col), near_ball | self.no_objects,
+                          near_ball)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)

@@ -1,0 +1,157 @@
+"""Objects in the bowl, through a forward model of the mixed strip.
+
+A scene is painted in strip coordinates (head rows: pockets riding with the wheel, which
+the mixed strip holds still; bowl rows: a wooden slope shaded by row, with grain), then
+things are laid on it frame by frame: an object, a dealer's hand reaching in from the
+outer edge with its shadow, a ghost left in the background. The object stage
+(``StripBackground`` + ``ObjectWatch`` wired by ``object_step``, as the reader wires them)
+must report the objects and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.roulette.background import StripBackground
+from vision.roulette.bowl import ObjectFix, ObjectWatch, foreground, object_step
+
+ROWS, COLS, HEAD = 44, 360, 12
+FPS = 25
+Paint = Callable[[np.ndarray, int], None]  # draws onto a frame (in place) at a frame index
+
+
+def empty_strip() -> np.ndarray:
+    """(ROWS, COLS, 3) float32: pockets on the head rows, a brown slope below."""
+    s = np.zeros((ROWS, COLS, 3), np.float32)
+    cols = np.arange(COLS)
+    red = (cols // 10) % 2 == 0
+    s[:HEAD][:, red] = (40, 40, 170)
+    s[:HEAD][:, ~red] = (30, 30, 30)
+    s[:HEAD, cols % 10 == 0] = (170, 190, 200)  # frets
+    shade = np.linspace(0.7, 1.1, ROWS - HEAD)[:, None, None]
+    grain = 1 + 0.06 * np.sin(cols / 3.0)[None, :, None]
+    s[HEAD:] = np.array([30, 55, 95], np.float32) * shade * grain
+    return s
+
+
+def disc(row: int, col: int, radius: int, bgr: tuple[int, int, int], start: int,
+         stop: int = 10**9) -> Paint:
+    """A round thing (a chip, a coin) lying still from ``start`` to ``stop``."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            cv2.circle(frame, (col, row), radius, bgr, -1)
+    return paint
+
+
+def hand(col: int, reach_row: int, start: int, stop: int, sway_px: float = 0.0,
+         shadow_px: int = 6) -> Paint:
+    """An arm from beyond the outer edge (the last rows) reaching up to ``reach_row``, 24
+    columns wide, swaying by ``sway_px``, with a soft shadow ``shadow_px`` to one side."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if not start <= f < stop:
+            return
+        c = int(col + sway_px * np.sin(f / 4.0))
+        poly = np.array([[c, reach_row], [c + 24, reach_row + 2], [c + 30, ROWS],
+                         [c - 6, ROWS]], np.int32)
+        shadow = np.zeros(frame.shape[:2], np.float32)
+        cv2.fillPoly(shadow, [poly + (shadow_px, 3)], 1.0)
+        shadow = cv2.GaussianBlur(shadow, (7, 7), 2.0)
+        frame *= (1 - 0.45 * shadow)[..., None]
+        cv2.fillPoly(frame, [poly], (120, 150, 200))
+    return paint
+
+
+def shadow_only(col: int, reach_row: int, start: int, stop: int) -> Paint:
+    """A hand's shadow from above with the hand itself out of the strip."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            m = np.zeros(frame.shape[:2], np.float32)
+            cv2.rectangle(m, (col, reach_row), (col + 20, ROWS), 1.0, -1)
+            frame *= (1 - 0.4 * cv2.GaussianBlur(m, (7, 7), 2.0))[..., None]
+    return paint
+
+
+def busy_row(row: int) -> Paint:
+    """A turning ring just outside the head's estimated edge: flicker in every column."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        frame[row:row + 2, (np.arange(COLS) + 3 * f) % 12 < 6] = (160, 170, 180)
+    return paint
+
+
+def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | None = None
+        ) -> list[ObjectFix | None]:
+    """Render ``frames`` frames with sensor noise and run the object stage on them. The
+    background starts from the first frame painted with ``seed_with`` instead (what the
+    reader's first seconds showed)."""
+    rng = np.random.default_rng(seed)
+    edge = np.zeros((ROWS, COLS), bool)
+    edge[-2:] = True
+    stand_out = np.full((ROWS, 1), 30.0, np.float32)
+    stand_out[:HEAD] = 45.0
+    nothing = np.zeros((ROWS, COLS), bool)
+    bg: StripBackground | None = None
+    watch = ObjectWatch()
+    fixes: list[ObjectFix | None] = []
+    for f in range(frames):
+        frame = empty_strip()
+        for paint in paints:
+            paint(frame, f)
+        frame = cv2.blur(np.clip(frame + rng.normal(0, 3, frame.shape), 0, 255)
+                         .astype(np.float32), (3, 3))
+        if bg is None:
+            first = empty_strip()
+            for paint in seed_with or paints:
+                paint(first, f)
+            bg = StripBackground(first, HEAD)
+        fg, _ = foreground(bg.difference(frame), stand_out)
+        fixes.append(object_step(watch, bg, frame, fg, edge, ignore=nothing, frozen=nothing))
+    return fixes
+
+
+def first_seen(fixes: list[ObjectFix | None]) -> int | None:
+    return next((f for f, x in enumerate(fixes) if x is not None), None)
+
+
+@pytest.mark.parametrize(("paints", "frames", "seed_with"), [
+    ([], 120, None),  # the empty bowl, sensor noise only
+    ([hand(150, 20, 30, 110)], 200, None),  # a hand rests 3 s on the bowl, leaves
+    ([hand(150, 14, 30, 110, sway_px=8)], 200, None),  # ... moving as it works
+    ([hand(60, 4, 30, 90), hand(250, 22, 60, 150)], 220, None),  # two passes, one on the head
+    ([shadow_only(200, 16, 30, 110)], 200, None),  # a shadow reaching in, no hand in view
+    ([busy_row(HEAD + 1)], 200, None),  # a turning ring outside the head's edge
+    ([], 150, [hand(150, 18, 0, 10**9)]),  # the first seconds showed a hand: a ghost
+])
+def test_no_object_no_report(paints: list[Paint], frames: int,
+                             seed_with: list[Paint] | None) -> None:
+    fixes = run(paints, frames, seed=7, seed_with=seed_with)
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+@pytest.mark.parametrize(("paints", "at", "row", "col"), [
+    ([disc(30, 100, 3, (40, 160, 60), 60)], 60, 30, 100),  # a green chip on the slope
+    ([disc(32, 300, 3, (200, 200, 210), 60)], 60, 32, 300),  # a white chip
+    ([disc(36, 200, 3, (20, 20, 25), 60)], 60, 36, 200),  # a black chip (darker than wood)
+    ([disc(6, 95, 3, (60, 200, 230), 60)], 60, 6, 95),  # a gold coin on the head's pockets
+    # a hand worked elsewhere before: the object is still seen once it has gone
+    ([hand(250, 20, 20, 50), disc(30, 100, 3, (40, 160, 60), 70)], 70, 30, 100),
+])
+def test_an_object_is_reported_soon_where_it_lies(paints: list[Paint], at: int, row: int,
+                                                  col: int) -> None:
+    fixes = run(paints, at + 40, seed=11)
+    seen = first_seen(fixes)
+    assert seen is not None and at <= seen <= at + FPS // 4  # within 0.25 s
+    fix = fixes[seen]
+    assert fix is not None and abs(fix.row - row) <= 2 and abs(fix.col - col) <= 2
+
+
+def test_a_ghost_next_to_an_object_does_not_hide_it() -> None:
+    # the first seconds showed a hand at column 150; a chip falls at column 100 later
+    paints = [disc(30, 100, 3, (40, 160, 60), 60)]
+    fixes = run(paints, 100, seed=5, seed_with=[hand(150, 18, 0, 10**9)])
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 4
+    assert all(x is None or abs(x.col - 100) <= 2 for x in fixes)
