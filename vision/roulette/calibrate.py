@@ -178,15 +178,18 @@ def sense_votes(signals: Sequence[tuple[np.ndarray, np.ndarray]]) -> float:
     return float(np.mean(votes))
 
 
-def _warped(signal: np.ndarray, eta: float, beta: float) -> np.ndarray:
-    psi = aberration(np.arange(COLUMNS) * (2 * np.pi / COLUMNS), -eta, beta)
-    return np.interp(psi, np.arange(COLUMNS + 1) * (2 * np.pi / COLUMNS),
-                     np.append(signal, signal[0]))
+_KNOTS = np.arange(COLUMNS + 1) * (2 * np.pi / COLUMNS)
+
+
+def _warped(signal: np.ndarray, psi: np.ndarray) -> np.ndarray:
+    """``signal`` (per column, uniform in rectified angle) sampled at angles ``psi``."""
+    return np.interp(psi, _KNOTS, np.append(signal, signal[0]))
 
 
 def _warp_fit(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int, eta: float,
               beta: float) -> float:
-    fits = [locate_zero(_warped(r, eta, beta), _warped(g, eta, beta), sense) for r, g in signals]
+    psi = aberration(_KNOTS[:-1], -eta, beta)  # the same for every frame and signal
+    fits = [locate_zero(_warped(r, psi), _warped(g, psi), sense) for r, g in signals]
     return float(np.mean([f.fit for f in fits]))
 
 
@@ -197,9 +200,12 @@ def find_warp(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int
     finer ones around the best."""
     cands = [(0.0, 0.0)] + [(e, b) for e in (0.08, 0.16, 0.24, 0.32, 0.40)
                             for b in np.arange(12) * (np.pi / 6)]
+    known: dict[tuple[float, float], float] = {}  # each level's centre was scored before
     for step_e, step_b in ((0.04, np.pi / 12), (0.02, np.pi / 24), (0.01, np.pi / 48)):
-        scored = sorted(((_warp_fit(signals, sense, e, b), (e, b)) for e, b in cands),
-                        reverse=True)
+        for e, b in cands:
+            if (e, b) not in known:
+                known[(e, b)] = _warp_fit(signals, sense, e, b)
+        scored = sorted(((known[c], c) for c in cands), reverse=True)
         e0, b0 = scored[0][1]
         cands = [(max(0.0, e0 + de * step_e), b0 + db * step_b)
                  for de in (-1, 0, 1) for db in (-1, 0, 1)]
