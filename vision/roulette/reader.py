@@ -109,9 +109,10 @@ class WheelPipeline:
     def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
         """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
         out = mask.copy()
-        k = int(np.floor(zero_col))
+        k = int(np.floor(zero_col)) % COLUMNS
         h = self.head_row
-        out[:h] = np.roll(mask[:h], -k, axis=1) | np.roll(mask[:h], -k - 1, axis=1)
+        twice = np.concatenate([mask[:h], mask[:h]], axis=1)  # rolled by k: a window of it
+        out[:h] = twice[:, k:k + COLUMNS] | twice[:, k + 1:k + 1 + COLUMNS]
         return out
 
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
