@@ -101,8 +101,9 @@ class StripBackground:
         p = self.params
         w = np.where(stand_out, np.float32(p.leak), np.float32(p.rate))
         w[:self.head_row][stand_out[:self.head_row]] = p.leak_head
-        if self.frozen is not None:
-            w[self.frozen & ~frozen] = 1.0  # thawed: the wheel turned meanwhile, start afresh
+        if self.frozen is not None:  # thawed where the frame agrees: start afresh (where it
+            # stands out, a hand is taking the ball: learning it would leave a ghost)
+            w[self.frozen & ~frozen & ~stand_out] = 1.0
         w[frozen] = 0
         if held is not None:
             w[held] = 0

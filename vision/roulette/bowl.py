@@ -31,7 +31,8 @@ import numpy as np
 
 from vision.roulette.background import StripBackground
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "object_step"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "object_step",
+           "roll_head"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 
@@ -67,6 +68,16 @@ def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndar
     b, g, r = cv2.split(diff)
     mag = cv2.max(cv2.max(cv2.absdiff(b, 0), cv2.absdiff(g, 0)), cv2.absdiff(r, 0))
     return mag > stand_out, (b + g + r) * np.float32(1 / 3)
+
+
+def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
+    """``a`` (R, C, ...) with its rows above ``head_row`` rolled right by ``shift`` columns
+    (mixed -> image coordinates; a negative shift goes back). No copy when nothing moves."""
+    if head_row <= 0 or shift % a.shape[1] == 0:
+        return a
+    out = a.copy()
+    out[:head_row] = np.roll(a[:head_row], shift, axis=1)
+    return out
 
 
 def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
@@ -105,22 +116,29 @@ class ObjectWatch:
         self.ghosts: np.ndarray | None = None
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
-               model: np.ndarray | None = None) -> ObjectFix | None:
-        """``fg`` (R, C) bool foreground with the ball removed; ``edge`` (R, C) bool where a
-        hand would come in; ``frame`` and ``model`` the (R, C, 3) strip and its background
-        (without them no ghost test) -> the largest lasting patch that is an object, or None.
+               model: np.ndarray | None = None, ignore: np.ndarray | None = None,
+               head: tuple[int, int] = (0, 0)) -> ObjectFix | None:
+        """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
+        (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
+        (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
+        (the ball, unsure rows; a hand is still followed through it); ``head`` (head_row,
+        shift): the rows above head_row are the image's rolled left by shift columns
+        (mixed coordinates), undone to follow a hand, one piece in the image -> the largest
+        lasting patch that is an object, or None.
 
         While a hand reaches in (and shortly after) nothing is reported: fragments of a hand
         or sleeve can look like small objects."""
         p = self.params
         self.frames += 1
         self.ghosts = None
+        touching = self._hand(fg, edge, frame, model, head)
+        if ignore is not None:
+            fg = fg & ~ignore
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
         self.busy += p.busy_rate * (fg.mean(axis=1, keepdims=True, dtype=np.float32) - self.busy)
         self.count = np.where(fg, np.minimum(self.count, 254) + 1, 0).astype(np.uint8)
-        touching = self._hand(fg, edge, frame, model)
         if self.frames <= p.warmup_frames or self.frames - self.hand_frame <= p.hand_hold_frames:
             return None
         lasting = (self.count >= p.persist_frames).astype(np.uint8)
@@ -132,20 +150,28 @@ class ObjectWatch:
         return self._best(lasting, touching, frame, model)
 
     def _hand(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None,
-              model: np.ndarray | None) -> np.ndarray:
-        """Foreground components touching the edge -> their (R, C) bool mask; sets
-        ``hand`` and ``hand_frame`` when they are large enough. A ghost of a hand (one that
-        leaked into the background, or was there in the first seconds) is no hand: it is
-        marked to be healed, else it would hold the background and every report forever."""
+              model: np.ndarray | None, head: tuple[int, int]) -> np.ndarray:
+        """Foreground components touching the edge (in image coordinates, where a hand
+        over the head and the bowl is one piece) -> their (R, C) bool mask in mixed
+        coordinates; sets ``hand`` and ``hand_frame`` when they are large enough. A ghost of
+        a hand (one that leaked into the background, or was there in the first seconds) is
+        no hand: it is marked to be healed, else it would hold the background and every
+        report forever."""
+        row, shift = head
+        fg = roll_head(fg, row, shift)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8),
                                                                connectivity=8)
         ids = np.unique(labels[edge & fg])
         ids = ids[ids > 0]
-        if frame is not None and model is not None:
-            ids = np.array([k for k in ids if not self._ghost_label(frame, model, labels,
-                                                                    stats, int(k))], int)
+        if frame is not None and model is not None and len(ids):
+            frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
+            ghost = [k for k in ids if self._ghost_label(frame, model, labels, stats, int(k))]
+            if ghost:
+                self._mark_ghost(roll_head(np.isin(labels, ghost), row, -shift))
+                ids = np.setdiff1d(ids, ghost)
         touching = np.isin(labels, ids) if len(ids) else np.zeros(fg.shape, bool)
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
+        touching = roll_head(touching, row, -shift)
         self.hand = touching if big else None
         if big:
             self.hand_frame = self.frames
@@ -168,39 +194,38 @@ class ObjectWatch:
                 continue  # part of a hand
             if frame is not None and model is not None and self._ghost_label(
                     frame, model, labels, stats, k):
+                self._mark_ghost(labels == k)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
         return None
 
     def _ghost_label(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
                      stats: np.ndarray, k: int) -> bool:
-        """Is component ``k`` a ghost (the model stands out there, not the frame)? If so
-        it is marked to be healed."""
+        """Is component ``k`` a ghost (the model stands out there, not the frame)?"""
         x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         patch = labels[y:y + h, x:x + w] == k
         rows, cols, m = slice(y, y + h), np.arange(x, x + w), self.params.ghost_margin_px
-        ghost = anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
+        return anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
             model, patch, rows, cols, m)
-        if ghost:
-            self._mark_ghost(labels == k)
-        return ghost
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
-        assert self.count is not None
-        self.count[mask] = 0
+        if self.count is not None:
+            self.count[mask] = 0
 
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
-                fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray
-                ) -> ObjectFix | None:
-    """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip, ``fg`` its (R, C)
-    bool foreground against ``background``, ``edge`` where hands come in, ``ignore`` where
+                fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
+                shift: int = 0) -> ObjectFix | None:
+    """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip (its head rows
+    rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
+    ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
     no object is looked for (the ball, unsure rows), ``frozen`` where the background must
     not learn (the ball) -> the object, if any. Heals ghosts, keeps a hand (and a margin for
     its soft edge and shadow) out of the background, then updates it."""
-    obj = watch.update(fg & ~ignore, edge, mixed, background.model)
+    obj = watch.update(fg, edge, mixed, background.model, ignore,
+                       (background.head_row, shift))
     if watch.ghosts is not None:
         background.heal(mixed, watch.ghosts)
     held = None if watch.hand is None else cv2.dilate(

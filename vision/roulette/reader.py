@@ -62,9 +62,11 @@ class WheelPipeline:
         self.invalid = ~cv2.erode(valid.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         self.invalid[:self.grid.row_of(cal.band_rho[0] - 0.05)] = True  # cone and turret
         near_border = ~cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        # hands reach in over the bowl; on the head, pixels by the frame's border are unsure
+        # hands reach in over the bowl's rim or from the frame's border; on the head, pixels
+        # by the border are unsure, so there a hand is what reaches the band just inside them
         self.edge = near_border.copy()
-        self.edge[:self.head_row] = False
+        inside = ~cv2.erode(valid.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+        self.edge[:self.head_row] = inside[:self.head_row] & ~near_border[:self.head_row]
         self.edge[-2:] = True
         self.invalid[:self.head_row] |= near_border[:self.head_row]
         # just outside the head's estimated edge the wheel may still turn: no objects there
@@ -133,9 +135,8 @@ class WheelPipeline:
         held = [held_in_hand(fg, b) for b in balls]
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
-        obj = object_step(self.watch, self.background, mixed, fg,
-                          self._mixed_mask(self.edge, zero_col), near_ball | self.no_objects,
-                          near_ball)
+        obj = object_step(self.watch, self.background, mixed, fg, self.edge,
+                          near_ball | self.no_objects, near_ball, int(round(zero_col)))
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
