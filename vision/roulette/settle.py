@@ -215,8 +215,14 @@ class RoundTracker:
 
     # --- rolling: the ball is in play ---------------------------------------------
     def _void_now(self, obs: FrameObs) -> list[Event]:
+        """An object in the bowl: void. On an untrusted wheel (its calibration fits the
+        pocket pattern poorly, so the head and bowl are not where the strip says) what
+        looks like an object may be the turning head: a person must confirm."""
         ball_in_play = self.phase == "rolling"
         self.phase, self.object_frame = "void", obs.frame
+        if not self.trusted:
+            return [abstain(obs.frame, "low_confidence", ball_in_play=ball_in_play,
+                            detail="an object? the wheel's calibration fit")]
         return [void(obs.frame, "object_in_bowl", ball_in_play=ball_in_play)]
 
     def _end(self, frame: int, reason: str) -> list[Event]:
