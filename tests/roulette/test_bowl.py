@@ -123,6 +123,8 @@ def first_seen(fixes: list[ObjectFix | None]) -> int | None:
     ([hand(60, 4, 30, 90), hand(250, 22, 60, 150)], 220, None),  # two passes, one on the head
     ([shadow_only(200, 16, 30, 110)], 200, None),  # a shadow reaching in, no hand in view
     ([busy_row(HEAD + 1)], 200, None),  # a turning ring outside the head's edge
+    # a fingertip that shows apart from the hand (a gap in the foreground) while it works
+    ([hand(150, 20, 30, 110), disc(15, 162, 2, (120, 150, 200), 30, 110)], 200, None),
     ([], 150, [hand(150, 18, 0, 10**9)]),  # the first seconds showed a hand: a ghost
 ])
 def test_no_object_no_report(paints: list[Paint], frames: int,
@@ -138,6 +140,8 @@ def test_no_object_no_report(paints: list[Paint], frames: int,
     ([disc(6, 95, 3, (60, 200, 230), 60)], 60, 6, 95),  # a gold coin on the head's pockets
     # a hand worked elsewhere before: the object is still seen once it has gone
     ([hand(250, 20, 20, 50), disc(30, 100, 3, (40, 160, 60), 70)], 70, 30, 100),
+    # the dealer's hand is in the bowl, away from where the object falls
+    ([hand(250, 20, 50, 150), disc(30, 100, 3, (40, 160, 60), 70)], 70, 30, 100),
 ])
 def test_an_object_is_reported_soon_where_it_lies(paints: list[Paint], at: int, row: int,
                                                   col: int) -> None:

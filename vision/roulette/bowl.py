@@ -45,7 +45,8 @@ class ObjectParams:
     persist_frames: int = 4  # consecutive frames a pixel must stay foreground
     max_aspect: float = 5.0  # an object is at most this much wider (along the angle) than tall
     hand_px: int = 40  # foreground touching the edge: a hand or arm is in the bowl
-    hand_hold_frames: int = 12  # ... and objects are not reported until this long after it
+    hand_hold_frames: int = 12  # ... and no object is reported near it until this long after
+    hand_near_rc: tuple[int, int] = (9, 25)  # "near": within this box around the hand (px)
     warmup_frames: int = 25  # the background is still settling: no reports
     busy_rate: float = 0.05  # running mean weight of each row's foreground share
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
@@ -111,7 +112,7 @@ class ObjectWatch:
         self.count: np.ndarray | None = None
         self.busy: np.ndarray | None = None
         self.frames = 0
-        self.hand_frame = -(10**9)
+        self.hand_frames: np.ndarray | None = None  # (R, C) int32 last frame a hand was near
         self.hand: np.ndarray | None = None
         self.ghosts: np.ndarray | None = None
 
@@ -126,8 +127,9 @@ class ObjectWatch:
         (mixed coordinates), undone to follow a hand, one piece in the image -> the largest
         lasting patch that is an object, or None.
 
-        While a hand reaches in (and shortly after) nothing is reported: fragments of a hand
-        or sleeve can look like small objects."""
+        Near a hand reaching in (and shortly after it left) nothing is reported: fragments
+        of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
+        is still seen while the dealer's hand comes for it."""
         p = self.params
         self.frames += 1
         self.ghosts = None
@@ -139,7 +141,7 @@ class ObjectWatch:
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
         self.busy += p.busy_rate * (fg.mean(axis=1, keepdims=True, dtype=np.float32) - self.busy)
         self.count = np.where(fg, np.minimum(self.count, 254) + 1, 0).astype(np.uint8)
-        if self.frames <= p.warmup_frames or self.frames - self.hand_frame <= p.hand_hold_frames:
+        if self.frames <= p.warmup_frames:
             return None
         lasting = (self.count >= p.persist_frames).astype(np.uint8)
         lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), np.ones((3, 1)))[:, 0]
@@ -153,7 +155,8 @@ class ObjectWatch:
               model: np.ndarray | None, head: tuple[int, int]) -> np.ndarray:
         """Foreground components touching the edge (in image coordinates, where a hand
         over the head and the bowl is one piece) -> their (R, C) bool mask in mixed
-        coordinates; sets ``hand`` and ``hand_frame`` when they are large enough. A ghost of
+        coordinates; sets ``hand`` and marks where it is near when they are large enough.
+        A ghost of
         a hand (one that leaked into the background, or was there in the first seconds) is
         no hand: it is marked to be healed, else it would hold the background and every
         report forever."""
@@ -173,8 +176,12 @@ class ObjectWatch:
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
         touching = roll_head(touching, row, -shift)
         self.hand = touching if big else None
+        if self.hand_frames is None:
+            self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
         if big:
-            self.hand_frame = self.frames
+            near = cv2.dilate(touching.astype(np.uint8),
+                              np.ones(self.params.hand_near_rc, np.uint8)).astype(bool)
+            self.hand_frames[near] = self.frames
         return touching
 
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
@@ -190,8 +197,13 @@ class ObjectWatch:
                                                       cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
             if w > p.max_aspect * h:
                 continue  # a long thin arc: an edge of the turning head, not a thing
-            if touching[y:y + h, x:x + w][labels[y:y + h, x:x + w] == k].any():
+            inside = labels[y:y + h, x:x + w] == k
+            if touching[y:y + h, x:x + w][inside].any():
                 continue  # part of a hand
+            assert self.hand_frames is not None
+            if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
+                    p.hand_hold_frames):
+                continue  # by a hand, or where one just was
             if frame is not None and model is not None and self._ghost_label(
                     frame, model, labels, stats, k):
                 self._mark_ghost(labels == k)
