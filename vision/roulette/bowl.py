@@ -35,6 +35,7 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", 
            "roll_head"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
+HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +163,11 @@ class ObjectWatch:
         report forever."""
         row, shift = head
         fg = roll_head(fg, row, shift)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(fg.astype(np.uint8),
-                                                               connectivity=8)
+        # bridged across a few rows: where an arm crosses the head's rim it may match the
+        # turning head's colours and break into pieces
+        bridged = cv2.dilate(fg.astype(np.uint8), HAND_BRIDGE)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
+        labels[~fg] = 0
         ids = np.unique(labels[edge & fg])
         ids = ids[ids > 0]
         if frame is not None and model is not None and len(ids):
