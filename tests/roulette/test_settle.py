@@ -197,6 +197,16 @@ def test_a_ball_taken_by_hand_while_rolling_is_abstained() -> None:
     assert [e.reason for e in of(events, "abstain")] == ["ball_handled"]
 
 
+def test_an_object_seen_just_after_the_ball_was_caught_in_play_voids() -> None:
+    # the dealer catches the rolling ball (seen as fingers at it) and the object that fell
+    # in shows only then: still this round's void, not held off as "just after a round"
+    obs, _ = story(pocket_k=6, held=tuple(range(60, 75)), gaps=tuple(range(75, 260)),
+                   object_at=80, object_until=120)
+    events = run(obs)
+    assert not of(events, "outcome")
+    assert [e.frame for e in of(events, "void")] == [80]
+
+
 def test_glints_jumping_between_frets_are_no_landing() -> None:
     # a glint on the head: a spot that rides with the wheel for 8 frames, then reappears a
     # few pockets back, again and again (frets passing a light): never a ball in play

@@ -226,7 +226,9 @@ class RoundTracker:
         return [void(obs.frame, "object_in_bowl", ball_in_play=ball_in_play)]
 
     def _end(self, frame: int, reason: str) -> list[Event]:
-        self.phase, self.ended_frame = "idle", frame
+        # (ended_frame stays: a ball lost or caught in play may be a void round, the
+        # dealer catching the ball for an object that fell in; an object counts at once)
+        self.phase = "idle"
         self.history.clear()
         return [abstain(frame, reason), Event("ball_removed", frame)]
 
