@@ -393,3 +393,27 @@ def test_fingers_at_a_ball_hopping_by_the_heads_edge(held: tuple[int, ...],
     handled = [e.frame for e in of(events, "abstain") if e.reason == "ball_handled"]
     assert handled == ([] if abstain_at is None else [abstain_at])
     assert len(of(events, "outcome")) == (1 if abstain_at is None else 0)
+
+
+@pytest.mark.parametrize(("offset", "within_s"), [
+    (0.2, (0.0, 0.35)),  # near the centre: read after the usual 0.3 s
+    (0.36, (0.4, 0.75)),  # against a fret (or seen from the side): 0.6 s in the pocket
+    (-0.36, (0.4, 0.75)),  # ... the other side
+    (0.46, None),  # on the fret between two pockets: never read
+])
+def test_a_ball_resting_off_its_pockets_centre(offset: float,
+                                               within_s: tuple[float, float] | None) -> None:
+    # the ball hops 3 pockets into pocket 7 and rests `offset` pockets from its centre
+    path = [offset - 3.0 + 0.25 * i for i in range(13)] + [offset] * 60
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for i, k in enumerate(path):
+        f = 20 + i
+        zero = 0.5 * f / FPS
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
+    outs = of(run(obs), "outcome")
+    if within_s is None:
+        assert outs == []
+        return
+    rest = 20 + 12  # the first frame at rest
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[7]]  # type: ignore[union-attr]
+    assert within_s[0] * FPS <= outs[0].frame - rest <= within_s[1] * FPS

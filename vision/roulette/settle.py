@@ -75,6 +75,8 @@ class SettleParams:
     settle_s: float = 0.3
     settle_frames: int = 5
     settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
+    settle_offset_long: float = 0.4  # ... or this, over twice settle_s (a ball resting off
+    # centre: the pocket is wider than the ball, and a tilted camera sees it shifted)
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
     settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
     settle_tail_s: float = 0.12
@@ -339,13 +341,19 @@ class RoundTracker:
                           wheel_rad_s=round(wheel, 2))]
 
     def _settled(self, frame: int) -> tuple[int, float] | None:
+        """(number, confidence) once the ball rests; None before. A ball off its pocket's
+        centre (against a fret, or seen from the side) must rest twice as long."""
         need = max(self.p.settle_frames, int(np.ceil(self.p.settle_s * self.fps)))
+        return (self._rest_read(frame, need, self.p.settle_offset)
+                or self._rest_read(frame, 2 * need, self.p.settle_offset_long))
+
+    def _rest_read(self, frame: int, need: int, offset: float) -> tuple[int, float] | None:
         window = [s for s in self.history if frame - s.frame < need]
         if len(window) < need or any(s.rho > self.band[1] or s.held for s in window):
             return None
         reads = [pocket_at(s.rel, 0.0, self.sense) for s in window]
         worst = max(abs(r.offset) for r in reads)
-        if len({r.number for r in reads}) != 1 or worst > self.p.settle_offset:
+        if len({r.number for r in reads}) != 1 or worst > offset:
             return None
         last = window[-1]
         if self.track.near_fixture(last.rho, last.rel):
