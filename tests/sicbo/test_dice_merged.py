@@ -63,3 +63,13 @@ def test_touching(corner: tuple[int, int], roundness: float, expected: set) -> N
     blobs = [_square(0, 0), _square(x, y), _square(0, 200)]
     tops = [_top(20, 20, 0.95), _top(x + 20, y + 20, roundness), _top(20, 220, 0.95)]
     assert touching(blobs, tops) == expected
+
+
+def test_touching_needs_near_faces() -> None:
+    # the blobs meet along a whole edge, but the second blob is a die joined to its
+    # shadow and its top face lies 80 px (2.2 edges) from the first: flat dice apart
+    blobs = [_square(0, 0), _square(40, 0, size=80), _square(0, 200)]
+    tops = [_top(20, 20, 0.95), _top(100, 20, 0.7), _top(20, 220, 0.95)]
+    assert touching(blobs, tops) == set()
+    tops[1] = _top(60, 20, 0.7)       # the same blobs, faces 40 px (1.1 edge) apart
+    assert touching(blobs, tops) == {1}

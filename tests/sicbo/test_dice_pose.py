@@ -13,15 +13,16 @@ from vision.sicbo.pose import assign_poses, second_face
 
 
 def _die(x: float, y: float, edge: float, roundness: float,
-         blob_edge: float | None = None) -> tuple[DieRead, Blob, TopFace]:
+         blob_edge: float | None = None, conf: float = 0.9,
+         pips: int = 2) -> tuple[DieRead, Blob, TopFace]:
     pip = Pip(center_xy=(x, y), area_px=0.03 * edge ** 2, axes_px=(6 * roundness, 6.0),
               angle_deg=0.0, inside=1.0, redness=0.0, ring_lum=200.0)
     b = edge if blob_edge is None else blob_edge
     box = (int(x - b / 2), int(y - b / 2), int(x + b / 2), int(y + b / 2))
     blob = Blob(box, np.ones((box[3] - box[1], box[2] - box[0]), bool), b ** 2, 1.0)
-    read = DieRead(box_xyxy=box, center_xy=(x, y), face=3, confidence=0.9, pose="flat",
+    read = DieRead(box_xyxy=box, center_xy=(x, y), face=3, confidence=conf, pose="flat",
                    top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=edge)
-    return read, blob, TopFace(pips=(pip, pip), center_xy=(x, y), edge_px=edge, side_pips=())
+    return read, blob, TopFace(pips=(pip,) * pips, center_xy=(x, y), edge_px=edge, side_pips=())
 
 
 CASES = [
@@ -38,8 +39,25 @@ CASES = [
      ["flat", "flat", "leaning"]),                            # round pips, side face shows
     ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 35, 0.9, 70)],
      ["flat", "flat", "flat"]),                               # large blob, normal top: joined
-    ([(100, 100, 34, 0.9, 40), (300, 100, 40, 0.9, 48)],
-     ["flat", "flat"]),                                       # two dice: no reference
+    ([(100, 100, 34, 0.9, 40), (300, 100, 40, 0.9, 44)],
+     ["flat", "flat"]),                                       # two dice, blobs of one die each
+    # two dice seen (the third hidden): the pair rule judges the larger blob
+    ([(100, 100, 36, 0.9, 38), (300, 100, 36, 0.9, 48)],
+     ["flat", "stacked"]),                                    # 1.8 edge^2, clean face: a stack
+    ([(100, 100, 36, 0.9, 38), (300, 100, 36, 0.9, 48, 0.4)],
+     ["flat", "leaning"]),                                    # same blob, unsure face: leaning
+    ([(100, 100, 36, 0.9, 38), (300, 100, 36, 0.9, 66)],
+     ["flat", "leaning"]),                                    # 3.4 edge^2: two dice side by side
+    ([(100, 100, 36, 0.9, 45), (300, 100, 36, 0.9, 48)],
+     ["flat", "flat"]),                                       # both large (steep view): no pair
+    # three dice apart: one squashed pip on an unsure face is no tilt evidence ...
+    ([(100, 100, 40, 0.95), (300, 100, 40, 0.5, None, 0.3, 1), (200, 300, 40, 0.92)],
+     ["flat", "flat", "flat"]),
+    # ... but two squashed pips on it are, and so is one on a surely read face
+    ([(100, 100, 40, 0.95), (300, 100, 40, 0.5, None, 0.3, 2), (200, 300, 40, 0.92)],
+     ["flat", "leaning", "flat"]),
+    ([(100, 100, 40, 0.95), (300, 100, 40, 0.5, None, 0.9, 1), (200, 300, 40, 0.92)],
+     ["flat", "leaning", "flat"]),
 ]
 
 

@@ -98,17 +98,25 @@ def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
                                                            (2 * reach + 1, 2 * reach + 1)))
     return int((grown & canvas_b).sum())
 
-def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7) -> set[int]:
+def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
+             near_rel: float = 1.6) -> set[int]:
     """Dice whose blob meets another die's blob along at least ``rel`` x the die edge:
     of each such pair, the one with the less round top pips (the tilted face). Two dice
     pressed together were one blob that the blob finder cut in two along the contact,
     i.e. a die leaning on another. Flat dice lying near each other (their side faces or
     shadows may just meet) touch at a point: on the seed-9002 tuning frames their contact
-    was 0.18-0.55 edge, a leaning pair's 0.8-0.93."""
+    was 0.18-0.55 edge, a leaning pair's 0.8-0.93. The two top faces must also be closer
+    than ``near_rel`` x the die edge: a die leaning on another has its top face within
+    ~1.3 edges of the other's, while flat dice whose blobs were joined by a shadow or a
+    low-contrast floor lie further apart (fresh seed-9704 set: 2.4 and 2.7 edges, both
+    false voids; leaning pairs 0.5 and 1.2)."""
     out: set[int] = set()
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
-            if contact_px(blobs[i], blobs[j]) >= rel * max(tops[i].edge_px, tops[j].edge_px):
+            edge = max(tops[i].edge_px, tops[j].edge_px)
+            far = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
+                           tops[i].center_xy[1] - tops[j].center_xy[1]) >= near_rel * edge
+            if not far and contact_px(blobs[i], blobs[j]) >= rel * edge:
                 out.add(i if _roundness(tops[i]) <= _roundness(tops[j]) else j)
     return out
 
