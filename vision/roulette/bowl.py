@@ -48,6 +48,7 @@ class ObjectParams:
     hand_px: int = 40  # foreground touching the edge: a hand or arm is in the bowl
     hand_hold_frames: int = 12  # ... and no object is reported near it until this long after
     hand_near_rc: tuple[int, int] = (9, 25)  # "near": within this box around the hand (px)
+    hand_ghost_every: int = 4  # frames: how often a hand is checked for being a ghost
     warmup_frames: int = 25  # the background is still settling: no reports
     busy_rate: float = 0.05  # running mean weight of each row's foreground share
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
@@ -70,6 +71,13 @@ def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndar
     b, g, r = cv2.split(diff)
     mag = cv2.max(cv2.max(cv2.absdiff(b, 0), cv2.absdiff(g, 0)), cv2.absdiff(r, 0))
     return mag > stand_out, (b + g + r) * np.float32(1 / 3)
+
+
+def _members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndarray:
+    """(R, C) bool: where ``labels`` (n labels) is one of ``ids``."""
+    lut = np.zeros(n, bool)
+    lut[np.asarray(ids, int)] = True
+    return lut[labels]
 
 
 def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
@@ -163,6 +171,11 @@ class ObjectWatch:
         report forever."""
         row, shift = head
         fg = roll_head(fg, row, shift)
+        if self.hand_frames is None:
+            self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
+        if not (edge & fg).any():  # nothing reaches in (most frames): no labelling
+            self.hand = None
+            return np.zeros(fg.shape, bool)
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
         bridged = cv2.dilate(fg.astype(np.uint8), HAND_BRIDGE)
@@ -170,18 +183,17 @@ class ObjectWatch:
         labels[~fg] = 0
         ids = np.unique(labels[edge & fg])
         ids = ids[ids > 0]
-        if frame is not None and model is not None and len(ids):
+        if (frame is not None and model is not None and len(ids)
+                and self.frames % self.params.hand_ghost_every == 0):
             frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
             ghost = [k for k in ids if self._ghost_label(frame, model, labels, stats, int(k))]
             if ghost:
-                self._mark_ghost(roll_head(np.isin(labels, ghost), row, -shift))
+                self._mark_ghost(roll_head(_members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
-        touching = np.isin(labels, ids) if len(ids) else np.zeros(fg.shape, bool)
+        touching = _members(labels, n, ids)
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
         touching = roll_head(touching, row, -shift)
         self.hand = touching if big else None
-        if self.hand_frames is None:
-            self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
         if big:
             near = cv2.dilate(touching.astype(np.uint8),
                               np.ones(self.params.hand_near_rc, np.uint8)).astype(bool)
