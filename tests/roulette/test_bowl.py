@@ -17,7 +17,14 @@ import numpy as np
 import pytest
 
 from vision.roulette.background import StripBackground
-from vision.roulette.bowl import ObjectFix, ObjectWatch, foreground, object_step
+from vision.roulette.bowl import (
+    ObjectFix,
+    ObjectWatch,
+    anomaly,
+    foreground,
+    object_step,
+    periodic_anomaly,
+)
 
 ROWS, COLS, HEAD = 44, 360, 12
 FPS = 25
@@ -62,6 +69,17 @@ def hand(col: int, reach_row: int, start: int, stop: int, sway_px: float = 0.0,
         shadow = cv2.GaussianBlur(shadow, (7, 7), 2.0)
         frame *= (1 - 0.45 * shadow)[..., None]
         cv2.fillPoly(frame, [poly], (120, 150, 200))
+    return paint
+
+
+def block(rows: tuple[int, int], cols: tuple[int, int], bgr: tuple[int, int, int],
+          start: int = 0, stop: int = 10**9, alpha: float = 1.0) -> Paint:
+    """A patch, ``alpha`` opaque: e.g. a piece of a hand over the head that broke off it,
+    half learnt into the background."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            part = frame[rows[0]:rows[1], cols[0]:cols[1]]
+            part[:] = (1 - alpha) * part + alpha * np.array(bgr, np.float32)
     return paint
 
 
@@ -159,3 +177,28 @@ def test_a_ghost_next_to_an_object_does_not_hide_it() -> None:
     seen = first_seen(fixes)
     assert seen is not None and 60 <= seen <= 60 + FPS // 4
     assert all(x is None or abs(x.col - 100) <= 2 for x in fixes)
+
+
+@pytest.mark.parametrize(("ghost", "object_"), [
+    (True, False),  # half a hand learnt over the head's pockets, gone from the frame
+    (False, True),  # a gold coin on a pocket, not in the background
+])
+def test_on_the_head_pockets_elsewhere_tell_a_ghost_from_an_object(ghost: bool,
+                                                                  object_: bool) -> None:
+    # a 6-column piece in the middle of a 90-column smear: the columns beside it are smeared
+    # too, so only the pockets 2..12 pockets away show what the head looks like empty
+    clean = empty_strip()
+    model, frame = clean.copy(), clean.copy()
+    if ghost:
+        model[1:HEAD - 1, 40:130] = 0.5 * model[1:HEAD - 1, 40:130] + 0.5 * np.float32(
+            (120, 150, 200))
+    if object_:
+        frame[3:HEAD - 3, 82:88] = (60, 200, 230)
+    rows, cols = slice(3, HEAD - 3), np.arange(82, 88)
+    patch = np.ones((HEAD - 6, 6), bool)
+    said_ghost = periodic_anomaly(frame, patch, rows, cols, 10) < 0.7 * periodic_anomaly(
+        model, patch, rows, cols, 10)
+    assert said_ghost == ghost
+    if ghost:  # the bowl's test (columns beside the patch) could not tell
+        assert not anomaly(frame, patch, rows, cols, 3) < 0.7 * anomaly(model, patch, rows,
+                                                                         cols, 3)

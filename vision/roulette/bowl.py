@@ -30,9 +30,10 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
+from vision.roulette.wheel import POCKET_COLS
 
 __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "object_step",
-           "roll_head"]
+           "periodic_anomaly", "roll_head"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
@@ -49,6 +50,7 @@ class ObjectParams:
     hand_hold_frames: int = 12  # ... and no object is reported near it until this long after
     hand_near_rc: tuple[int, int] = (9, 25)  # "near": within this box around the hand (px)
     hand_ghost_every: int = 4  # frames: how often a hand is checked for being a ghost
+    head_period_px: int = POCKET_COLS  # strip columns per pocket (head ghosts' references)
     warmup_frames: int = 25  # the background is still settling: no reports
     busy_rate: float = 0.05  # running mean weight of each row's foreground share
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
@@ -78,6 +80,20 @@ def _members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndar
     lut = np.zeros(n, bool)
     lut[np.asarray(ids, int)] = True
     return lut[labels]
+
+
+def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
+                     period_px: int) -> float:
+    """How much ``image`` (R, C, 3) stands out inside a patch on the turning head from the
+    same rows 2, 4, .. 12 pockets (of ``period_px`` columns) either way, where pockets of
+    the same colour lie: the mean (over the patch's pixels) max-channel difference from
+    the per-pixel median of those 12 places."""
+    width = image.shape[1]
+    shifts = period_px * np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
+    block = image[rows]
+    refs = np.stack([block[:, (cols + s) % width] for s in shifts])
+    err = np.abs(block[:, cols] - np.median(refs, axis=0)).max(axis=2)
+    return float(err[patch].mean())
 
 
 def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
@@ -158,7 +174,7 @@ class ObjectWatch:
         if int(np.count_nonzero(lasting)) < p.min_area_px:
             return None
         lasting = cv2.morphologyEx(lasting, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        return self._best(lasting, touching, frame, model)
+        return self._best(lasting, touching, frame, model, head[0])
 
     def _hand(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head: tuple[int, int]) -> np.ndarray:
@@ -207,7 +223,7 @@ class ObjectWatch:
         return self.frames - self.hand_frames <= self.params.hand_hold_frames
 
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
-              model: np.ndarray | None) -> ObjectFix | None:
+              model: np.ndarray | None, head_row: int) -> ObjectFix | None:
         p = self.params
         n, labels, stats, cents = cv2.connectedComponentsWithStats(lasting, connectivity=8)
         order = sorted(range(1, n), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
@@ -227,19 +243,25 @@ class ObjectWatch:
                     p.hand_hold_frames):
                 continue  # by a hand, or where one just was
             if frame is not None and model is not None and self._ghost_label(
-                    frame, model, labels, stats, k):
+                    frame, model, labels, stats, k, head_row):
                 self._mark_ghost(labels == k)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
         return None
 
     def _ghost_label(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
-                     stats: np.ndarray, k: int) -> bool:
-        """Is component ``k`` a ghost (the model stands out there, not the frame)?"""
+                     stats: np.ndarray, k: int, head_row: int = 0) -> bool:
+        """Is component ``k`` a ghost (the model stands out there, not the frame)? A patch
+        on the head rows (``head_row``, in wheel coordinates) is compared with the same
+        place some pockets away instead (beside it stand other pockets, not more of it)."""
         x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         patch = labels[y:y + h, x:x + w] == k
         rows, cols, m = slice(y, y + h), np.arange(x, x + w), self.params.ghost_margin_px
+        if y + h <= head_row:
+            period = self.params.head_period_px
+            return periodic_anomaly(frame, patch, rows, cols, period) < (
+                self.params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
         return anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
             model, patch, rows, cols, m)
 
