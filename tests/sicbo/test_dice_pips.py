@@ -8,7 +8,14 @@ import pytest
 
 from vision.sicbo import DiceParams, read_dice
 from vision.sicbo.detect import Blob, find_die_blobs
-from vision.sicbo.pips import Pip, PipParams, find_pips, select_top_face
+from vision.sicbo.pips import (
+    Pip,
+    PipParams,
+    TopFace,
+    consistent_edges,
+    find_pips,
+    select_top_face,
+)
 from vision.sicbo.render import DieStyle, composite, finish, render_die
 
 
@@ -93,3 +100,27 @@ def test_blur_merged_pips_are_split(length_px) -> None:
     top = select_top_face(find_pips(image, blobs[0]), blobs[0])
     assert top is not None
     assert top.count == 6
+
+
+def _face(n_pips: int, edge_px: float) -> TopFace:
+    pips = tuple(_pip(100 + 10 * i, 100, 7.0) for i in range(n_pips))
+    return TopFace(pips=pips, center_xy=(100.0, 100.0), edge_px=edge_px, side_pips=())
+
+
+@pytest.mark.parametrize(("faces", "edges"), [
+    # a one read twice the size of the other dice (blob joined to a shadow): capped
+    ([(1, 92.0), (4, 41.0), (5, 43.0)], [1.3 * 42.0, 41.0, 43.0]),
+    # a one of about the others' size: unchanged
+    ([(1, 45.0), (4, 41.0), (5, 43.0)], [45.0, 41.0, 43.0]),
+    # a one SMALLER than the others is never enlarged (clutter stays small)
+    ([(1, 20.0), (2, 40.0)], [20.0, 40.0]),
+    # a large face of 2+ pips is not a one: its own estimate stands
+    ([(3, 90.0), (4, 41.0), (5, 43.0)], [90.0, 41.0, 43.0]),
+    # only ones: nothing to compare with, nothing changes
+    ([(1, 92.0), (1, 40.0)], [92.0, 40.0]),
+])
+def test_consistent_edges_caps_only_oversized_ones(faces, edges) -> None:
+    tops = [_face(n, e) for n, e in faces]
+    out = consistent_edges(tops)
+    assert [t.edge_px for t in out] == pytest.approx(edges)
+    assert [t.pips for t in out] == [t.pips for t in tops]      # only the edge changes

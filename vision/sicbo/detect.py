@@ -12,7 +12,10 @@ with the side faces at its border; pips are holes, filled before measuring.
 An opening with a disk of ``opening_rel`` x the smallest die edge cuts thin bridges
 (a cable, a bright table edge) between a die and other objects. Touching dice that
 merge into one non-convex blob are split with a distance transform and watershed.
-Blobs cut by the image border are dropped (``drop_cut``): a cut die is not readable.
+A blob that is mostly thin (a die joined to the rim ring) is peeled instead: an opening
+with a disk near the die size leaves the die (``peel_first``; the pass that looks again
+for a lost die uses it). Blobs cut by the image border are dropped (``drop_cut``): a cut
+die is not readable.
 Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
 """
 
@@ -47,6 +50,7 @@ class DetectParams:
     white_lum: float = 190.0          # an under-exposed image is brightened to this L
     oversize: float = 1.6             # a blob this x the other dice' median area ...
     oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
+    peel_first: bool = False          # a misshapen blob: peel thin parts off before splitting
 
     def __post_init__(self) -> None:
         if self.score_threshold <= 0 or self.min_edge_px <= 0:
@@ -188,6 +192,11 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
         comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8) * 255
         parts = [comp]
         ok, solidity, aspect = _shape_ok(comp, params, max_area)
+        if not ok and params.peel_first:
+            peeled = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
+            if 0 < len(peeled) <= params.max_split:
+                blobs.extend(peeled)
+                continue
         if not ok or solidity < params.split_solidity or aspect > params.split_aspect:
             split = _split(comp, params.min_edge_px)
             areas = [float(p.sum()) for p in split]

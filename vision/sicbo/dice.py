@@ -19,7 +19,7 @@ from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import holds_two_dice, touching
-from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+from vision.sicbo.pips import PipParams, TopFace, consistent_edges, find_pips, select_top_face
 from vision.sicbo.pose import PoseParams, assign_poses
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 
@@ -142,7 +142,8 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
-    return found
+    edges = consistent_edges([t for _, t in found], params.pips)   # a one sized by the others
+    return [(b, t) for (b, _), t in zip(found, edges, strict=True)]
 
 
 def _classify(classifier, image_bgr: np.ndarray, tops: list[TopFace]) -> list:  # noqa: ANN001

@@ -17,6 +17,7 @@ in rank that leaves a standard layout (see ``select_top_face``).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import cv2
@@ -25,7 +26,7 @@ import numpy as np
 from vision.sicbo.detect import Blob
 from vision.sicbo.layout import layout_fit
 
-__all__ = ["Pip", "PipParams", "TopFace", "find_pips", "select_top_face"]
+__all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "select_top_face"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class PipParams:
     rank_floor: float = 0.5           # a pip ranked below this x the best is never top
     light_power: float = 1.0          # weight of "the face around the pip is bright"
     edge_per_pip: float = 7.0         # face edge <= this x sqrt(pip area) (pip ~0.2 edge)
+    one_edge_rel: float = 1.3         # a one's face edge <= this x the image's other faces'
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
     uphill_gain: float = 32.0         # push against pips on the nadir side (see _uphill)
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
@@ -267,11 +269,31 @@ def select_top_face(pips: list[Pip], blob: Blob,
                 best, top = score, group
     cx, cy = _centres(top).mean(axis=0)
     side = tuple(p for p in pips if p not in top)
-    # a blob still joined to other bright things is too big: a pip's size bounds the face
-    edge = min(blob.edge_px, params.edge_per_pip * float(np.sqrt(np.median(
+    return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)),
+                   edge_px=_face_edge(top, blob, params), side_pips=side)
+
+
+def _face_edge(top: list[Pip], blob: Blob, params: PipParams) -> float:
+    """A blob still joined to other bright things is too big: a pip's size bounds the face."""
+    return min(blob.edge_px, params.edge_per_pip * float(np.sqrt(np.median(
         [p.area_px for p in top]))))
-    return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)), edge_px=edge,
-                   side_pips=side)
+
+
+def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> list[TopFace]:
+    """The same top faces with a one's edge capped at ``one_edge_rel`` x the median edge
+    of the image's faces of 2+ pips (dice in one picture are about the same size).
+
+    A one's pip is no guide to its face's size (a Chinese one is ~0.45 edge across, a
+    Western one ~0.2) and its blob is often joined to a shadow or the dome rim, so its
+    edge estimate can be twice the real one; the face CNN then reads a crop showing the
+    die small among its surroundings and is unsure (the main cause of unsure ones on
+    synthetic footage). With no face of 2+ pips to compare with, nothing changes."""
+    ref = [t.edge_px for t in tops if t.count >= 2]
+    if not ref:
+        return list(tops)
+    cap = params.one_edge_rel * float(np.median(ref))
+    return [dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap else t
+            for t in tops]
 
 
 def _centres(pips: list[Pip]) -> np.ndarray:

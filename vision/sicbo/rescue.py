@@ -3,9 +3,11 @@
 Sic bo has three dice. When the first pass finds fewer, the missing die is usually
 still there but its blob was refused: joined to a floor glare spot (a soft outline, so
 the sharpness test dropped the whole blob), to the bright dome rim, or squeezed into an
-elongated shape. The rescue runs the blob finder again with those shape tests relaxed,
+elongated shape, or joined to the rim ring, which falls into more pieces than a few
+dice would. The rescue runs the blob finder again with those tests relaxed,
 cuts any blob much larger than a die (an opening with a disk of ``cut_rel`` x the die
-edge seen on the dice already found: it removes rims and thin joins, not a die), and
+edge seen on the dice already found, growing until a part reads as a die: it removes
+rims and thin joins, not a die), and
 keeps a candidate only on strong evidence: a top face in a clean standard layout, of a
 plausible size, that the face CNN reads as the same value with confidence and does not
 call "not a die". A glare spot has no pips; a lone pip (a one) must be round and the
@@ -24,6 +26,7 @@ import numpy as np
 from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
+from vision.sicbo.merged import contact_px
 from vision.sicbo.pips import TopFace, find_pips, select_top_face
 
 if TYPE_CHECKING:
@@ -41,8 +44,10 @@ class RescueParams:
     min_cnn: float = 0.8          # the CNN agrees at least this surely
     max_not_die: float = 0.2      # and calls it "not a die" at most this
     size_rel: tuple[float, float] = (0.7, 1.45)   # top edge / the found dice' median
-    cut_rel: float = 0.8          # opening disk / die edge for oversized blobs
+    cut_rel: tuple[float, ...] = (0.8, 1.0, 1.2)   # opening disks / die edge, tried in turn
     big_rel: float = 2.2          # a blob larger than this x edge^2 is cut
+    max_split: int = 10           # a die joined to the rim ring falls into many pieces
+    max_contact: float = 0.5      # outline shared with a found die, x edge (see _apart)
 
 
 def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
@@ -54,13 +59,19 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
         return []
     edge = float(np.median([t.edge_px for _, t in found]))
     relaxed = dataclasses.replace(params.detect, min_sharpness=0.0, max_aspect=3.0,
-                                  min_solidity=0.6)
+                                  min_solidity=0.6, max_split=rp.max_split,
+                                  peel_first=True)
     out: list[tuple[Blob, TopFace]] = []
     for blob in find_die_blobs(image_bgr, relaxed):
-        for part in _cut(blob, edge, rp):
-            top = select_top_face(find_pips(image_bgr, part, params.pips), part, params.pips)
-            if top is not None and _plausible(top, edge, rp) and _free(top, found + out):
-                out.append((part, top))
+        for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
+            got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
+                   if (top := select_top_face(find_pips(image_bgr, part, params.pips), part,
+                                              params.pips)) is not None
+                   and _plausible(top, edge, rp) and _free(top, found + out)
+                   and _apart(part, found + out, edge, rp)]
+            out.extend(got)
+            if got:
+                break
     return out
 
 
@@ -89,11 +100,20 @@ def _free(top: TopFace, taken: list[tuple[Blob, TopFace]]) -> bool:
                > 0.8 * max(t.edge_px, top.edge_px) for _, t in taken)
 
 
-def _cut(blob: Blob, edge: float, rp: RescueParams) -> list[Blob]:
-    """A blob much larger than a die, opened with a die-sized disk, in its parts."""
-    if blob.area_px <= rp.big_rel * edge ** 2:
+def _apart(blob: Blob, taken: list[tuple[Blob, TopFace]], edge: float,
+           rp: RescueParams) -> bool:
+    """Not pressed against a die already found: a rescued blob cut from a merged one
+    meets its neighbour along the cut, which the pose stage reads as a die leaning on
+    another; such a die is left to the abstain that its missing count gives."""
+    return all(contact_px(blob, b) < rp.max_contact * edge for b, _ in taken)
+
+
+def _cut(blob: Blob, disk_px: float, edge: float) -> list[Blob]:
+    """A blob much larger than a die (joined to the rim or a glare spot), opened with a
+    disk of ``disk_px`` (0: left whole), in its die-sized parts."""
+    if disk_px <= 0:
         return [blob]
-    k = max(3, int(rp.cut_rel * edge) | 1)
+    k = max(3, int(disk_px) | 1)
     mask = cv2.morphologyEx(blob.mask.astype(np.uint8), cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
