@@ -37,6 +37,7 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", 
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
+OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +113,17 @@ def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
     either side: the mean (over the patch's pixels, ``patch`` a (rows, len(cols)) bool
     mask) max-channel difference from the straight line between the mean of 3 columns
     ``margin_px`` left of the patch and 3 columns as far right, row by row. ``cols`` are
-    consecutive column indices (wrapping round the strip)."""
+    consecutive column indices (wrapping round the strip). A side that is all black lies
+    outside the picture (the strip there is empty in every frame): the other side alone is
+    the reference then."""
     width = image.shape[1]
     left = (cols[0] - margin_px - np.arange(3)) % width
     right = (cols[-1] + margin_px + np.arange(3)) % width
     block = image[rows]
     lo, hi = block[:, left].mean(axis=1), block[:, right].mean(axis=1)  # (n, 3) each
+    lo_out, hi_out = lo.max() < OUTSIDE, hi.max() < OUTSIDE
+    if lo_out != hi_out:
+        lo = hi = hi if lo_out else lo
     t = ((np.arange(len(cols)) + margin_px + 1) / (len(cols) + 2 * margin_px + 1))[None, :, None]
     line = lo[:, None] * (1 - t) + hi[:, None] * t
     err = np.abs(block[:, cols] - line).max(axis=2)
@@ -251,19 +257,21 @@ class ObjectWatch:
 
     def _ghost_label(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
                      stats: np.ndarray, k: int, head_row: int = 0) -> bool:
-        """Is component ``k`` a ghost (the model stands out there, not the frame)? A patch
-        on the head rows (``head_row``, in wheel coordinates) is compared with the same
-        place some pockets away instead (beside it stand other pockets, not more of it)."""
+        """Is component ``k`` a ghost (the model stands out there, not the frame) by the
+        columns beside it? A patch on the head rows (``head_row``, in wheel coordinates) is
+        a ghost also by the same place some pockets away (a ghost wider than the patch has
+        ghost beside it too; pockets elsewhere show the empty head)."""
         x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         patch = labels[y:y + h, x:x + w] == k
         rows, cols, m = slice(y, y + h), np.arange(x, x + w), self.params.ghost_margin_px
-        if y + h <= head_row:
-            period = self.params.head_period_px
-            return periodic_anomaly(frame, patch, rows, cols, period) < (
-                self.params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
-        return anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
+        beside = anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
             model, patch, rows, cols, m)
+        if beside or y + h > head_row:
+            return beside
+        period = self.params.head_period_px
+        return periodic_anomaly(frame, patch, rows, cols, period) < (
+            self.params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
