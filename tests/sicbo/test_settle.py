@@ -67,9 +67,13 @@ CASES = [
     # a leaning die on two reads: void, never an outcome
     ("leaning void", M(2) + S(5, dice(2, 3, 4, poses=("flat", "leaning", "flat"))),
      [("void", 5, "dice_leaning")]),
-    # two dice visible, the upper one stacked: void stacked, no dice_count abstain
+    # two dice visible, the upper one stacked: void stacked on the third read (fewer than
+    # three dice: count_reads reads), no dice_count abstain
     ("stacked void", M(2) + S(6, dice(2, 5, poses=("flat", "stacked"))),
-     [("void", 5, "dice_stacked")]),
+     [("void", 6, "dice_stacked")]),
+    # two dice and a "stacked" pose on two reads, then the third die is found: an outcome
+    ("two-dice pose needs three reads", M(2) + S(4, dice(2, 5, poses=("flat", "stacked")))
+     + S(3, dice(2, 5, 1)), [("outcome", 7, (1, 2, 5))]),
     # stacked and leaning seen together: stacked wins
     ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
      [("void", 5, "dice_stacked")]),

@@ -54,7 +54,7 @@ class PoseParams:
     lean_roundness: float = 0.7
     lean_roundness_abs: float = 0.62
     lean_blob_rel: float = 1.35       # blob edge / median of the other dice' blob edges
-    lean_top_rel: float = 1.12        # top-face edge / median of the others' top edges
+    lean_top_rel: float = 1.15        # top-face edge / median of the others' top edges
     second_min_pips: int = 3          # a second face in the blob: at least this many pips
     second_min_fit: float = 0.9       # ... in a layout this clean
     second_roundness: float = 0.6     # ... pips at least this round

@@ -18,8 +18,8 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
 - outcome: the last ``agree_reads`` reads each see exactly three flat dice with
   confident faces, the same sorted faces, at the same places;
 - void: the last ``agree_reads`` reads each see a stacked (``dice_stacked``) or a
-  leaning (``dice_leaning``) die, the dice at the same places; stacked wins when both
-  show;
+  leaning (``dice_leaning``) die, the dice at the same places (``count_reads`` reads when
+  they see fewer than three dice); stacked wins when both show;
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain. With ``two_means_stacked``,
   exactly two is a ``dice_stacked`` void instead (all three dice are in view and opaque,
@@ -216,11 +216,11 @@ class RoundTracker:
 
     def _decide(self, frame: int) -> list[Event]:
         p = self.params
+        reason = self._void_reason()
+        if reason is not None:
+            return [void(frame, reason)]
         last = self._reads[-p.agree_reads:]
         if len(last) == p.agree_reads and self._same_places(last):
-            for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
-                if all(r.has(pose) for r in last):
-                    return [void(frame, reason)]
             agreed = self._agreed_faces(last)
             if agreed is not None:
                 return [outcome(frame, DiceResult(agreed), _confidence(last))]
@@ -233,6 +233,21 @@ class RoundTracker:
         if len(self._reads) >= p.max_reads:
             return [abstain(frame, "low_confidence")]
         return []
+
+    def _void_reason(self) -> str | None:
+        """``dice_stacked`` / ``dice_leaning`` when the last reads all show that pose, the
+        dice at the same places: ``agree_reads`` reads of three dice, ``count_reads`` of
+        fewer (the pose then rests on a die hidden by another, and a die merely missed for
+        a moment, say by a glint, must not void the round)."""
+        p = self.params
+        need = p.agree_reads if self._reads[-1].count == 3 else max(p.agree_reads, p.count_reads)
+        last = self._reads[-need:]
+        if len(last) < need or not self._same_places(last):
+            return None
+        for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
+            if all(r.has(pose) for r in last):
+                return reason
+        return None
 
     def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
         p = self.params
