@@ -222,12 +222,6 @@ class ObjectWatch:
             self.hand_frames[near] = self.frames
         return touching
 
-    def near_hand(self) -> np.ndarray | None:
-        """(R, C) bool where a hand is or was within ``hand_hold_frames``, or None."""
-        if self.hand_frames is None:
-            return None
-        return self.frames - self.hand_frames <= self.params.hand_hold_frames
-
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head_row: int) -> ObjectFix | None:
         p = self.params
@@ -294,8 +288,5 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
         background.heal(mixed, watch.ghosts)
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
-    near = watch.near_hand()
-    if near is not None:  # pieces of a hand that broke off it (over the turning head, say)
-        held = near if held is None else held | near
     background.update(mixed, fg, frozen, held)
     return obj
