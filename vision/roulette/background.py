@@ -109,9 +109,3 @@ class StripBackground:
             w[held] = 0
         self.frozen = frozen
         self.model += cv2.merge([w, w, w]) * (mixed - self.model)
-
-    def heal(self, mixed: np.ndarray, ghost: np.ndarray) -> None:
-        """Where the model was found wrong (``ghost`` (R, C) bool, grown by a pixel), take
-        the frame as it is."""
-        grown = cv2.dilate(ghost.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
-        self.model[grown] = mixed[grown]

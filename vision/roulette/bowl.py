@@ -17,7 +17,7 @@ Patches that are never objects:
   long enough to leak into the model, then left). Along a strip row the empty bowl changes
   slowly, so the test is which of the two, frame or model, stands out from the same
   image's columns on either side of the patch (``anomaly``): a real object makes the frame
-  stand out, a ghost the model. A ghost is handed back to be healed.
+  stand out, a ghost the model.
 
 The ball and its recent path are masked out by the caller.
 """
@@ -135,8 +135,10 @@ class ObjectWatch:
 
     After each update ``hand`` is the (R, C) bool foreground reaching in from the edge
     (None when there is none) and ``ghosts`` the (R, C) bool patches found to be ghosts
-    (None when there are none): the caller keeps a hand out of the background and heals
-    the ghosts."""
+    (None when there are none): the caller keeps a hand out of the background. A ghost is
+    not written into the background (doing so took the ball in and the ball finder lost it
+    for three rounds of fresh26 010); it fades at the background's leak and is tested
+    again whenever it lasts."""
 
     def __init__(self, params: ObjectParams | None = None) -> None:
         self.params = params or ObjectParams()
@@ -189,8 +191,7 @@ class ObjectWatch:
         coordinates; sets ``hand`` and marks where it is near when they are large enough.
         A ghost of
         a hand (one that leaked into the background, or was there in the first seconds) is
-        no hand: it is marked to be healed, else it would hold the background and every
-        report forever."""
+        no hand, else it would hold the background and every report near it for good."""
         row, shift = head
         fg = roll_head(fg, row, shift)
         if self.hand_frames is None:
@@ -280,12 +281,10 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
     ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
     no object is looked for (the ball, unsure rows), ``frozen`` where the background must
-    not learn (the ball) -> the object, if any. Heals ghosts, keeps a hand (and a margin for
-    its soft edge and shadow) out of the background, then updates it."""
+    not learn (the ball) -> the object, if any. Keeps a hand (and a margin for its soft
+    edge and shadow) out of the background, then updates it."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift))
-    if watch.ghosts is not None:
-        background.heal(mixed, watch.ghosts)
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     background.update(mixed, fg, frozen, held)
