@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 __all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "fit_dome", "glare_mask",
-           "moving_px", "shrink", "small_scale"]
+           "moving_px", "shrink", "small_scale", "under_glare"]
 
 SMALL_WIDTH = 320
 
@@ -174,13 +174,36 @@ def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
 
 
 def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
-               *, min_value: int = 235, max_saturation: int = 40) -> np.ndarray:
-    """(H, W) bool: near-white, grey pixels outside the dice boxes (highlights on the glass)."""
+               *, min_value: int = 235, max_saturation: int = 40,
+               paler: float = 0.6) -> np.ndarray:
+    """(H, W) bool: near-white pixels outside the dice boxes (highlights on the glass): grey,
+    or at most ``paler`` x the frame's median saturation (a highlight on a coloured floor
+    takes some of its colour)."""
     hsv = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2HSV)
-    mask = (hsv[..., 2] >= min_value) & (hsv[..., 1] <= max_saturation)
+    sat = hsv[..., 1]
+    pale = max(float(max_saturation), paler * float(np.median(sat)))
+    mask = (hsv[..., 2] >= min_value) & (sat <= pale)
     for x0, y0, x1, y1 in dice_boxes:
         mask[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
     return mask
+
+
+def under_glare(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
+                edge_px: float, *, max_cover: float = 0.2) -> bool:
+    """Does a die's top face (centre and edge in full-res px) touch the static glare?
+
+    ``glare_small`` is the glare mask at ``scale`` x full resolution. A highlight on the
+    glass over a die can wash pips out and turn a four into a two with every signal sure.
+    A "glare" covering more than ``max_cover`` of the frame is a pale floor, not
+    highlights, and says nothing."""
+    if glare_small.mean() > max_cover:
+        return False
+    h, w = glare_small.shape
+    half = 0.5 * edge_px * scale
+    x, y = center_xy[0] * scale, center_xy[1] * scale
+    x0, y0 = max(0, int(x - half)), max(0, int(y - half))
+    x1, y1 = min(w, int(np.ceil(x + half)) + 1), min(h, int(np.ceil(y + half)) + 1)
+    return x1 > x0 and y1 > y0 and bool(glare_small[y0:y1, x0:x1].any())
 
 
 def dice_moved(before_grey: np.ndarray, now_grey: np.ndarray,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -36,6 +36,7 @@ from vision.sicbo.dome import (
     glare_mask,
     moving_px,
     shrink,
+    under_glare,
 )
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
@@ -44,6 +45,7 @@ __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_re
 
 ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
+GLARE_CONFIDENCE = 0.5  # a die under the glare: below every outcome floor (abstain)
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
 
 
@@ -169,7 +171,19 @@ class SicBoReader:
         shifted = DiceObs(tuple(
             DieObs((d.center_xy[0] + x0, d.center_xy[1] + y0), d.edge_px, d.face,
                    d.confidence, d.pose) for d in obs.dice))
-        return refine_poses(shifted)
+        return self._unsure_under_glare(refine_poses(shifted))
+
+    def _unsure_under_glare(self, read: DiceObs) -> DiceObs:
+        """A die under the glass's static glare is at most GLARE_CONFIDENCE sure, unless it
+        shows six pips: glare can wash pips out, never add dark ones."""
+        glare = self.scene.glare_small
+        if glare is None:
+            return read
+        scale = glare.shape[1] / self.info.width
+        return DiceObs(tuple(
+            replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
+            if d.face != 6 and under_glare(glare, scale, d.center_xy, d.edge_px) else d
+            for d in read.dice))
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
                covered: bool | None, read: DiceObs | None) -> None:
