@@ -285,18 +285,24 @@ def test_a_ball_seen_twice_then_a_glint_elsewhere_is_no_launch(jump_rad: float) 
     assert not [e for e in events if e.type in ("ball_launched", "abstain")]
 
 
+def in_pocket_7(path: list[float]) -> list[FrameObs]:
+    """20 empty frames, then the ball ``path[i]`` pockets from pocket 7's centre at frame
+    20 + i, on a wheel turning 0.5 rad per second."""
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for i, k in enumerate(path):
+        f = 20 + i
+        zero = 0.5 * f / FPS
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
+    return obs
+
+
 def test_a_pause_between_two_hops_rocking_through_a_pocket_is_not_a_rest() -> None:
     # the ball hops into pocket 7, swings through its centre and back out for 0.33 s (like
     # rocking to rest), then hops on into pocket 8: it was leaving, not resting
     landing = [3.0, 2.5, 2.0, 1.5, 1.0, 0.5]  # pockets from 7's centre, a steady hop in
     pause = [0.23, 0.15, 0.05, -0.05, -0.15, -0.22, -0.12, 0.0, 0.12, 0.24]
     path = [-x for x in landing] + pause + [0.4, 0.55, 0.7, 0.85, 1.0] + [1.0] * 60
-    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
-    for i, k in enumerate(path):
-        f = 20 + i
-        zero = 0.5 * f / FPS
-        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
-    outs = of(run(obs), "outcome")
+    outs = of(run(in_pocket_7(path)), "outcome")
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[8]]  # type: ignore[union-attr]
 
 
@@ -405,12 +411,7 @@ def test_a_ball_resting_off_its_pockets_centre(offset: float,
                                                within_s: tuple[float, float] | None) -> None:
     # the ball hops 3 pockets into pocket 7 and rests `offset` pockets from its centre
     path = [offset - 3.0 + 0.25 * i for i in range(13)] + [offset] * 60
-    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
-    for i, k in enumerate(path):
-        f = 20 + i
-        zero = 0.5 * f / FPS
-        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
-    outs = of(run(obs), "outcome")
+    outs = of(run(in_pocket_7(path)), "outcome")
     if within_s is None:
         assert outs == []
         return
