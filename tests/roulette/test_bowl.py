@@ -19,9 +19,11 @@ import pytest
 from vision.roulette.background import StripBackground
 from vision.roulette.bowl import (
     ObjectFix,
+    ObjectParams,
     ObjectWatch,
     anomaly,
     foreground,
+    ghost_spot,
     object_step,
     periodic_anomaly,
 )
@@ -202,3 +204,24 @@ def test_on_the_head_pockets_elsewhere_tell_a_ghost_from_an_object(ghost: bool,
     if ghost:  # the bowl's test (columns beside the patch) could not tell
         assert not anomaly(frame, patch, rows, cols, 3) < 0.7 * anomaly(model, patch, rows,
                                                                          cols, 3)
+
+
+@pytest.mark.parametrize(("where", "ghost_in_model", "ball_in_frame", "is_ghost"), [
+    ((6, 85), True, False, True),  # head: a shadow learnt over a pocket, gone from the frame
+    ((6, 85), False, True, False),  # head: a real ball on a pocket, a clean model
+    ((6, 85), True, True, False),  # head: a real ball where a shadow was learnt
+    ((30, 200), True, False, True),  # bowl: the same ghost on the slope
+    ((30, 200), False, True, False),  # bowl: a real ball on the slope
+    ((43, 200), False, True, False),  # bowl: a ball on the strip's last row
+])
+def test_a_ball_like_rise_over_a_ghost_in_the_model_is_no_ball(
+        where: tuple[int, int], ghost_in_model: bool, ball_in_frame: bool, is_ghost: bool) -> None:
+    # the ball finder looks for spots brighter than the model: where a dark hand or shadow
+    # leaked into the model, an ordinary patch of the empty wheel rises above it too
+    r, c = where
+    frame, model = empty_strip(), empty_strip()
+    if ball_in_frame:
+        frame[r - 1:r + 2, c - 2:c + 3] = (250, 250, 250)
+    if ghost_in_model:
+        model[r - 1:r + 3, c - 3:c + 4] = (8, 8, 10)
+    assert ghost_spot(frame, model, r, c, HEAD, ObjectParams(head_period_px=10)) is is_ghost

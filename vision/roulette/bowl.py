@@ -32,8 +32,8 @@ import numpy as np
 from vision.roulette.background import StripBackground
 from vision.roulette.wheel import POCKET_COLS
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "object_step",
-           "periodic_anomaly", "roll_head"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "ghost_spot",
+           "object_step", "periodic_anomaly", "roll_head"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
@@ -128,6 +128,27 @@ def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
     line = lo[:, None] * (1 - t) + hi[:, None] * t
     err = np.abs(block[:, cols] - line).max(axis=2)
     return float(err[patch].mean())
+
+
+def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, head_row: int,
+               params: ObjectParams) -> bool:
+    """Is a ball-like rise at (``row``, ``col``) of the (R, C, 3) strip a ghost: the model,
+    not the frame, stands out there? Something darker (a hand, its shadow) leaked into the
+    model, so an ordinary bright patch (a digit, a fret) rises above it; riding with the
+    wheel, such a spot was read as a ball at rest. On the turning head (rows above
+    ``head_row``) the reference is the same place 2..12 pockets away (the columns beside are
+    frets and digits), on the bowl the columns beside."""
+    r, c = int(round(row)), int(round(col))
+    rows = slice(max(0, r - 1), min(frame.shape[0], r + 2))
+    cols = np.arange(c - 2, c + 3) % frame.shape[1]
+    patch = np.ones((rows.stop - rows.start, len(cols)), bool)
+    if r < head_row:
+        period = params.head_period_px
+        return periodic_anomaly(frame, patch, rows, cols, period) < (
+            params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
+    m = params.ghost_margin_px
+    return anomaly(frame, patch, rows, cols, m) < params.ghost_ratio * anomaly(
+        model, patch, rows, cols, m)
 
 
 class ObjectWatch:

@@ -21,7 +21,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectWatch, foreground, object_step
+from vision.roulette.bowl import ObjectWatch, foreground, ghost_spot, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -132,6 +132,8 @@ class WheelPipeline:
         diff = self.background.difference(mixed)
         fg, _ = foreground(diff, self.stand_out)
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
+        balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
+                                                    self.head_row, self.watch.params)]
         held = [held_in_hand(fg, b) for b in balls]
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
