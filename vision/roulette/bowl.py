@@ -142,13 +142,21 @@ def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, hea
     rows = slice(max(0, r - 1), min(frame.shape[0], r + 2))
     cols = np.arange(c - 2, c + 3) % frame.shape[1]
     patch = np.ones((rows.stop - rows.start, len(cols)), bool)
-    if r < head_row:
-        period = params.head_period_px
-        return periodic_anomaly(frame, patch, rows, cols, period) < (
-            params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
-    m = params.ghost_margin_px
-    return anomaly(frame, patch, rows, cols, m) < params.ghost_ratio * anomaly(
-        model, patch, rows, cols, m)
+    return _model_stands_out(frame, model, patch, rows, cols, params, by_pockets=r < head_row)
+
+
+def _model_stands_out(frame: np.ndarray, model: np.ndarray, patch: np.ndarray, rows: slice,
+                      cols: np.ndarray, params: ObjectParams, *, by_pockets: bool) -> bool:
+    """The ghost test: does the frame stand out less than ``ghost_ratio`` x the model does,
+    inside ``patch``, from the columns beside it or (``by_pockets``) from the same place
+    2..12 pockets away?"""
+    if by_pockets:
+        def stand_out(img: np.ndarray) -> float:
+            return periodic_anomaly(img, patch, rows, cols, params.head_period_px)
+    else:
+        def stand_out(img: np.ndarray) -> float:
+            return anomaly(img, patch, rows, cols, params.ghost_margin_px)
+    return stand_out(frame) < params.ghost_ratio * stand_out(model)
 
 
 class ObjectWatch:
@@ -280,14 +288,11 @@ class ObjectWatch:
         x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         patch = labels[y:y + h, x:x + w] == k
-        rows, cols, m = slice(y, y + h), np.arange(x, x + w), self.params.ghost_margin_px
-        beside = anomaly(frame, patch, rows, cols, m) < self.params.ghost_ratio * anomaly(
-            model, patch, rows, cols, m)
+        rows, cols = slice(y, y + h), np.arange(x, x + w)
+        beside = _model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=False)
         if beside or y + h > head_row:
             return beside
-        period = self.params.head_period_px
-        return periodic_anomaly(frame, patch, rows, cols, period) < (
-            self.params.ghost_ratio * periodic_anomaly(model, patch, rows, cols, period))
+        return _model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=True)
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
