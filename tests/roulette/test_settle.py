@@ -335,17 +335,18 @@ def test_a_glint_on_the_bowl_beside_the_resting_ball_does_not_keep_it_in_play() 
 
 
 def approach(*, ball_rad_s: float, wheel_rad_s: float, bounce_pockets: float = 2.0,
-             pocket_rho: float = 0.95, held: tuple[int, ...] = ()) -> list[FrameObs]:
+             pocket_rho: float = 0.95, held: tuple[int, ...] = (), bowl_rho: float = 1.45
+             ) -> list[FrameObs]:
     """A close camera sees the ball only as it leaves the track: 12 frames on the bowl
-    (rho 1.45, beyond the head's edge) at ``ball_rad_s``, then it drops into the pockets
-    and bounces ``bounce_pockets`` back against its way before it rests."""
+    (``bowl_rho``, beyond the head's edge) at ``ball_rad_s``, then it drops into the
+    pockets and bounces ``bounce_pockets`` back against its way before it rests."""
     obs = [FrameObs(f, 0.4 + wheel_rad_s * f / FPS, ()) for f in range(10)]
     theta = 1.0
     for f in range(10, 140):
         zero = 0.4 + wheel_rad_s * f / FPS
         if f < 22:
             theta += ball_rad_s / FPS
-            obs.append(FrameObs(f, zero, (BallObs(1.45, theta % (2 * np.pi)),)))
+            obs.append(FrameObs(f, zero, (BallObs(bowl_rho, theta % (2 * np.pi), f in held),)))
             land_rel = theta - zero
             continue
         rest_rel = np.round(land_rel / POCKET_RAD - np.sign(ball_rad_s) * bounce_pockets)
@@ -418,3 +419,41 @@ def test_a_ball_resting_off_its_pockets_centre(offset: float,
     rest = 20 + 12  # the first frame at rest
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[7]]  # type: ignore[union-attr]
     assert within_s[0] * FPS <= outs[0].frame - rest <= within_s[1] * FPS
+
+
+@pytest.mark.parametrize("step_rad", [
+    2.4,  # one way at a steady 72 rad/s: no ball runs that fast
+    -1.1,  # the other way at 33 rad/s
+])
+def test_glints_on_the_bowl_lit_in_turn_are_no_launch(step_rad: float) -> None:
+    # diamonds on the bowl glint one after another round the bowl, each for a frame: the
+    # 'speed' from one to the next is steady and one way, but faster than any ball runs
+    obs = [FrameObs(f, 0.4 + 0.8 * f / FPS, ()) for f in range(20)]
+    obs += [FrameObs(f, 0.4 + 0.8 * f / FPS,
+                     (BallObs(HEAD + 0.08, (1.0 + step_rad * (f - 20)) % (2 * np.pi)),))
+            for f in range(20, 80)]
+    events = run(obs)
+    assert not [e for e in events if e.type in ("ball_launched", "outcome", "abstain")]
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (1.8, 0.8, True),  # same way, 1 rad/s faster than the wheel: no launch speed anywhere
+    (-1.8, -0.8, True),  # the other way round
+    (1.6, -0.3, False),  # opposite ways, 1.9 rad/s apart: read, not flagged
+])
+def test_a_ball_seen_only_coming_down_slowly_is_read(ball: float, wheel: float,
+                                                      flagged: bool) -> None:
+    # a close camera sees the ball only on the bowl's last stretch, slower than a launch,
+    # then in the pockets: it arrived, its way is the way it ran on the bowl
+    events = run(approach(ball_rad_s=ball, wheel_rad_s=wheel, bowl_rho=HEAD + 0.25))
+    assert [e.extra["how"] for e in of(events, "ball_launched")] == ["arrival"]
+    assert len(of(events, "outcome")) == 1
+    assert len(of(events, "violation")) == (1 if flagged else 0)
+
+
+def test_a_ball_carried_down_by_fingers_does_not_arrive() -> None:
+    # the same way in, but fingers are seen at it on the bowl: a hand putting the ball in a
+    # pocket, no roll and no outcome
+    events = run(approach(ball_rad_s=1.8, wheel_rad_s=0.8, held=(14, 15, 16),
+                          bowl_rho=HEAD + 0.25))
+    assert not of(events, "outcome") and not of(events, "ball_launched")

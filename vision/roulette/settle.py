@@ -60,9 +60,13 @@ class SettleParams:
     launch_s: float = 0.4  # (a ball blurred by its speed is seen only now and then)
     launch_gap_frames: int = 6  # sightings further apart do not measure a speed
     launch_steady: float = 3.0  # fastest / slowest of those speeds at most
+    launch_max_rad_s: float = 25.0  # no ball runs faster (a spin starts at ~10-17 rad/s):
+    # a faster 'speed' is a jump between glints on the bowl, not one ball moving
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
     landing_s: float = 0.6  # ... within this long, seen at least landing_frames times
     landing_frames: int = 4
+    arrival_frames: int = 4  # a free ball seen this often on the bowl, running one way at
+    # bowl_direction_rad_s or faster, then in the pockets: a roll whose track was out of view
     direction_rad_s: float = 3.0
     bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
     # track slows down there, but nothing on the bowl turns with the wheel)
@@ -150,6 +154,12 @@ class RoundTracker:
             return self._start(obs, "launch")
         if self._landed(obs.frame):
             return self._start(obs, "landing")
+        if rates := self._arrived():
+            events = self._start(obs, "arrival")
+            # the way it ran on the bowl is its way; seen only from the pockets on, it must
+            # also hop a pocket there before it is read (a hand placing it may go unseen)
+            self.dir_samples, self.jumped = rates, True
+            return events
         return []
 
     def _launched(self, frame: int) -> bool:
@@ -165,9 +175,17 @@ class RoundTracker:
             rates.append(relative_angle(b.theta, a.theta) / dt)
             if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < self.p.launch_rad_s:
                 return False
+            if self._too_fast(a, b):
+                return False
         # one way at a steady speed: not a jump from the ball to a glint elsewhere
         return abs(sum(np.sign(rates))) == len(rates) and (
             max(np.abs(rates)) <= self.p.launch_steady * min(np.abs(rates)))
+
+    def _too_fast(self, a: Seen, b: Seen) -> bool:
+        """Faster than any ball runs, in the image or relative to the wheel: two spots."""
+        dt = max(b.frame - a.frame, 1) / self.fps
+        fastest = max(abs(relative_angle(b.theta, a.theta)), abs(relative_angle(b.rel, a.rel)))
+        return fastest / dt > self.p.launch_max_rad_s
 
     def _landed(self, frame: int) -> bool:
         """Free, steady travel relative to the wheel by the wheel or on it."""
@@ -177,7 +195,7 @@ class RoundTracker:
             return False
         steps = []
         for a, b in zip(recent, recent[1:], strict=False):
-            if b.held or b.rho > self.head + 0.15:
+            if b.held or b.rho > self.head + 0.15 or self._too_fast(a, b):
                 return False
             steps.append(relative_angle(b.rel, a.rel))
         total = float(np.sum(steps))
@@ -188,6 +206,27 @@ class RoundTracker:
         # steady travel, not jumps from a spot to another (glints on passing frets)
         return (moving >= max(3, len(steps) // 2) and max(along) <= 0.6 * abs(total)
                 and -sum(s for s in along if s < 0) < 0.25 * abs(total))
+
+    def _arrived(self) -> list[float]:
+        """The ball just came down from the bowl into the pockets, free all the way and
+        seen running one way on the bowl (a camera that sees only the track's inner edge,
+        or a launch missed): steady angular motion, not a hand placing it. Returns its
+        image speeds on the bowl (rad/s, the way it rolls), empty if it did not arrive."""
+        assert self.ball is not None
+        recent = self._contiguous()
+        if self.ball.rho > self.band[1] or any(s.held for s in recent):
+            return []
+        rates = []
+        for a, b in zip(recent, recent[1:], strict=False):
+            if self._too_fast(a, b):
+                return []
+            if a.rho > self.head + self.p.bowl_margin and b.rho > self.head + self.p.bowl_margin:
+                rates.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps)
+        rates = rates[-self.p.arrival_frames:]
+        if (len(rates) == self.p.arrival_frames and abs(sum(np.sign(rates))) == len(rates)
+                and min(np.abs(rates)) >= self.p.bowl_direction_rad_s):
+            return rates
+        return []
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
