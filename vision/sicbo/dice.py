@@ -39,9 +39,14 @@ class DiceParams:
     model_path: str | None = None        # None: the packaged models/dice_face.onnx
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
     reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
-    rescue: bool = True                  # fewer than 3 dice: look again (see ``rescue``)
-    extra_conf: float = 0.5              # more than 3 dice: drop those below this ...
-    sure_conf: float = 0.9               # ... when the three best are all above this
+    rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
+    extra_conf: float = 0.5              # more than max_dice: drop those below this ...
+    sure_conf: float = 0.9               # ... when the max_dice best are all above this
+    max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
+
+    def __post_init__(self) -> None:
+        if self.max_dice is not None and self.max_dice < 1:
+            raise ValueError(f"max_dice must be None or >= 1, got {self.max_dice}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +103,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
-    if len(found) < 3 and params.rescue and classifier is not None:
+    if _room(len(found), params) and params.rescue and classifier is not None:
         _add_rescued(image_bgr, classifier, found, probs, params)
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
@@ -114,22 +119,29 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
 
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
                  probs: list, params: DiceParams) -> None:
-    """Append (in place) rescued dice the CNN confirms, up to three in all."""
+    """Append (in place) rescued dice the CNN confirms, up to ``max_dice`` in all."""
     extra = rescue_dice(image_bgr, found, params)
     for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
                        strict=True):
-        if len(found) < 3 and rescued_ok(item[1], p):
+        if _room(len(found), params) and rescued_ok(item[1], p):
             found.append(item)
             probs.append(p)
+
+
+def _room(n_found: int, params: DiceParams) -> bool:
+    return params.max_dice is None or n_found < params.max_dice
 
 
 def _without_extras(reads: list[DieRead], params: DiceParams) -> list[int]:
     """Indices to keep. Sic bo has three dice: with more found, drop the ones read with
     confidence below ``extra_conf`` while three stay that are all at least
-    ``sure_conf`` (a floor mark or the rim's pattern read as a weak face)."""
+    ``sure_conf`` (a floor mark or the rim's pattern read as a weak face). With
+    ``max_dice`` None (a photo of any number of dice) nothing is dropped."""
+    if params.max_dice is None:
+        return list(range(len(reads)))
     order = sorted(range(len(reads)), key=lambda i: -reads[i].confidence)
-    best, rest = order[:3], order[3:]
-    if len(reads) <= 3 or any(reads[i].confidence < params.sure_conf for i in best) \
+    best, rest = order[:params.max_dice], order[params.max_dice:]
+    if len(reads) <= params.max_dice or any(reads[i].confidence < params.sure_conf for i in best) \
             or any(reads[i].confidence >= params.extra_conf for i in rest):
         return list(range(len(reads)))
     return sorted(best)

@@ -34,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-classifier", action="store_true",
                         help="read faces by pip counting alone (skip the CNN)")
     parser.add_argument("--model", type=Path, help="face classifier .onnx (default: packaged)")
+    parser.add_argument("--dice", type=int, metavar="N",
+                        help="how many dice are in play (sic bo: 3): with fewer found the "
+                             "reader looks again, weak extras are dropped; default any number")
 
 
 def collect_images(paths: list[str]) -> list[Path]:
@@ -66,8 +69,11 @@ def run(args: argparse.Namespace) -> int:
     images = collect_images(args.paths)
     if args.model is not None and not args.model.is_file():
         raise UserError(f"expected a face classifier .onnx file, got {args.model} (missing)")
+    if args.dice is not None and args.dice < 1:
+        raise UserError(f"--dice expects a number of dice >= 1, got {args.dice}")
     params = DiceParams(use_classifier=not args.no_classifier,
-                        model_path=str(args.model) if args.model else None)
+                        model_path=str(args.model) if args.model else None,
+                        max_dice=args.dice)
     if args.annotate:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failed = 0

@@ -1,0 +1,49 @@
+"""read_dice on a photo of any number of dice (``max_dice=None``), through the forward
+model: render known dice, every face in both pip styles, and read them all back."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.cli import main
+from vision.sicbo import DiceParams, read_dice
+from vision.sicbo.render import DieStyle, render_scene
+
+PHOTO = DiceParams(max_dice=None)
+
+CASES = [
+    # (faces, style, tilt_deg, edge_px, seed)
+    ([1, 2, 3, 4, 5], DieStyle(), 10, 44, 21),             # five Western dice
+    ([6, 5, 4, 3, 2], DieStyle(chinese=True), 20, 44, 22),  # five Chinese (red 1 and 4)
+    ([1, 6], DieStyle(chinese=True), 25, 48, 23),          # two dice only
+]
+
+
+@pytest.mark.parametrize(("faces", "style", "tilt", "edge", "seed"), CASES)
+def test_photo_reads_every_die(faces, style, tilt, edge, seed) -> None:
+    rng = np.random.default_rng(seed)
+    image, centres = render_scene(faces, rng, edge_px=edge, tilt_deg=tilt, style=style)
+    reading = read_dice(image, params=PHOTO)
+    assert len(reading.dice) == len(faces)
+    for face, (cx, cy) in zip(faces, centres, strict=True):
+        near = [d for d in reading.dice
+                if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < 0.4 * edge]
+        assert [d.face for d in near] == [face], f"die at {(cx, cy)}"
+
+
+def test_max_dice_validated() -> None:
+    # zero dice in play is a configuration error, not a reading
+    with pytest.raises(ValueError, match="max_dice must be None or >= 1"):
+        DiceParams(max_dice=0)
+
+
+def test_cli_rejects_bad_dice_count(tmp_path, capsys) -> None:
+    # --dice 0 is bad input: one clear line, exit 2
+    rng = np.random.default_rng(25)
+    image, _ = render_scene([3], rng)
+    import cv2
+
+    cv2.imwrite(str(tmp_path / "a.png"), image)
+    assert main(["read-dice", str(tmp_path / "a.png"), "--dice", "0"]) == 2
+    assert "--dice expects a number of dice >= 1, got 0" in capsys.readouterr().err
