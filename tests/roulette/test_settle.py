@@ -457,3 +457,33 @@ def test_a_ball_carried_down_by_fingers_does_not_arrive() -> None:
     events = run(approach(ball_rad_s=1.8, wheel_rad_s=0.8, held=(14, 15, 16),
                           bowl_rho=HEAD + 0.25))
     assert not of(events, "outcome") and not of(events, "ball_launched")
+
+
+def after_a_void(rest_k: int, sense: int = 1) -> list[FrameObs]:
+    """A round read as pocket 9, the ball taken; an object lies in the bowl while idle
+    (a void); then a ball slides 2.5 pockets along the pockets, free, and rests in pocket
+    ``rest_k`` (no roll on the bowl seen)."""
+    obs, _ = story(pocket_k=9, sense=sense)
+    for f in range(260, 480):
+        zero = (0.4 + 0.8 * f / FPS) % (2 * np.pi)
+        balls: tuple[BallObs, ...] = ()
+        if f >= 400:
+            rel = (rest_k - 2.5 * (1 - min((f - 400) / 6, 1.0))) * POCKET_RAD * sense
+            balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),)
+        obs.append(FrameObs(f, zero, balls, object_seen=300 <= f < 330))
+    return obs
+
+
+@pytest.mark.parametrize(("rest_k", "sense", "read"), [
+    (9, 1, False),  # the last winning number: the dealer put the ball back (Art. 2)
+    (9, -1, False),  # the same, numbering mirrored
+    (12, 1, True),  # another pocket: a roll whose track the camera does not see
+])
+def test_the_ball_put_back_after_a_void_is_no_outcome(rest_k: int, sense: int,
+                                                      read: bool) -> None:
+    events = run(after_a_void(rest_k, sense), sense=sense)
+    assert len(of(events, "void")) == 1
+    numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
+    assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if read else [])
+    put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
+    assert len(put) == (0 if read else 1)

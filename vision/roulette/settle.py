@@ -121,6 +121,10 @@ class RoundTracker:
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.outcome_frame = -(10**9)  # when the last outcome was given
+        self.last_number: int | None = None  # ... and its number
+        self.put_back: int | None = None  # a void round ended: the dealer puts the ball
+        # back into this number's pocket (until a launch is seen)
+        self.spun = False
         self.ball: Seen | None = None
 
     @property
@@ -169,8 +173,8 @@ class RoundTracker:
             return False
         rates = []
         for a, b in zip(recent, recent[1:], strict=False):
-            if b.frame - a.frame > self.p.launch_gap_frames or b.held:
-                return False
+            if b.frame - a.frame > self.p.launch_gap_frames or b.held or b.rho <= self.band[1]:
+                return False  # (in the pockets: a hand moving the ball, not a launch)
             dt = max(b.frame - a.frame, 1) / self.fps
             rates.append(relative_angle(b.theta, a.theta) / dt)
             if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < self.p.launch_rad_s:
@@ -233,6 +237,7 @@ class RoundTracker:
         self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
         self.unhandled = True  # no fingers at the ball yet this round
+        self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
         recent = self._contiguous()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
@@ -290,8 +295,12 @@ class RoundTracker:
             return events
         if self.jumped and abs(self.travel) < self.p.settle_travel * POCKET_RAD:
             return events + self._end(obs.frame, "no_landing_seen")
-        self.phase, self.outcome_frame = "rest", obs.frame
         number, conf = read
+        if not self.spun and number == self.put_back:
+            self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
+            # the last winning number's pocket, by hand: no roll, no outcome
+            return events + [abstain(obs.frame, "ball_put_back", number=number)]
+        self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
         events += self._check_direction(obs.frame, resting=True)
         said = outcome(obs.frame, RouletteResult(number), conf) if self.trusted else abstain(
             obs.frame, "low_confidence", number=number, detail="the wheel's calibration fit")
@@ -421,6 +430,7 @@ class RoundTracker:
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
         if self.ball is None and self.track.unseen_s(obs.frame) > self.p.removed_s:
+            self.put_back = self.last_number if self.phase == "void" else None
             self.phase, self.ended_frame = "idle", obs.frame
             self.history.clear()
             return [Event("ball_removed", obs.frame)]
