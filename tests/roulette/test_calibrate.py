@@ -6,6 +6,8 @@ pinhole cameras; the truth is where pocket 0's centre projects.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ import pytest
 from tests.roulette import drawn
 from vision.calib import Profile
 from vision.roulette.calibrate import (
+    SCAN,
     CalibrationFailure,
     calibrate_frames,
     draw_diagnostic,
@@ -23,10 +26,13 @@ from vision.roulette.reader import TRUSTED_FIT
 from vision.roulette.wheel import (
     POCKET_RAD,
     StripGrid,
+    ZeroTracker,
     colour_signals,
     locate_zero,
     wheel_to_affine,
 )
+from vision.synth.camera import PinholeCamera, tilted_view
+from vision.synth.roulette import build_scene
 
 
 def frames_for(cam, wheel: drawn.DrawnWheel, mirror: bool = False) -> tuple[list, list]:
@@ -108,3 +114,111 @@ def test_profile_round_trip_and_diagnostic() -> None:
     assert image.shape == frames[0].shape and np.any(image != frames[0])
     with pytest.raises(ValueError, match="schema"):
         from_profile(Profile(game="roulette", width=800, height=600, data={"ring": {}}))
+
+
+def shifted(cam, dx: float, dy: float) -> PinholeCamera:
+    """The same camera with its picture moved by (dx, dy) px: the wheel off-centre."""
+    k = cam.K.copy()
+    k[0, 2] += dx
+    k[1, 2] += dy
+    return PinholeCamera(K=k, R=cam.R, t=cam.t, width=cam.width, height=cam.height)
+
+
+def zero_truth(cal, cam, frame: np.ndarray, angle: float) -> float:
+    """Pocket 0's true angle in the reader's wheel frame (the drawn wheel, not mirrored)."""
+    h = cam.plane_homography(0.0) @ drawn.tex_to_world()
+    c, r = drawn.TEX / 2, drawn.TEX * 0.45 * 0.56
+    p = h @ np.array([c + r * np.cos(angle), c + r * np.sin(angle), 1.0])
+    rho_a, psi_a = cal.ring.to_rectified(np.array(p[0] / p[2]), np.array(p[1] / p[2]))
+    return float(wheel_to_affine(rho_a, psi_a, -cal.warp[0], cal.warp[1])[1])
+
+
+@pytest.mark.parametrize(("tilt", "azimuth", "ring_px", "dx", "dy"), [
+    (10.0, 30.0, 950, 0, 0),  # close: the number ring leaves the frame at top and bottom
+    (20.0, 100.0, 800, 170, 0),  # off-centre: the ring runs out of the right edge
+    (30.0, 250.0, 760, 0, -160),  # tilted and off-centre: out of the top edge
+])
+def test_close_camera_ring_out_of_frame(tilt: float, azimuth: float, ring_px: float,
+                                        dx: float, dy: float) -> None:
+    cam = shifted(drawn.camera(width=800, height=600, tilt_deg=tilt, azimuth_deg=azimuth,
+                               ring_px=ring_px), dx, dy)
+    frames, _ = frames_for(cam, drawn.DrawnWheel())
+    cal = calibrate_frames(frames)
+    assert cal, getattr(cal, "message", "")
+    assert cal.sense == 1 and cal.fit >= TRUSTED_FIT
+    grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
+    rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
+    in_view = grid.inside_columns(800, 600, rows)
+    assert 0.6 <= in_view.mean() < 1.0  # the ring really leaves the frame
+    # over a whole turn, pocket 0 also out of view, the tracker keeps the numbering
+    zeros = ZeroTracker(cal.sense, in_view)
+    errors = []
+    for angle in np.arange(0.3, 0.3 + 2 * np.pi, 0.07):  # 0.4 pocket a frame
+        frame = drawn.render(cam, drawn.texture(drawn.DrawnWheel(), angle))
+        fix = zeros.update(*colour_signals(grid.unwrap(frame)[rows]))
+        truth = zero_truth(cal, cam, frame, angle)
+        errors.append(abs((fix.psi - truth + np.pi) % (2 * np.pi) - np.pi) / POCKET_RAD)
+    assert zeros.seen and max(errors) < 0.3
+
+
+def synth_close_frames(seed: int) -> tuple[list[np.ndarray], list[tuple[float, float]], object]:
+    """A synth wheel (its own look, from ``seed``) seen by a close camera whose number ring
+    leaves the frame: 10 frames over the first 1.5 s, with pocket 0's true (x, y)."""
+    scene = build_scene(seed, rounds=1, width=800, height=600, fps=30.0)
+    d = scene.design
+    focal = 700.0
+    cam = tilted_view(np.zeros(3), distance_m=focal * 2 * d.r_pocket_out / 660, focal_px=focal,
+                      tilt_rad=np.radians(12), azimuth_rad=np.radians(40), width=800, height=600)
+    renderer = replace(scene, camera=cam).renderer()
+    frames, zeros = [], []
+    for f in range(0, 46, 5):
+        state = scene.timeline.state(f)
+        frames.append(renderer.render(state))
+        a = d.zero_angle_rad + state.wheel_angle - state.wheel_sweep / 2
+        uv, _ = cam.project(np.array([[d.r_pocket_mid * np.cos(a), d.r_pocket_mid * np.sin(a),
+                                       0.0]]))
+        zeros.append((float(uv[0, 0]), float(uv[0, 1])))
+    return frames, zeros, cam
+
+
+def test_synth_close_camera_calibrates() -> None:
+    # the synth's 3D wheel (turret, number ring, frets) with its ring 660 px across in a
+    # 600 px tall picture: the number ring runs out of the frame
+    frames, zeros, _ = synth_close_frames(5)
+    cal = calibrate_frames(frames)
+    assert cal, getattr(cal, "message", "")
+    assert cal.sense == 1 and cal.fit >= TRUSTED_FIT
+    grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
+    rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
+    fix = locate_zero(*colour_signals(grid.unwrap(frames[-1])[rows]), cal.sense)
+    rho_a, psi_a = cal.ring.to_rectified(np.array(zeros[-1][0]), np.array(zeros[-1][1]))
+    truth = float(wheel_to_affine(rho_a, psi_a, -cal.warp[0], cal.warp[1])[1])
+    assert abs((fix.psi - truth + np.pi) % (2 * np.pi) - np.pi) / POCKET_RAD < 0.25
+    image = draw_diagnostic(frames[0], to_profile(cal, 800, 600))
+    assert image.shape == frames[0].shape
+
+
+def flicker(seed: int, wheel: bool) -> list[np.ndarray]:
+    """8 frames of a red cloth under sensor noise (its red flickers about the threshold),
+    with (``wheel``) or without a drawn wheel mostly out of the picture."""
+    rng = np.random.default_rng(seed)
+    cam = drawn.camera(width=640, height=480, tilt_deg=5.0, ring_px=1500)
+    out = []
+    for i in range(8):
+        base = (drawn.render(cam, drawn.texture(drawn.DrawnWheel(), 0.3 + 0.06 * i)) if wheel
+                else np.full((480, 640, 3), (40, 40, 120), np.uint8))
+        noise = rng.normal(0, 18, base.shape)
+        out.append(np.clip(base + noise, 0, 255).astype(np.uint8))
+    return out
+
+
+@pytest.mark.parametrize(("make", "why"), [
+    # a red cloth whose noise flickers red and not red, and no wheel
+    (lambda: flicker(3, wheel=False), "ring"),
+    # a camera so close that less than the contract's ring is in view: refused, not guessed
+    (lambda: flicker(4, wheel=True), "ring"),
+])
+def test_refusals_without_a_clean_ring(make, why: str) -> None:
+    result = calibrate_frames(make())
+    assert isinstance(result, CalibrationFailure) and not result
+    assert why in result.message

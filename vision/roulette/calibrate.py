@@ -2,16 +2,18 @@
 
 Pipeline (pure functions on frames, no I/O):
 
-1. ``ring_pixels``: over a few frames spread across the first seconds, a pixel of the pocket
-   ring is sometimes red and sometimes not, because the wheel turns; static red things are
-   always red. Pixels whose red/green frequency is between the two are ring pixels.
-2. ``fit_ring``: an ellipse fitted to those pixels (``cv2.fitEllipse``), refitted on the
-   inliers of the main band; its axis ratio undoes the camera tilt.
+1. ``ring.ring_pixels``: pixels that turn red and not red as the wheel turns.
+2. ``ring.ring_candidates``: the ellipses those pixels may lie on, best first (a ring partly
+   out of the frame fits from its visible arc); each of the first few is calibrated (steps
+   3-6) until one fits the pocket pattern well, and the best fitting one wins. Its axis
+   ratio undoes the camera tilt.
 3. ``find_band``: in the polar unwrap around that ellipse, the radii where the colour
    alternates strongly (the pocket and number rings) form the *band*.
 4. ``sense_votes``: next to the green pocket, which side is red? 0's clockwise neighbour
    is 32 (red), its counter-clockwise one 26 (black): the numbering sense is detected,
    never assumed.
+   Columns of the band outside the frame are left out of every match (``StripGrid.
+   inside_columns``); then only frames that show pocket 0 place the wheel.
 5. ``find_warp``: a close or tilted camera compresses angles on the near side of the ring;
    the warp (``wheel.wheel_to_affine``) that makes the 37 pockets equal fits best.
 6. ``find_rotating_rows``: radii whose content follows the wheel (wheel head) versus those
@@ -42,6 +44,14 @@ import numpy as np
 from vision.calib import Profile
 from vision.footage import WHEEL_SEQUENCE_CW, FrameSource
 from vision.progress import progress
+from vision.roulette.ring import (
+    MIN_ARC,
+    MIN_AXIS_RATIO,
+    CalibrationFailure,
+    fit_ring,
+    ring_candidates,
+    ring_pixels,
+)
 from vision.roulette.wheel import (
     COLUMNS,
     POCKET_COLS,
@@ -55,24 +65,15 @@ from vision.roulette.wheel import (
 )
 
 __all__ = [
-    "CALIBRATION_SECONDS", "CalibrationFailure", "WheelCalibration", "calibrate_clip",
+    "CALIBRATION_SECONDS", "SCAN", "MIN_ARC", "MIN_AXIS_RATIO", "MIN_IN_VIEW", "CalibrationFailure",
+    "WheelCalibration", "calibrate_clip",
     "calibrate_frames", "draw_diagnostic", "find_band", "fit_ring", "from_profile",
-    "ring_pixels", "to_profile",
+    "ring_candidates", "ring_pixels", "to_profile",
 ]  # fmt: skip
 
 CALIBRATION_SECONDS = 1.5
 WORK_WIDTH = 480  # calibration works on frames downscaled to this width
 SCAN = (0.35, 1.75, 141)  # rho_min, rho_max, rows of the calibration unwrap
-
-
-@dataclass(frozen=True, slots=True)
-class CalibrationFailure:
-    """A calibration that did not succeed; falsy, with a message for the technician."""
-
-    message: str
-
-    def __bool__(self) -> bool:
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,52 +93,11 @@ class WheelCalibration:
             raise ValueError(f"band_rho must be 0 < inner < outer, got {self.band_rho}")
 
 
-def _colour_masks(small_bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Strongly red and strongly green pixels: the dominant channel well above both others
-    (wood, skin and brass have red leading only a little)."""
-    i = small_bgr.astype(np.int16)
-    b, g, r = i[..., 0], i[..., 1], i[..., 2]
-    red = (r - np.maximum(g, b) > 0.5 * r) & (r > 60)
-    green = (g - np.maximum(r, b) > 0.3 * g) & (g > 50)
-    return red, green
-
-
-def ring_pixels(frames_small: Sequence[np.ndarray]) -> np.ndarray:
-    """(H, W) bool: pixels red in some but not all frames, or ever green (the turning ring)."""
-    red_count = np.zeros(frames_small[0].shape[:2], np.float32)
-    green_any = np.zeros(frames_small[0].shape[:2], bool)
-    for f in frames_small:
-        red, green = _colour_masks(f)
-        red_count += red
-        green_any |= green
-    frac = red_count / len(frames_small)
-    return ((frac > 0.12) & (frac < 0.88)) | (green_any & (frac > 0.05))
-
-
-def fit_ring(mask: np.ndarray) -> RingGeometry | CalibrationFailure:
-    """Fit the ring ellipse to a pixel mask; two inlier refits reject stray pixels."""
-    ys, xs = np.nonzero(mask)
-    if len(xs) < 200:
-        return CalibrationFailure(f"found {len(xs)} turning red/green pixels, expected a "
-                                  "pocket ring (is the wheel turning and in view?)")
-    pts = np.stack([xs, ys], 1).astype(np.float32)
-    geom: RingGeometry | None = None
-    for _ in range(3):
-        (cx, cy), (d1, d2), ang = cv2.fitEllipse(pts)
-        if d1 <= 0 or d2 <= 0:
-            return CalibrationFailure("the ring pixels do not form an ellipse")
-        major, minor, ang = (d1, d2, ang) if d1 >= d2 else (d2, d1, ang + 90.0)
-        geom = RingGeometry((cx, cy), (major / 2, minor / 2), np.radians(ang))
-        rho, _ = geom.to_rectified(pts[:, 0], pts[:, 1])
-        keep = np.abs(rho - np.median(rho)) < 0.25
-        if keep.sum() < 200:
-            break
-        pts = pts[keep]
-    assert geom is not None
-    if geom.axes_px[1] < geom.axes_px[0] * 0.5:
-        return CalibrationFailure(f"ring ellipse axis ratio {geom.axes_px[1] / geom.axes_px[0]:.2f}"
-                                  " implies a camera tilt beyond 60 degrees")
-    return geom
+MIN_IN_VIEW = 0.6  # fraction of the pocket band that must lie inside the frame
+RING_TRIES = 3  # candidate ring ellipses calibrated in full ...
+GOOD_FIT = 0.9  # ... until one fits this well
+WARP_SEEDS = 3  # coarse warps refined
+CLEAR_ZERO = 1.15  # a zero fix scoring this (best match over the next) shows pocket 0
 
 
 def find_band(strips: Sequence[np.ndarray], rho: np.ndarray) -> tuple[float, float] | None:
@@ -164,18 +124,23 @@ def find_band(strips: Sequence[np.ndarray], rho: np.ndarray) -> tuple[float, flo
     return float(rho[lo]), float(rho[hi])
 
 
-def sense_votes(signals: Sequence[tuple[np.ndarray, np.ndarray]]) -> float:
+def sense_votes(signals: Sequence[tuple[np.ndarray, np.ndarray]],
+                valid: np.ndarray | None = None) -> float:
     """Mean vote in -1..1: +1 when the pocket after the green one (increasing angle) is red
-    (0 is followed clockwise by 32, red, and preceded by 26, black)."""
+    (0 is followed clockwise by 32, red, and preceded by 26, black). Only frames where the
+    green pocket and both neighbours are in view (``valid`` columns) vote; none: 0."""
     votes = []
     for red, green in signals:
         g0 = int(np.argmax(np.convolve(np.tile(green, 2), np.ones(POCKET_COLS), "same")
                            [COLUMNS // 2:COLUMNS // 2 + COLUMNS])) + COLUMNS // 2
         cols = np.arange(-POCKET_COLS // 3, POCKET_COLS // 3 + 1)
+        if valid is not None and not valid[(g0 + np.r_[cols - POCKET_COLS, cols + POCKET_COLS])
+                                           % COLUMNS].all():
+            continue
         after = red[(g0 + POCKET_COLS + cols) % COLUMNS].mean()
         before = red[(g0 - POCKET_COLS + cols) % COLUMNS].mean()
         votes.append(float(np.sign(after - before)))
-    return float(np.mean(votes))
+    return float(np.mean(votes)) if votes else 0.0
 
 
 _KNOTS = np.arange(COLUMNS + 1) * (2 * np.pi / COLUMNS)
@@ -187,29 +152,37 @@ def _warped(signal: np.ndarray, psi: np.ndarray) -> np.ndarray:
 
 
 def _warp_fit(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int, eta: float,
-              beta: float) -> float:
+              beta: float, valid: np.ndarray | None = None) -> float:
     psi = aberration(_KNOTS[:-1], -eta, beta)  # the same for every frame and signal
-    fits = [locate_zero(_warped(r, psi), _warped(g, psi), sense) for r, g in signals]
+    seen = None if valid is None else _warped(valid.astype(np.float64), psi) > 0.999
+    fits = [locate_zero(_warped(r, psi), _warped(g, psi), sense, seen) for r, g in signals]
     return float(np.mean([f.fit for f in fits]))
 
 
-def find_warp(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int
-              ) -> tuple[tuple[float, float], float]:
+def find_warp(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int,
+              valid: np.ndarray | None = None) -> tuple[tuple[float, float], float]:
     """((eta, beta), fit): the perspective warp that makes the measured band colours (per
     frame, uniform in rectified angle) fit the pocket pattern best; a coarse grid, then
-    finer ones around the best."""
-    cands = [(0.0, 0.0)] + [(e, b) for e in (0.08, 0.16, 0.24, 0.32, 0.40)
-                            for b in np.arange(12) * (np.pi / 6)]
-    known: dict[tuple[float, float], float] = {}  # each level's centre was scored before
-    for step_e, step_b in ((0.04, np.pi / 12), (0.02, np.pi / 24), (0.01, np.pi / 48)):
-        for e, b in cands:
-            if (e, b) not in known:
-                known[(e, b)] = _warp_fit(signals, sense, e, b)
-        scored = sorted(((known[c], c) for c in cands), reverse=True)
-        e0, b0 = scored[0][1]
-        cands = [(max(0.0, e0 + de * step_e), b0 + db * step_b)
-                 for de in (-1, 0, 1) for db in (-1, 0, 1)]
-    return scored[0][1], scored[0][0]
+    finer ones around each of its ``WARP_SEEDS`` best (the fit has local optima a pixel's
+    change of the ring can swap). ``valid`` (C,) marks the columns in view."""
+    known: dict[tuple[float, float], float] = {}
+
+    def fit(c: tuple[float, float]) -> float:
+        if c not in known:
+            known[c] = _warp_fit(signals, sense, c[0], c[1], valid)
+        return known[c]
+
+    coarse = [(0.0, 0.0)] + [(e, b) for e in (0.08, 0.16, 0.24, 0.32, 0.40)
+                             for b in np.arange(12) * (np.pi / 6)]
+    best = []
+    for seed in sorted(coarse, key=fit, reverse=True)[:WARP_SEEDS]:
+        e0, b0 = seed
+        for step_e, step_b in ((0.04, np.pi / 12), (0.02, np.pi / 24), (0.01, np.pi / 48)):
+            e0, b0 = max(((max(0.0, e0 + de * step_e), b0 + db * step_b)
+                          for de in (-1, 0, 1) for db in (-1, 0, 1)), key=fit)
+        best.append((fit((e0, b0)), (e0, b0)))
+    score, warp = max(best)
+    return warp, score
 
 
 def find_rotating_rows(strips: Sequence[np.ndarray], zero_cols: Sequence[int],
@@ -226,30 +199,57 @@ def find_rotating_rows(strips: Sequence[np.ndarray], zero_cols: Sequence[int],
     return float(rho[row]) + 0.02
 
 
+def _in_view(grid: StripGrid, frame: np.ndarray, rows: slice) -> np.ndarray | None:
+    """Columns of the band inside the frame, or None when the whole band is (the usual case)."""
+    valid = grid.inside_columns(frame.shape[1], frame.shape[0], rows)
+    if valid.all():
+        return None
+    return valid
+
+
 def calibrate_frames(frames: Sequence[np.ndarray]) -> WheelCalibration | CalibrationFailure:
-    """Calibrate from a few (>= 6) BGR frames spread over the first seconds of a clip."""
+    """Calibrate from a few (>= 6) BGR frames spread over the first seconds of a clip.
+
+    Candidate ring ellipses (at most ``RING_TRIES``) are calibrated in turn until one fits
+    the pocket pattern with ``GOOD_FIT``; the best fitting one wins."""
     if len(frames) < 6:
         return CalibrationFailure(f"need at least 6 frames to calibrate, got {len(frames)}")
     scale = min(1.0, WORK_WIDTH / frames[0].shape[1])
     small = [cv2.resize(f, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) for f in frames]
-    geom = fit_ring(ring_pixels(small))
-    if not geom:
-        return geom
-    ring = RingGeometry((geom.center_xy[0] / scale, geom.center_xy[1] / scale),
-                        (geom.axes_px[0] / scale, geom.axes_px[1] / scale), geom.angle_rad)
+    rings = ring_candidates(ring_pixels(small))
+    if not isinstance(rings, list):
+        return rings
+    results = []
+    for g in rings[:RING_TRIES]:
+        results.append(_calibrate_ring(frames, RingGeometry(
+            (g.center_xy[0] / scale, g.center_xy[1] / scale),
+            (g.axes_px[0] / scale, g.axes_px[1] / scale), g.angle_rad)))
+        if isinstance(results[-1], WheelCalibration) and results[-1].fit >= GOOD_FIT:
+            break
+    good = [r for r in results if isinstance(r, WheelCalibration)]
+    return max(good, key=lambda c: c.fit) if good else results[0]
+
+
+def _calibrate_ring(frames: Sequence[np.ndarray], ring: RingGeometry
+                    ) -> WheelCalibration | CalibrationFailure:
+    """Band, numbering sense, warp, zero and wheel head around one ring ellipse."""
     grid = StripGrid.build(ring, *SCAN)
     strips = [grid.unwrap(f) for f in frames]
     band = find_band(strips, grid.rho_rows)
     if band is None:
         return CalibrationFailure("no radius where red and black alternate around the ring")
     rows = slice(grid.row_of(band[0]), grid.row_of(band[1]) + 1)
+    valid = _in_view(grid, frames[0], rows)
+    if valid is not None and valid.mean() < MIN_IN_VIEW:
+        return CalibrationFailure(f"only {valid.mean():.0%} of the pocket ring is inside the "
+                                  f"frame (expected >= {MIN_IN_VIEW:.0%}): move the camera back")
     signals = [colour_signals(s[rows]) for s in strips]
-    votes = sense_votes(signals)
+    votes = sense_votes(signals, valid)
     if abs(votes) < 0.6:
         return CalibrationFailure(f"cannot tell the numbering direction (votes {votes:+.2f}): "
                                   "is pocket 0 green and visible?")
     sense = 1 if votes > 0 else -1
-    warp, fit = find_warp(signals, sense)
+    warp, fit = find_warp(signals, sense, valid)
     if fit < 0.4:
         return CalibrationFailure(f"the ring's colours do not fit the pocket pattern "
                                   f"(correlation {fit:.2f})")
@@ -257,9 +257,13 @@ def calibrate_frames(frames: Sequence[np.ndarray]) -> WheelCalibration | Calibra
     strips = [grid.unwrap(f) for f in frames]
     band = find_band(strips, grid.rho_rows) or band
     rows = slice(grid.row_of(band[0]), grid.row_of(band[1]) + 1)
-    zeros = [locate_zero(*colour_signals(s[rows]), sense) for s in strips]
-    zero_cols = [int(round(z.psi / (2 * np.pi) * COLUMNS)) for z in zeros]
-    head = find_rotating_rows(strips, zero_cols, grid.rho_rows, band)
+    valid = _in_view(grid, frames[0], rows)
+    zeros = [locate_zero(*colour_signals(s[rows]), sense, valid) for s in strips]
+    # with part of the ring out of view, only frames that show pocket 0 place the wheel
+    clear = [k for k, z in enumerate(zeros) if valid is None or z.score >= CLEAR_ZERO]
+    clear = clear if len(clear) >= 3 else list(range(len(zeros)))
+    zero_cols = [int(round(zeros[k].psi / (2 * np.pi) * COLUMNS)) for k in clear]
+    head = find_rotating_rows([strips[k] for k in clear], zero_cols, grid.rho_rows, band)
     fit = float(np.median([z.fit for z in zeros]))
     return WheelCalibration(ring, band, sense, head, zeros[-1].psi, warp, fit)
 
@@ -324,7 +328,8 @@ def draw_diagnostic(frame_bgr: np.ndarray, profile: Profile) -> np.ndarray:
     cal = from_profile(profile)
     grid = StripGrid.build(cal.ring, *SCAN, warp=cal.warp)
     rows = slice(grid.row_of(cal.band_rho[0]), grid.row_of(cal.band_rho[1]) + 1)
-    zero = locate_zero(*colour_signals(grid.unwrap(frame_bgr)[rows]), cal.sense)
+    valid = _in_view(grid, frame_bgr, rows)
+    zero = locate_zero(*colour_signals(grid.unwrap(frame_bgr)[rows]), cal.sense, valid)
     out = frame_bgr.copy()
 
     def to_image(rho: np.ndarray, theta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -335,6 +340,8 @@ def draw_diagnostic(frame_bgr: np.ndarray, profile: Profile) -> np.ndarray:
                      (cal.head_rho, (255, 0, 255))):
         x, y = to_image(np.full_like(theta, rho), theta)
         cv2.polylines(out, [np.stack([x, y], 1).astype(np.int32)], True, col, 1, cv2.LINE_AA)
+    sure = valid is None or zero.score >= CLEAR_ZERO  # pocket 0 in view: the numbers are
+    ink = (255, 255, 255) if sure else (150, 150, 150)
     mid = 0.5 * (cal.band_rho[0] + cal.band_rho[1])
     scale = max(0.35, grid.radius_px() / 700)
     for k, n in enumerate(WHEEL_SEQUENCE_CW):
@@ -343,11 +350,13 @@ def draw_diagnostic(frame_bgr: np.ndarray, profile: Profile) -> np.ndarray:
         (tw, th), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
         org = (int(x - tw / 2), int(y + th / 2))
         cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 3, cv2.LINE_AA)
-        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 1,
-                    cv2.LINE_AA)
+        cv2.putText(out, text, org, cv2.FONT_HERSHEY_SIMPLEX, scale, ink, 1, cv2.LINE_AA)
     x0, y0 = to_image(np.array([cal.band_rho[0], cal.band_rho[1] + 0.1]),
                       np.array([zero.psi, zero.psi]))
     cv2.line(out, (int(x0[0]), int(y0[0])), (int(x0[1]), int(y0[1])), (0, 255, 0), 2)
-    cv2.putText(out, f"zero  sense {'cw' if cal.sense > 0 else 'ccw'}  fit {zero.fit:.2f}",
-                (10, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 255, 0), 2, cv2.LINE_AA)
+    seen = "" if valid is None else f"  ring in view {valid.mean():.0%}" + (
+        "" if sure else ", 0 out of view: numbers unsure")
+    text = f"zero  sense {'cw' if cal.sense > 0 else 'ccw'}  fit {zero.fit:.2f}{seen}"
+    cv2.putText(out, text, (10, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 0), 5, cv2.LINE_AA)
+    cv2.putText(out, text, (10, 24), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 255, 0), 2, cv2.LINE_AA)
     return out

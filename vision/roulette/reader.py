@@ -30,7 +30,7 @@ from vision.roulette.calibrate import (
     from_profile,
 )
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
-from vision.roulette.wheel import COLUMNS, StripGrid, colour_signals, locate_zero
+from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
 
 __all__ = ["RouletteReader", "WheelPipeline"]
 
@@ -57,6 +57,9 @@ class WheelPipeline:
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
         self.head_row = self.grid.row_of(cal.head_rho)
+        in_view = self.grid.inside_columns(width, height, self.band_rows)
+        self.in_view = None if in_view.all() else in_view  # a close camera: part of the ring
+        self.zeros = ZeroTracker(cal.sense, self.in_view)  # out of the frame
         ones = np.full((height, width, 3), 255, np.uint8)
         valid = self.grid.unwrap(ones)[..., 0] > 128
         self.invalid = ~cv2.erode(valid.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
@@ -103,7 +106,8 @@ class WheelPipeline:
         mixed = []
         for f in frames:
             strip = self.grid.unwrap(f)
-            zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
+            zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense,
+                               self.in_view)
             mixed.append(cv2.blur(to_mixed(strip, self.head_row,
                                            zero.psi / (2 * np.pi) * COLUMNS), (3, 3)))
         self.initial = np.median(np.stack(mixed), axis=0).astype(np.float32)
@@ -119,7 +123,9 @@ class WheelPipeline:
 
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
         strip = self.grid.unwrap(frame_bgr)
-        zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense)
+        zero = self.zeros.update(*colour_signals(strip[self.band_rows]))
+        # a ring partly out of view is numbered from pocket 0 once it was seen
+        self.tracker.trusted = self.cal.fit >= TRUSTED_FIT and self.zeros.seen
         if self.verify is not None:
             self._check_profile(zero.fit)
         zero_col = zero.psi / (2 * np.pi) * COLUMNS

@@ -11,7 +11,9 @@ The wheel angle is read afresh in every frame, without tracking: the strip's per
 redness and greenness in the pocket band are correlated (FFT, circular) with the colour
 pattern the contract's pocket sequence implies (red/black alternating, one green), which
 gives where pocket 0's centre is now (``zero_psi``). The numbering sense (clockwise in
-``psi`` or mirrored) is found at calibration by trying both.
+``psi`` or mirrored) is found at calibration by trying both. When a close camera cuts off
+part of the ring, only the columns in view are matched (``StripGrid.inside_columns``), and
+while pocket 0 itself is out of view ``ZeroTracker`` keeps the numbering from frame to frame.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from vision.footage import WHEEL_SEQUENCE_CW, pocket_colour
 
 __all__ = [
     "COLUMNS", "POCKET_COLS", "POCKET_RAD", "RingGeometry", "StripGrid", "ZeroFix",
-    "aberration", "colour_signals", "wheel_to_affine", "locate_zero", "pocket_template",
+    "ZeroTracker", "aberration", "colour_signals", "wheel_to_affine", "locate_zero",
+    "pocket_template", "zero_correlation",
 ]  # fmt: skip
 
 POCKET_COLS = 12
@@ -87,6 +90,14 @@ class StripGrid:
         """(H, W, 3) uint8 frame -> (R, COLUMNS, 3) uint8 strip; outside the frame is 0."""
         return cv2.remap(frame_bgr, self.map1, self.map2, cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+
+    def inside_columns(self, width: int, height: int, rows: slice) -> np.ndarray:
+        """(COLUMNS,) bool: columns with most of their ``rows`` inside a ``width`` x
+        ``height`` frame (a close camera's ring may leave it; there the strip is black)."""
+        xy = self.map1[rows].astype(np.int32)
+        inside = (xy[..., 0] >= 0) & (xy[..., 0] < width - 1) & (xy[..., 1] >= 0) \
+            & (xy[..., 1] < height - 1)
+        return inside.mean(axis=0) >= 0.6
 
     def row_of(self, rho: float) -> int:
         return int(np.clip(np.searchsorted(self.rho_rows, rho), 0, len(self.rho_rows) - 1))
@@ -175,23 +186,26 @@ def _template_fft(sense: int) -> tuple[np.ndarray, np.ndarray]:
     return _TEMPLATE_FFT[sense]
 
 
-def _normalised(x: np.ndarray) -> np.ndarray:
-    x = x - x.mean()
-    return x / max(float(x.std()), 1e-3)
+def _normalised(x: np.ndarray, valid: np.ndarray | None) -> np.ndarray:
+    if valid is None:
+        x = x - x.mean()
+        return x / max(float(x.std()), 1e-3)
+    x = (x - x[valid].mean()) / max(float(x[valid].std()), 1e-3)
+    return np.where(valid, x, 0.0)
 
 
-def locate_zero(redness: np.ndarray, greenness: np.ndarray, sense: int,
-                weights: np.ndarray | None = None) -> ZeroFix:
-    """Circular correlation of measured colour signals with the pocket template.
-
-    ``weights`` (C,) optionally masks columns (e.g. where the ball covers the band).
-    """
-    r, g = _normalised(redness), _normalised(greenness)
-    if weights is not None:
-        r, g = r * weights, g * weights
+def zero_correlation(redness: np.ndarray, greenness: np.ndarray, sense: int,
+                     valid: np.ndarray | None = None) -> np.ndarray:
+    """(COLUMNS,) circular correlation of the measured colour signals with the pocket
+    template, per position of pocket 0 (column), averaged over the columns in view."""
+    r, g = _normalised(redness, valid), _normalised(greenness, valid)
+    n_cols = COLUMNS if valid is None else max(int(valid.sum()), 1)
     tr, tg = _template_fft(sense)
-    corr = np.fft.irfft(np.fft.rfft(r) * tr + 2.0 * np.fft.rfft(g) * tg, n=COLUMNS)
-    best = int(np.argmax(corr))
+    return np.fft.irfft(np.fft.rfft(r) * tr + 2.0 * np.fft.rfft(g) * tg, n=COLUMNS) / n_cols
+
+
+def _fix_at(corr: np.ndarray, best: int) -> ZeroFix:
+    """The zero fix at column ``best`` of a correlation, refined to a fraction of a column."""
     y0, y1, y2 = corr[best - 1], corr[best], corr[(best + 1) % COLUMNS]
     den = y0 - 2 * y1 + y2
     sub = 0.5 * (y0 - y2) / den if den < 0 else 0.0
@@ -200,4 +214,54 @@ def locate_zero(redness: np.ndarray, greenness: np.ndarray, sense: int,
     second = float(near.max())
     score = float(y1 / second) if second > 1e-6 else 10.0
     return ZeroFix(psi=float(np.mod((best + sub) * 2 * np.pi / COLUMNS, 2 * np.pi)), score=score,
-                   fit=float(y1) / COLUMNS)
+                   fit=float(y1))
+
+
+def locate_zero(redness: np.ndarray, greenness: np.ndarray, sense: int,
+                valid: np.ndarray | None = None) -> ZeroFix:
+    """Where pocket 0 is: the best match of the colour signals with the pocket template.
+
+    ``valid`` (C,) bool optionally limits the match to columns in view (see
+    ``StripGrid.inside_columns``); ``fit`` is then the correlation over those columns.
+    """
+    if valid is not None and not valid.any():
+        return ZeroFix(psi=0.0, score=1.0, fit=0.0)
+    corr = zero_correlation(redness, greenness, sense, valid)
+    return _fix_at(corr, int(np.argmax(corr)))
+
+
+class ZeroTracker:
+    """Pocket 0 frame after frame, also while it is out of view (one ``update`` per frame).
+
+    Red and black alternate all round the wheel; only the green 0 tells which pocket is
+    which. With the whole ring in view (``valid`` None) every frame shows 0 and the best
+    match is taken, as ``locate_zero`` does. When part of the ring is out of the frame, a
+    match is taken where 0 stands out (``score`` >= ``clear_score``); otherwise the match
+    nearest the last frame's zero wins (the wheel turns a fraction of a pocket between
+    frames, the alternatives are two pockets apart). ``seen`` says whether 0 has stood out
+    since the start, i.e. whether the numbering can be trusted yet.
+    """
+
+    def __init__(self, sense: int, valid: np.ndarray | None = None, clear_score: float = 1.15
+                 ) -> None:
+        self.sense, self.valid, self.clear_score = sense, valid, clear_score
+        self.last_col: int | None = None
+        self.seen = valid is None
+
+    def update(self, redness: np.ndarray, greenness: np.ndarray) -> ZeroFix:
+        if self.valid is None:
+            return locate_zero(redness, greenness, self.sense)
+        if not self.valid.any():
+            return ZeroFix(psi=0.0, score=1.0, fit=0.0)
+        corr = zero_correlation(redness, greenness, self.sense, self.valid)
+        best = int(np.argmax(corr))
+        fix = _fix_at(corr, best)
+        if fix.score >= self.clear_score:
+            self.seen = True
+        elif self.last_col is not None:
+            near = np.arange(self.last_col - POCKET_COLS, self.last_col + POCKET_COLS + 1) \
+                % COLUMNS
+            best = int(near[np.argmax(corr[near])])
+            fix = _fix_at(corr, best)
+        self.last_col = best
+        return fix
