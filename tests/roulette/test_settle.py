@@ -487,3 +487,24 @@ def test_the_ball_put_back_after_a_void_is_no_outcome(rest_k: int, sense: int,
     assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if read else [])
     put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
     assert len(put) == (0 if read else 1)
+
+
+def test_a_ball_carried_out_of_the_bowl_is_no_launch() -> None:
+    # a dealer's hand lifts the ball out of its pocket and carries it up the bowl and away,
+    # turning a little as it goes; no fingers are seen at it: a ball in play never climbs
+    obs = [FrameObs(f, 0.0, ()) for f in range(10)]
+    obs += [FrameObs(f, 0.0, (BallObs(1.2 + 0.08 * (f - 10), 1.0 + 0.1 * (f - 10)),))
+            for f in range(10, 22)]
+    obs += [FrameObs(f, 0.0, ()) for f in range(22, 60)]
+    assert not of(run(obs), "ball_launched")
+
+
+def test_a_glint_just_before_the_ball_comes_into_view_does_not_hold_the_launch_up() -> None:
+    # a diamond glints on the bowl for a third of a second, then the ball runs into view on
+    # the track at 8 rad/s: launched within a few frames, not once the glint is forgotten
+    obs = [FrameObs(f, 0.8 * f / FPS, ()) for f in range(10)]
+    obs += [FrameObs(f, 0.8 * f / FPS, (BallObs(HEAD + 0.1, 4.0),)) for f in range(10, 20)]
+    obs += [FrameObs(f, 0.8 * f / FPS, (BallObs(1.9, (1.0 - 8.0 * (f - 20) / FPS) % (2 * np.pi)),))
+            for f in range(20, 60)]
+    launched = [e.frame for e in of(run(obs), "ball_launched")]
+    assert len(launched) == 1 and launched[0] <= 24

@@ -60,6 +60,8 @@ class SettleParams:
     launch_s: float = 0.4  # (a ball blurred by its speed is seen only now and then)
     launch_gap_frames: int = 6  # sightings further apart do not measure a speed
     launch_steady: float = 3.0  # fastest / slowest of those speeds at most
+    launch_outward: float = 0.04  # ring radii per frame: a ball in play never climbs the
+    # bowl faster (it spirals in), a hand carrying it away does
     launch_max_rad_s: float = 25.0  # no ball runs faster (a spin starts at ~10-17 rad/s):
     # a faster 'speed' is a jump between glints on the bowl, not one ball moving
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
@@ -169,12 +171,17 @@ class RoundTracker:
     def _launched(self, frame: int) -> bool:
         span = max(self.p.launch_frames + 1, int(round(self.p.launch_s * self.fps)))
         recent = [s for s in self.history if frame - s.frame < span]
+        if any(s.held for s in recent):
+            return False  # fingers at it: the dealer's hand releasing or carrying the ball
+        # the latest sightings (a glint seen before the ball came into view does not count)
+        recent = recent[-self.p.launch_frames - 1:]
         if len(recent) < self.p.launch_frames:
             return False
         rates = []
         for a, b in zip(recent, recent[1:], strict=False):
-            if b.frame - a.frame > self.p.launch_gap_frames or b.held or b.rho <= self.band[1]:
-                return False  # (in the pockets: a hand moving the ball, not a launch)
+            if (b.frame - a.frame > self.p.launch_gap_frames or b.rho <= self.band[1]
+                    or b.rho - a.rho > self.p.launch_outward * (b.frame - a.frame)):
+                return False  # a hand moving the ball in the pockets or out of the bowl
             dt = max(b.frame - a.frame, 1) / self.fps
             rates.append(relative_angle(b.theta, a.theta) / dt)
             if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < self.p.launch_rad_s:
@@ -199,7 +206,8 @@ class RoundTracker:
             return False
         steps = []
         for a, b in zip(recent, recent[1:], strict=False):
-            if b.held or b.rho > self.head + 0.15 or self._too_fast(a, b):
+            if (b.held or b.rho > self.head + 0.15 or self._too_fast(a, b)
+                    or b.rho - a.rho > self.p.launch_outward * (b.frame - a.frame)):
                 return False
             steps.append(relative_angle(b.rel, a.rel))
         total = float(np.sum(steps))
