@@ -21,6 +21,7 @@ from vision.roulette.bowl import (
     ObjectFix,
     ObjectParams,
     ObjectWatch,
+    StillSpots,
     anomaly,
     foreground,
     ghost_spot,
@@ -102,13 +103,24 @@ def busy_row(row: int) -> Paint:
     return paint
 
 
-def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | None = None
-        ) -> list[ObjectFix | None]:
-    """Render ``frames`` frames with sensor noise and run the object stage on them. The
-    background starts from the first frame painted with ``seed_with`` instead (what the
-    reader's first seconds showed)."""
+def border() -> np.ndarray:
+    """(ROWS, COLS) bool: where the frame ends, a block of the bowl out of the picture."""
+    out = np.zeros((ROWS, COLS), bool)
+    out[HEAD + 14:, 200:260] = True
+    return out
+
+
+def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | None = None,
+        outside: np.ndarray | None = None) -> list[ObjectFix | None]:
+    """Render ``frames`` frames with sensor noise and run the object stage on them, wired
+    as the reader wires it. The background starts from the first frame painted with
+    ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
+    bool: strip pixels beyond the frame's border (black; hands come in beside them)."""
     rng = np.random.default_rng(seed)
-    edge = np.zeros((ROWS, COLS), bool)
+    outside = np.zeros((ROWS, COLS), bool) if outside is None else outside
+    valid = (~outside).astype(np.uint8)
+    invalid = ~cv2.erode(valid, np.ones((3, 3), np.uint8)).astype(bool)
+    edge = ~cv2.erode(valid, np.ones((5, 5), np.uint8)).astype(bool)
     edge[-2:] = True
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
@@ -122,12 +134,16 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
             paint(frame, f)
         frame = cv2.blur(np.clip(frame + rng.normal(0, 3, frame.shape), 0, 255)
                          .astype(np.float32), (3, 3))
+        frame[outside] = 0
         if bg is None:
             first = empty_strip()
             for paint in seed_with or paints:
                 paint(first, f)
+            first[outside] = 0
             bg = StripBackground(first, HEAD)
         fg, _ = foreground(bg.difference(frame), stand_out)
+        fg |= bg.chroma_stand_out(frame, 45.0)
+        fg &= ~invalid
         fixes.append(object_step(watch, bg, frame, fg, edge, ignore=nothing, frozen=nothing))
     return fixes
 
@@ -170,6 +186,61 @@ def test_an_object_is_reported_soon_where_it_lies(paints: list[Paint], at: int, 
     assert seen is not None and at <= seen <= at + FPS // 4  # within 0.25 s
     fix = fixes[seen]
     assert fix is not None and abs(fix.row - row) <= 2 and abs(fix.col - col) <= 2
+
+
+def arm(tip: tuple[int, int], start: int, stop: int, width: int = 26, reach: int = 10
+        ) -> Paint:
+    """An arm reaching in across the frame's border (the ``border()`` block): for its first
+    ``reach`` frames far into the bowl and broad, then resting with its fingers at ``tip``
+    (row, col), ``width`` columns wide where it crosses the border."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if not start <= f < stop:
+            return
+        (r, c), w = ((HEAD + 2, 275), 40) if f < start + reach else (tip, width)
+        poly = np.array([[c, r], [c + 8, r], [245, ROWS - 6], [245 - w, ROWS - 6]], np.int32)
+        cv2.fillPoly(frame, [poly], (120, 150, 200))
+    return paint
+
+
+@pytest.mark.parametrize(("paints", "at", "row", "col"), [
+    # a green chip half out of the picture at the frame's border (only its cut shows)
+    ([disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
+    # a white coin at the border, no hand anywhere near
+    ([disc(30, 262, 4, (205, 205, 210), 60)], 60, 30, 263),
+    # a chip at the border while a hand works elsewhere in the bowl
+    ([hand(100, 20, 40, 150), disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
+])
+def test_an_object_cut_by_the_frames_border_is_reported(paints: list[Paint], at: int, row: int,
+                                                       col: int) -> None:
+    fixes = run(paints, at + 40, seed=13, outside=border())
+    seen = first_seen(fixes)
+    assert seen is not None and at <= seen <= at + FPS // 2  # within 0.5 s
+    fix = fixes[seen]
+    assert fix is not None and abs(fix.row - row) <= 3 and abs(fix.col - col) <= 3
+
+
+@pytest.mark.parametrize("paints", [
+    # an arm reaches in across the border, then rests 3 s with only its fingers in the
+    # picture there (a chip-sized piece at the border), and leaves
+    [arm((20, 262), 30, 110)],
+    [arm((24, 268), 30, 110, width=14)],  # ... a thin one, resting further along
+    # the hand leaves, a small piece of its cuff stays at the border a second longer
+    [arm((20, 262), 30, 60), block((HEAD + 12, HEAD + 18), (260, 266), (120, 150, 200), 30, 90)],
+])
+def test_a_hand_across_the_frames_border_is_no_object(paints: list[Paint]) -> None:
+    fixes = run(paints, 200, seed=17, outside=border())
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def test_on_the_number_ring_a_chip_of_another_hue_is_reported() -> None:
+    # red and black pockets with white frets: per channel, the head's local range spans
+    # nearly every colour, a green chip only stands out by its hue
+    ring = [block((2, HEAD - 2), (c, c + 2), (200, 200, 200)) for c in range(4, COLS, 10)]
+    fixes = run([*ring, disc(6, 95, 4, (60, 150, 40), 60)], 100, seed=19,
+                seed_with=ring)
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 4
+    assert all(x is None or abs(x.col - 95) <= 3 for x in fixes)
 
 
 def test_a_ghost_next_to_an_object_does_not_hide_it() -> None:
@@ -225,3 +296,22 @@ def test_a_ball_like_rise_over_a_ghost_in_the_model_is_no_ball(
     if ghost_in_model:
         model[r - 1:r + 3, c - 3:c + 4] = (8, 8, 10)
     assert ghost_spot(frame, model, r, c, HEAD, ObjectParams(head_period_px=10)) is is_ghost
+
+
+@pytest.mark.parametrize(("track", "kept_at_end"), [
+    ([(30.0, 100.0)] * 12, False),  # still on the bowl 12 frames: a coin, not the ball
+    ([(30.0, 100.0)] * 8, True),  # ... still only 8 frames: may be the ball
+    ([(6.0, 100.0)] * 12, True),  # still on the head: a ball riding in its pocket
+    ([(30.0, 100.0 + 2 * k) for k in range(12)], True),  # moving along the bowl: the ball
+    # a coin lies still, then the spot jumps to a ball elsewhere
+    ([(30.0, 100.0)] * 11 + [(28.0, 180.0)], True),
+])
+def test_a_ball_like_spot_still_on_the_bowl_is_no_ball(track: list[tuple[float, float]],
+                                                       kept_at_end: bool) -> None:
+    # a silver coin's highlight is a ball to the ball finder; the object stage is kept away
+    # from the ball, so a spot that keeps still on the bowl must stop hiding the coin
+    still = StillSpots(bowl_row=HEAD + 4, still_frames=10)
+    kept: list[tuple[float, float]] = []
+    for f, spot in enumerate(track):
+        kept = still.update([spot], f)
+    assert (kept == [track[-1]]) is kept_at_end

@@ -49,6 +49,12 @@ def from_mixed_column(row: int, col: float, head_row: int, zero_col: float, colu
     return (col + zero_col) % columns if row < head_row else col
 
 
+def _opponents(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(R, C, 3) float32 -> (red - green, blue - (red + green) / 2), each (R, C) float32."""
+    b, g, r = cv2.split(bgr)
+    return r - g, b - np.float32(0.5) * (r + g)
+
+
 class StripBackground:
     """Background in mixed coordinates; ``difference`` gives the per-pixel foreground.
 
@@ -79,6 +85,22 @@ class StripBackground:
             frame = mixed[:h]
             diff[:h] = frame - np.minimum(np.maximum(frame, lo), hi)
         return diff
+
+    def chroma_stand_out(self, mixed: np.ndarray, stand_out: float) -> np.ndarray:
+        """(R, C) bool: head rows whose colour stands out from the model's local range by
+        more than ``stand_out`` in an opponent colour (red - green, or blue - yellow). The
+        per-channel range of ``difference`` mixes channels of different pixels: on the
+        number ring (red and black pockets, white digits) it spans nearly every colour, so
+        a green chip lying there hid in it; hues do not mix that way."""
+        out = np.zeros(mixed.shape[:2], bool)
+        h = self.head_row
+        if h <= 0:
+            return out
+        for frame, model in zip(_opponents(mixed[:h]), _opponents(self.model[:h]), strict=True):
+            hi = cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
+            lo = cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
+            out[:h] |= (frame > hi + stand_out) | (frame < lo - stand_out)
+        return out
 
     def rise(self, mixed: np.ndarray) -> np.ndarray:
         """(R, C) float32 mean brightness above the model; on the head rows above the

@@ -9,7 +9,12 @@ Patches that are never objects:
 
 * thin lines (a turning edge a row or two wide) are opened away: an object has some extent;
 * whatever touches the edge of the strip's view (the outer radius, or where the frame
-  ends): a dealer's hand or arm reaching in from outside, not an object lying in the bowl;
+  ends) and is broad: a dealer's hand or arm reaching in from outside, not an object
+  lying in the bowl. A small compact patch alone at the frame's border (a chip or coin cut
+  by it, at most ``border_object_px`` and ``border_object_rc``, no other foreground near)
+  with no hand near it lately is an object once it has lasted ``border_persist_frames``:
+  an arm has an arm's width and more of it lies near, a hand that works moves. At the
+  outer edge (over the rim) everything is a hand;
 * busy rows: a row that is foreground across a large share of its columns for a while is
   a turning ring the wheel's edge estimate left outside the head (frets, a rim), or a
   lighting change, not one thing lying somewhere;
@@ -32,12 +37,13 @@ import numpy as np
 from vision.roulette.background import StripBackground
 from vision.roulette.wheel import POCKET_COLS
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "anomaly", "foreground", "ghost_spot",
-           "object_step", "periodic_anomaly", "roll_head"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "anomaly", "foreground",
+           "ghost_spot", "object_step", "periodic_anomaly", "roll_head"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
+OUTER_ROWS = 2  # the strip's last rows: its outer edge, over the bowl's rim
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,12 @@ class ObjectParams:
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
     ghost_margin_px: int = 3  # the reference columns lie this far beside the patch
     ghost_ratio: float = 0.7  # the frame must stand out at least this much of the model's
+    border_object_px: int = 150  # foreground at the edge this small and compact: an object
+    border_object_rc: tuple[int, int] = (16, 24)  # ... within this box (rows, cols)
+    border_fill: float = 0.35  # ... filling at least this share of its box
+    border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
+    border_hand_hold_frames: int = 45  # ... and no hand was near it for this long (an arm
+    # resting across the border shows there as a compact piece too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +189,8 @@ class ObjectWatch:
         self.hand_frames: np.ndarray | None = None  # (R, C) int32 last frame a hand was near
         self.hand: np.ndarray | None = None
         self.ghosts: np.ndarray | None = None
+        self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
+        self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
@@ -225,9 +239,11 @@ class ObjectWatch:
         fg = roll_head(fg, row, shift)
         if self.hand_frames is None:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
+            self.was_hand = np.zeros(fg.shape, bool)
+        self.border = None
         if not (edge & fg).any():  # nothing reaches in (most frames): no labelling
-            self.hand = None
-            return np.zeros(fg.shape, bool)
+            self.hand, self.was_hand = None, np.zeros(fg.shape, bool)
+            return self.was_hand
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
         bridged = cv2.dilate(fg.astype(np.uint8), HAND_BRIDGE)
@@ -242,15 +258,57 @@ class ObjectWatch:
             if ghost:
                 self._mark_ghost(roll_head(_members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
-        touching = _members(labels, n, ids)
+        small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
+        if small:  # ... that was no hand's last frame, where no broad hand was lately: an
+            # arm's piece stays the arm's while it lasts
+            last = roll_head(self.hand_frames, row, shift)
+            small = [k for k in small if self.frames - int(last[labels == k].max())
+                     > self.params.border_hand_hold_frames
+                     and not self.was_hand[labels == k].any()]
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
+        # all of it stays out of the background (a chip at the border too: not learnt)
+        self.hand = roll_head(_members(labels, n, ids), row, -shift) if big else None
+        if small:
+            self.border = roll_head(_members(labels, n, small), row, -shift)
+            ids = np.setdiff1d(ids, small)
+        touching = _members(labels, n, ids)
+        self.was_hand = cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
         touching = roll_head(touching, row, -shift)
-        self.hand = touching if big else None
-        if big:
+        if big and len(ids):
             near = cv2.dilate(touching.astype(np.uint8),
                               np.ones(self.params.hand_near_rc, np.uint8)).astype(bool)
             self.hand_frames[near] = self.frames
         return touching
+
+    def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
+        """Is the piece ``k`` reaching in from the edge small, compact and alone (a chip or
+        coin cut by the frame's border), not a hand or arm? ``stats`` are of the pieces
+        bridged by ``HAND_BRIDGE``, ``labels`` of their foreground ``fg`` only. An arm's
+        piece at the edge may be small, but more of the arm lies near it."""
+        p = self.params
+        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        piece = labels[y:y + h, x:x + w] == k
+        if y + h > labels.shape[0] - OUTER_ROWS and piece[-OUTER_ROWS:].any():
+            return False  # over the rim, where hands come in: an object lies within it
+        area = int(np.count_nonzero(piece))
+        rows, cols = max(1, h - HAND_BRIDGE.shape[0] + 1), max(1, w - HAND_BRIDGE.shape[1] + 1)
+        if not (area <= p.border_object_px and rows <= p.border_object_rc[0]
+                and cols <= p.border_object_rc[1] and area >= p.border_fill * rows * cols):
+            return False
+        dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
+        box = fg[max(0, y - dr):y + h + dr, max(0, x - dc):x + w + dc]
+        return int(np.count_nonzero(box)) - area < p.hand_px
+
+    def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+        """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
+        ``border_persist_frames`` over at least ``min_area_px``, with no hand near it for
+        ``border_hand_hold_frames``?"""
+        p = self.params
+        assert self.count is not None and self.hand_frames is not None
+        lasted = np.count_nonzero(self.count[y:y + h, x:x + w][inside] >= p.border_persist_frames)
+        last_hand = int(self.hand_frames[y:y + h, x:x + w][inside].max())
+        return lasted >= p.min_area_px and self.frames - last_hand > p.border_hand_hold_frames
 
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head_row: int) -> ObjectFix | None:
@@ -268,6 +326,9 @@ class ObjectWatch:
             inside = labels[y:y + h, x:x + w] == k
             if touching[y:y + h, x:x + w][inside].any():
                 continue  # part of a hand
+            if self.border is not None and self.border[y:y + h, x:x + w][inside].any() and (
+                    not self._border_object(inside, x, y, w, h)):
+                continue  # at the edge: not yet told from a hand
             assert self.hand_frames is not None
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
                     p.hand_hold_frames):
@@ -298,6 +359,32 @@ class ObjectWatch:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
         if self.count is not None:
             self.count[mask] = 0
+
+
+class StillSpots:
+    """Ball-like spots that keep still on the bowl; one ``update`` per frame.
+
+    The caller keeps the object stage away from the ball, but a silver coin or a chip's
+    highlight looks like a ball to the ball finder. A ball never rests on the bowl (it
+    rolls down to the pockets), so a spot there that stays put for ``still_frames`` is
+    something lying in the bowl, not the ball."""
+
+    def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 1.5) -> None:
+        self.bowl_row, self.still_frames, self.near_px = bowl_row, still_frames, near_px
+        self.since: list[tuple[float, float, int]] = []  # row, col, still since (frame)
+
+    def update(self, spots: list[tuple[float, float]], frame: int) -> list[tuple[float, float]]:
+        """(row, col) mixed-coordinate spots this frame -> those that may be the ball."""
+        kept, since = [], []
+        for r, c in spots:
+            start = min((f for pr, pc, f in self.since
+                         if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
+                        default=frame)
+            since.append((r, c, start))
+            if r < self.bowl_row or frame - start < self.still_frames:
+                kept.append((r, c))
+        self.since = since
+        return kept
 
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,

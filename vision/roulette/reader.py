@@ -21,7 +21,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectWatch, foreground, ghost_spot, object_step
+from vision.roulette.bowl import ObjectWatch, StillSpots, foreground, ghost_spot, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -75,6 +75,7 @@ class WheelPipeline:
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
         self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
+        self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12))  # not the ball
         self.background: StripBackground | None = None
         self.watch = ObjectWatch()
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
@@ -94,6 +95,7 @@ class WheelPipeline:
         spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= 15:
             spots.append(self.last_ball[1:])
+        spots = self.still.update(spots, frame)
         for r, c in spots:
             rows = slice(max(0, int(r) - 5), int(r) + 6)
             mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
@@ -141,6 +143,7 @@ class WheelPipeline:
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
         held = [held_in_hand(fg, b) for b in balls]
+        fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
