@@ -508,3 +508,25 @@ def test_a_glint_just_before_the_ball_comes_into_view_does_not_hold_the_launch_u
             for f in range(20, 60)]
     launched = [e.frame for e in of(run(obs), "ball_launched")]
     assert len(launched) == 1 and launched[0] <= 24
+
+
+@pytest.mark.parametrize(("swing", "first_read"), [
+    (0.03, 8),  # rolling in and out over the frets of pocket 8 for 0.4 s: read only in 7
+    (0.01, 8),  # (control) the same 0.4 s nearly still: it would be read in pocket 8
+])
+def test_a_ball_rolling_in_and_out_of_a_pocket_is_not_at_rest(swing: float,
+                                                               first_read: int) -> None:
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for f in range(20, 80):
+        zero = 0.5 * f / FPS
+        if f < 32:
+            rho, k = 0.95, 7 + 3 * (1 - (f - 20) / 12)  # hopping in from pocket 10
+        elif f < 44:
+            rho, k = 0.97 + swing * np.sin((f - 32) * 2 * np.pi / 8), 8.0
+        else:
+            rho, k = 0.95, 8 - min((f - 44) / 4, 1.0)
+        obs.append(FrameObs(f, zero, (BallObs(rho, zero + k * POCKET_RAD),)))
+    events = run(obs)
+    numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
+    expected = WHEEL_SEQUENCE_CW[7] if swing > 0.025 else WHEEL_SEQUENCE_CW[first_read]
+    assert numbers == [expected]

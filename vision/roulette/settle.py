@@ -86,6 +86,9 @@ class SettleParams:
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
     settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
     settle_tail_s: float = 0.12
+    settle_rho_spread: float = 0.05  # ring radii the ball may move in and out over the window
+    # (at rest at most 0.044 on the tuning sets; rolling over the frets of a far pocket
+    # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
     settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
     # must hop this far relative to the wheel: a glint on a fret rides with it from the start
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
@@ -407,6 +410,8 @@ class RoundTracker:
         window = [s for s in self.history if frame - s.frame < need]
         if len(window) < need or any(s.rho > self.band[1] or s.held for s in window):
             return None
+        if max(s.rho for s in window) - min(s.rho for s in window) > self.p.settle_rho_spread:
+            return None  # still moving in and out: on the frets, not down in a pocket
         reads = [pocket_at(s.rel, 0.0, self.sense) for s in window]
         worst = max(abs(r.offset) for r in reads)
         if len({r.number for r in reads}) != 1 or worst > offset:
