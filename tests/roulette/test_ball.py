@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.roulette.ball import BallFix, held_in_hand
+from vision.roulette.ball import BallFix, busy_rows, held_in_hand
 
 R, C = 40, 444  # a strip's rows and columns
 
@@ -34,3 +34,22 @@ def test_a_ball_at_the_strip_edge_wraps_around() -> None:
     # the strip's columns are a full turn: fingers past column 0 still hold a ball at 2
     fg = mask((19, 22, 0, 5), (10, 30, 430, 444), (10, 30, 0, 12))
     assert held_in_hand(fg, BallFix(20.0, 2.0, 60.0))
+
+
+def digit_rows(rows: range, seed: int = 5) -> list[tuple[int, int, int, int]]:
+    """A turning number ring left in the bowl's rows: specks of foreground all round."""
+    rng = np.random.default_rng(seed)
+    cols = np.flatnonzero(rng.random(C) < 0.7)
+    return [(r, r + 1, int(c), int(c) + 1) for r in rows for c in cols]
+
+
+@pytest.mark.parametrize(("fg", "held"), [
+    # five rows of digits just above the ball, foreground round the whole strip: no hand
+    (mask((19, 22, 98, 103), *digit_rows(range(13, 18))), False),
+    # the same rows, and fingers below the ball: held
+    (mask((19, 22, 98, 103), (22, 34, 90, 118), *digit_rows(range(13, 18))), True),
+])
+def test_busy_rows_are_no_fingers(fg: np.ndarray, held: bool) -> None:
+    ball = BallFix(20.0, 100.0, 60.0)
+    assert held_in_hand(fg, ball) is True  # counted, the digits look like a hand
+    assert held_in_hand(fg, ball, busy=busy_rows(fg)) is held

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BallFix", "BallParams", "ball_evidence", "find_balls", "held_in_hand"]
+__all__ = ["BallFix", "BallParams", "ball_evidence", "busy_rows", "find_balls", "held_in_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,8 @@ class BallParams:
     surround_rc: tuple[int, int] = (11, 21)
     hand_rc: tuple[int, int] = (15, 33)  # box around the ball where fingers would show
     hand_fill: float = 0.25  # foreground share of that box (off the ball's rows) -> held
+    busy_row: float = 0.3  # a row foreground over this share of all its columns is a turning
+    # ring misplaced in the bowl rows (digits, frets) or a lighting change: no fingers there
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +98,18 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
     return BallFix(row, col, peak)
 
 
-def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None) -> bool:
+def busy_rows(fg: np.ndarray, params: BallParams | None = None) -> np.ndarray:
+    """(R,) bool: rows of the (R, C) foreground ``fg`` that are foreground across more than
+    ``busy_row`` of their columns (a ring of the turning head left in the bowl's rows)."""
+    p = params or BallParams()
+    return np.count_nonzero(fg, axis=1) > p.busy_row * fg.shape[1]
+
+
+def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None,
+                 busy: np.ndarray | None = None) -> bool:
     """Whether the ball sits in a large patch of foreground: fingers holding it (a dealer
-    lifting, carrying or putting it). ``fg`` (R, C) bool foreground of the mixed strip.
+    lifting, carrying or putting it). ``fg`` (R, C) bool foreground of the mixed strip;
+    ``busy`` (R,) bool rows not to look at (``busy_rows``).
 
     A free ball's own foreground is its disc and, when fast, a streak along its rows; the
     rows above and below it stay background. Fingers and a hand fill them."""
@@ -106,6 +117,8 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     hr, hc = p.hand_rc
     r, c = int(round(ball.row)), int(round(ball.col))
     rows = np.r_[max(0, r - hr // 2):max(0, r - 2), r + 3:min(fg.shape[0], r + hr // 2 + 1)]
+    if busy is not None:
+        rows = rows[~busy[rows]]
     if len(rows) == 0:
         return False
     cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]

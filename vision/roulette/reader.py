@@ -20,7 +20,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, find_balls, held_in_hand
+from vision.roulette.ball import BallFix, busy_rows, find_balls, held_in_hand
 from vision.roulette.bowl import ObjectWatch, StillSpots, foreground, ghost_spot, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -142,7 +142,8 @@ class WheelPipeline:
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
-        held = [held_in_hand(fg, b) for b in balls]
+        busy = busy_rows(fg) if balls else None
+        held = [held_in_hand(fg, b, busy=busy) for b in balls]
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         fg &= ~invalid
         near_ball = self._ball_mask(fg.shape, index, balls)
