@@ -138,6 +138,9 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
         return CalibrationFailure(f"found {len(xs)} turning red/green pixels, expected a "
                                   "pocket ring (is the wheel turning and in view?)")
     pieces = _components(mask)
+    if not pieces:
+        return CalibrationFailure("the turning red/green pixels are only scattered specks, "
+                                  "not a ring (is the wheel turning and in view?)")
     pts = np.concatenate(pieces)
     found: list[tuple[float, RingGeometry, np.ndarray]] = []
     for piece in pieces:
