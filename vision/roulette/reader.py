@@ -30,6 +30,7 @@ from vision.roulette.calibrate import (
     from_profile,
 )
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
 
 __all__ = ["RouletteReader", "WheelPipeline"]
@@ -57,6 +58,9 @@ class WheelPipeline:
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
         self.head_row = self.grid.row_of(cal.head_rho)
+        # beyond the head's edge (and a margin where it may still turn) the bowl is still:
+        # sampled from the nearest pixel there (cost)
+        self.unwrap = SplitUnwrap(self.grid, self.grid.row_of(cal.head_rho + 0.12))
         in_view = self.grid.inside_columns(width, height, self.band_rows)
         self.in_view = None if in_view.all() else in_view  # a close camera: part of the ring
         self.zeros = ZeroTracker(cal.sense, self.in_view)  # out of the frame
@@ -107,7 +111,7 @@ class WheelPipeline:
         mistaken for the empty bowl."""
         mixed = []
         for f in frames:
-            strip = self.grid.unwrap(f)
+            strip = self.unwrap.unwrap(f)
             zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense,
                                self.in_view)
             mixed.append(cv2.blur(to_mixed(strip, self.head_row,
@@ -124,7 +128,7 @@ class WheelPipeline:
         return out
 
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:
-        strip = self.grid.unwrap(frame_bgr)
+        strip = self.unwrap.unwrap(frame_bgr)
         zero = self.zeros.update(*colour_signals(strip[self.band_rows]))
         # a ring partly out of view is numbered from pocket 0 once it was seen
         self.tracker.trusted = self.cal.fit >= TRUSTED_FIT and self.zeros.seen
