@@ -73,3 +73,34 @@ def test_touching_needs_near_faces() -> None:
     assert touching(blobs, tops) == set()
     tops[1] = _top(60, 20, 0.7)       # the same blobs, faces 40 px (1.1 edge) apart
     assert touching(blobs, tops) == {1}
+
+
+def _top_sized(x: float, y: float, roundness: float, edge: float) -> TopFace:
+    return TopFace(pips=_top(x, y, roundness).pips, center_xy=(x, y), edge_px=edge,
+                   side_pips=())
+
+
+SHORT_CASES = [
+    # (second top face's roundness, its edge px, dice marked): the blobs meet along 14 px
+    # (contact 30 px-count, 0.83 edge), faces 1.3 edges apart
+    (0.95, 36.0, set()),      # two flat dice pressed together: both faces alike
+    (0.7, 36.0, {1}),         # the second face's pips squashed: it is tilted, a lean
+    (0.95, 42.0, {0}),        # a top face 1.17 x the other's: one of them is tilted
+]
+
+
+@pytest.mark.parametrize(("roundness", "edge", "expected"), SHORT_CASES)
+def test_short_contact_needs_a_tilted_face(roundness: float, edge: float,
+                                           expected: set) -> None:
+    blobs = [_square(0, 0), _square(40, 26), _square(0, 200)]
+    tops = [_top(20, 20, 0.95), _top_sized(60, 46, roundness, edge), _top(20, 220, 0.95)]
+    assert touching(blobs, tops) == expected
+
+
+def test_one_die_cut_in_two_is_no_lean() -> None:
+    # two blobs along a whole edge whose faces lie 15 px (0.42 edge) apart: one die the
+    # blob finder cut in two when a piece reads unsurely, a pair when both read surely
+    blobs = [_square(0, 0), _square(40, 0), _square(0, 200)]
+    tops = [_top(32, 20, 0.95), _top(47, 20, 0.8), _top(20, 220, 0.95)]
+    assert touching(blobs, tops, confidences=[0.95, 0.2, 0.99]) == set()
+    assert touching(blobs, tops, confidences=[0.95, 0.9, 0.99]) == {1}

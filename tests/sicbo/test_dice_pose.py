@@ -100,3 +100,22 @@ def test_second_face(side: list[Pip], expected: bool) -> None:
     top = TopFace(pips=tuple(TOP), center_xy=(100.0, 100.0), edge_px=36.0,
                   side_pips=tuple(side))
     assert (second_face(top) is not None) == expected
+
+
+LONG_CASES = [
+    # (the larger blob's height x width in px, its top face 36 px, expected pose)
+    ((76, 36), "leaning"),      # 2.1 edge^2, twice as long as wide: two dice side by side
+    ((52, 52), "stacked"),      # 2.1 edge^2, square: a die on a die (the one below hidden)
+    ((60, 45), "stacked"),      # 2.1 edge^2, 1.3 x as long: the die below sticks out a bit
+]
+
+
+@pytest.mark.parametrize(("shape", "expected"), LONG_CASES)
+def test_pair_long_blob_is_a_leaning_pair(shape: tuple[int, int], expected: str) -> None:
+    small = _die(100, 100, 36, 0.9, 38)
+    read, _, top = _die(300, 100, 36, 0.9)
+    h, w = shape
+    blob = Blob((300 - w // 2, 100 - h // 2, 300 - w // 2 + w, 100 - h // 2 + h),
+                np.ones((h, w), bool), float(h * w), 1.0)
+    out = assign_poses([small[0], read], [small[1], blob], [small[2], top])
+    assert [r.pose for r in out] == ["flat", expected]

@@ -108,7 +108,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
-    two = touching([b for b, _ in found], [t for _, t in found]) | {
+    two = touching([b for b, _ in found], [t for _, t in found],
+                   confidences=[r.confidence for r in reads]) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose,

@@ -99,7 +99,9 @@ def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
     return int((grown & canvas_b).sum())
 
 def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
-             near_rel: float = 1.6) -> set[int]:
+             near_rel: float = 1.6, long_rel: float = 1.0, tilt_edge: float = 1.1,
+             tilt_round: float = 0.85, split_rel: float = 0.6,
+             split_conf: float = 0.5, confidences: list[float] | None = None) -> set[int]:
     """Dice whose blob meets another die's blob along at least ``rel`` x the die edge:
     of each such pair, the one with the less round top pips (the tilted face). Two dice
     pressed together were one blob that the blob finder cut in two along the contact,
@@ -109,16 +111,41 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
     than ``near_rel`` x the die edge: a die leaning on another has its top face within
     ~1.3 edges of the other's, while flat dice whose blobs were joined by a shadow or a
     low-contrast floor lie further apart (fresh seed-9704 set: 2.4 and 2.7 edges, both
-    false voids; leaning pairs 0.5 and 1.2)."""
+    false voids; leaning pairs 0.5 and 1.2).
+
+    Two flat dice can lie pressed together too (real tables; fresh seed-9804 set: contact
+    0.77 and 0.78 edge, top faces 1.5-1.6 edges apart, both false voids), so a contact
+    shorter than ``long_rel`` x edge also needs a tilted face: top-face edges differing
+    by ``tilt_edge`` x or one face's pips at most ``tilt_round`` x as round as the
+    other's (leaning pairs on seeds 9704 and 9002: contact 1.26-1.29 edge, top edges
+    1.16-1.17 x apart). Two pieces whose faces lie within ``split_rel`` x edge, one read
+    below ``split_conf`` (``confidences``, parallel to ``blobs``), are one die the blob
+    finder cut in two (fresh seed-9804 set: 0.47 edge, read at 0.21 and 0.47: a false
+    void)."""
     out: set[int] = set()
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
             edge = max(tops[i].edge_px, tops[j].edge_px)
-            far = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
-                           tops[i].center_xy[1] - tops[j].center_xy[1]) >= near_rel * edge
-            if not far and contact_px(blobs[i], blobs[j]) >= rel * edge:
+            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
+                            tops[i].center_xy[1] - tops[j].center_xy[1])
+            if dist >= near_rel * edge:
+                continue
+            if confidences is not None and dist < split_rel * edge \
+                    and min(confidences[i], confidences[j]) < split_conf:
+                continue
+            contact = contact_px(blobs[i], blobs[j])
+            if contact >= long_rel * edge or (contact >= rel * edge and _tilted_one(
+                    tops[i], tops[j], tilt_edge, tilt_round)):
                 out.add(i if _roundness(tops[i]) <= _roundness(tops[j]) else j)
     return out
+
+
+def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -> bool:
+    """One of two top faces looks tilted next to the other: its edge differs by
+    ``edge_ratio`` x or its pips are at most ``round_ratio`` x as round."""
+    ra, rb = _roundness(a), _roundness(b)
+    return (max(a.edge_px, b.edge_px) >= edge_ratio * min(a.edge_px, b.edge_px)
+            or min(ra, rb) <= round_ratio * max(ra, rb))
 
 
 def _roundness(top: TopFace) -> float:

@@ -43,7 +43,8 @@ from vision.sicbo.pips import Pip, TopFace
 if TYPE_CHECKING:
     from vision.sicbo.dice import DieRead
 
-__all__ = ["PoseParams", "assign_poses", "pair_pose", "scene_edge_px", "second_face"]
+__all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "scene_edge_px",
+           "second_face"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,7 @@ class PoseParams:
     pair_ratio: float = 1.3           # ... and this x the other blob's area: not one die
     pair_area_max: float = 3.0        # a stack's blob is below this x edge^2 ...
     pair_conf: float = 0.7            # ... and its top face read at least this surely
+    pair_long: float = 1.9            # ... and the blob no longer than this x its width
 
 
 def _roundness(top: TopFace) -> float:
@@ -117,7 +119,9 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     read at least ``pair_conf`` surely and a blob below ``pair_area_max`` x edge^2 ->
     "stacked". Two dice side by side in one blob (one leaning on the other) give a
     larger blob or a top face the reader is unsure of (two faces, one tilted) ->
-    "leaning". Two normal-sized blobs (a die merely missed) -> None. ``poses``: what
+    "leaning", and so does a long blob (at least ``pair_long`` x as long as wide: two
+    dice side by side; a stack is compact, the die below sticking out by at most a
+    fifth of an edge). Two normal-sized blobs (a die merely missed) -> None. ``poses``: what
     the blob-pair rules (``merged``) already found; the single-die cues do not stop this
     rule (a stacked die's crop showing the die below misleads them)."""
     if len(blobs) != 2 or any(p != "flat" for p in poses):
@@ -127,8 +131,20 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     big = int(np.argmax(area))
     if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big]:
         return None
-    clean = reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
+    clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
+             and elongation(blobs[big]) < params.pair_long)
     return big, "stacked" if clean else "leaning"
+
+
+def elongation(blob: Blob) -> float:
+    """Long / short axis of the blob (square roots of its pixel covariance's
+    eigenvalues): ~1.0-1.3 for one die, up to ~1.8 for a die on another (the die below
+    sticks out by at most a fifth of an edge), ~2 for two dice side by side."""
+    ys, xs = np.nonzero(blob.mask)
+    if len(xs) < 3:
+        return 1.0
+    small, large = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(float)))
+    return float(np.sqrt(large / max(small, 1e-9)))
 
 
 def _lone_pip(i: int, reads: list[DieRead], tops: list[TopFace], params: PoseParams) -> bool:
