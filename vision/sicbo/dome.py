@@ -16,7 +16,8 @@ wide, well under 1 ms for a 720p frame), so it can run on every frame:
 - ``dice_moved``: the full-resolution check that the dice did not move between two
   frames, around the dice only. The small frame cannot see the last sub-pixel rocking
   of a settling die; at full resolution a one-pixel shift of a die's outline is a
-  strong change.
+  strong change. ``dice_moved_in_spell`` runs it against every frame of the still
+  spell: a slowly rocking die can swing back to the tilt it had when the spell began.
 
 The lid template is matched after a gain correction (ratio of medians, clipped to
 +-14%: the lighting drifts slowly, by ~12% at most), so drift does not open the lid.
@@ -24,13 +25,14 @@ The lid template is matched after a gain correction (ratio of medians, clipped t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "fit_dome", "glare_mask",
-           "moving_px", "shrink", "small_scale", "under_glare"]
+__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "dice_moved_in_spell",
+           "fit_dome", "glare_mask", "moving_px", "shrink", "small_scale", "under_glare"]
 
 SMALL_WIDTH = 320
 
@@ -216,16 +218,44 @@ def dice_moved(before_grey: np.ndarray, now_grey: np.ndarray,
     two shifts its outline by about a pixel: many edge pixels change by 15-50 levels."""
     if before_grey.shape != now_grey.shape:
         raise ValueError(f"frames differ in shape: {before_grey.shape} vs {now_grey.shape}")
-    h, w = now_grey.shape
-    for x, y, edge in dice:
-        x0, y0 = max(0, int(x - edge)), max(0, int(y - edge))
-        x1, y1 = min(w, int(x + edge) + 1), min(h, int(y + edge) + 1)
-        if x1 - x0 < 3 or y1 - y0 < 3:
+    return any(_box_changed(_die_box(before_grey, die), _die_box(now_grey, die), die[2], level)
+               for die in dice if _die_box(now_grey, die).size)
+
+
+def dice_moved_in_spell(spell_bgr: Sequence[np.ndarray], now_bgr: np.ndarray,
+                        dice: list[tuple[float, float, float]], *,
+                        level: float = 12.0) -> bool:
+    """``dice_moved`` against EVERY frame of a still spell, not only its first.
+
+    A die rocking slowly to rest changes by a few grey levels per frame (below the motion
+    test) and can swing back to the tilt it had when the spell began, so the first frame
+    alone may match the present; some frame in between does not. Only the dice's boxes are
+    converted to grey, so this is cheap next to a dice read."""
+    for die in dice:
+        now = _die_box(now_bgr, die)
+        if now.size == 0:
             continue
-        a = cv2.GaussianBlur(before_grey[y0:y1, x0:x1], (0, 0), 1.0).astype(np.int16)
-        b = cv2.GaussianBlur(now_grey[y0:y1, x0:x1], (0, 0), 1.0).astype(np.int16)
-        diff = np.abs(a - b)
-        threshold = max(level, 6 * 1.48 * float(np.median(diff)))
-        if np.count_nonzero(diff > threshold) > 0.5 * edge:
+        if any(_box_changed(_die_box(f, die), now, die[2], level) for f in spell_bgr
+               if f.shape == now_bgr.shape):
             return True
     return False
+
+
+def _die_box(frame: np.ndarray, die: tuple[float, float, float]) -> np.ndarray:
+    """The grey, lightly blurred box of 2 edges around a die (int16); empty if < 3 px."""
+    x, y, edge = die
+    h, w = frame.shape[:2]
+    x0, y0 = max(0, int(x - edge)), max(0, int(y - edge))
+    x1, y1 = min(w, int(x + edge) + 1), min(h, int(y + edge) + 1)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return np.zeros((0, 0), np.int16)
+    box = frame[y0:y1, x0:x1]
+    if box.ndim == 3:
+        box = cv2.cvtColor(box, cv2.COLOR_BGR2GRAY)
+    return cv2.GaussianBlur(box, (0, 0), 1.0).astype(np.int16)
+
+
+def _box_changed(a: np.ndarray, b: np.ndarray, edge: float, level: float) -> bool:
+    diff = np.abs(a - b)
+    threshold = max(level, 6 * 1.48 * float(np.median(diff)))
+    return int(np.count_nonzero(diff > threshold)) > 0.5 * edge

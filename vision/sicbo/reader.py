@@ -5,7 +5,7 @@ motion against the small frame ``lag`` frames back, and, once a lid model is kno
 lid-on test. Only when the round tracker (``settle.RoundTracker``) asks for it and the
 dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``), on
 the dome's box only, and checks at full resolution around the dice it found that they
-did not move since the still spell began (``dome.dice_moved``). Self-calibration is
+did not move in the still spell (``dome.dice_moved_in_spell``). Self-calibration is
 online (``SceneState``): the first still spell in which the dice reader sees no dice
 gives the lid template; the first still lid-off read after that gives the dome region
 and the static glare. Once learnt, the lid template is trusted over the dice reader: a
@@ -31,7 +31,7 @@ from vision.footage import Event, StreamInfo
 from vision.sicbo.dome import (
     DomeRegion,
     LidModel,
-    dice_moved,
+    dice_moved_in_spell,
     fit_dome,
     glare_mask,
     moving_px,
@@ -87,7 +87,11 @@ class SicBoReader:
         self._lag = max(1, round(info.fps * MOTION_WINDOW_S))
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
         self.reads = 0
-        self._anchor: np.ndarray | None = None   # full-res grey first frame of a still spell
+        # the frames of the current still spell, newest last, for the full-res check that
+        # the dice did not move in it: kept by reference (every source yields a new array
+        # per frame; a caller must not write into a frame it has passed)
+        p = self.tracker.params
+        self._spell: deque[np.ndarray] = deque(maxlen=p.still_frames + p.max_reads)
         self._was_covered: bool | None = None
 
     @classmethod
@@ -105,14 +109,14 @@ class SicBoReader:
         moving = self._moving(small)
         covered = self._covered(small)
         if moving:
-            self._anchor = None
-        elif self._anchor is None:
-            self._anchor = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)   # a still spell starts
+            self._spell.clear()
         read = None
         if self.tracker.wants_read and not moving and not covered:
             read = self._read(frame_bgr)
             if self._dice_moved(frame_bgr, read):
                 moving, read = True, None             # not at rest yet: hold again
+        if not moving:
+            self._spell.append(frame_bgr)
         events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
         self._learn(frame_bgr, small, moving, covered, read)
         return events
@@ -146,13 +150,16 @@ class SicBoReader:
         return self._was_covered
 
     def _dice_moved(self, frame_bgr: np.ndarray, read: DiceObs) -> bool:
-        """Full-res check around the dice against the spell's first still frame."""
-        if self._anchor is None or not read.count:
+        """Full-res check around the dice against every frame of the still spell (a
+        slowly rocking die swings back to where it was when the spell began); when they
+        moved, a new spell starts at this frame."""
+        if not self._spell or not read.count:
             return False
-        grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
-        moved = dice_moved(self._anchor, grey, [(*d.center_xy, d.edge_px) for d in read.dice])
+        dice = [(*d.center_xy, d.edge_px) for d in read.dice]
+        moved = dice_moved_in_spell(self._spell, frame_bgr, dice)
         if moved:
-            self._anchor = grey
+            self._spell.clear()
+            self._spell.append(frame_bgr)
         return moved
 
     def _small_roi(self, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
