@@ -19,7 +19,14 @@ from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import holds_two_dice, touching
-from vision.sicbo.pips import PipParams, TopFace, consistent_edges, find_pips, select_top_face
+from vision.sicbo.pips import (
+    PipParams,
+    TopFace,
+    consistent_edges,
+    find_pips,
+    select_top_face,
+    two_is_diagonal,
+)
 from vision.sicbo.pose import PoseParams, assign_poses
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 
@@ -101,6 +108,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found = _drop_nested(_tops(image_bgr, find_die_blobs(image_bgr, params.detect), params))
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
+    found, probs = _second_looks(classifier, image_bgr, found, probs)
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
@@ -127,6 +135,16 @@ def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
         if _room(len(found), params) and rescued_ok(item[1], p):
             found.append(item)
             probs.append(p)
+
+
+def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
+                  probs: list) -> tuple[list, list]:
+    """A lone pip's face looked at again around the die's body (``face.second_look``)."""
+    if classifier is None:
+        return found, probs
+    looks = [face_stage.second_look(classifier, image_bgr, t, b.center_xy, p)
+             for (b, t), p in zip(found, probs, strict=True)]
+    return [(b, t) for (b, _), (t, _) in zip(found, looks, strict=True)], [p for _, p in looks]
 
 
 def _room(n_found: int, params: DiceParams) -> bool:
@@ -182,6 +200,8 @@ def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = _fuse(pip_face, pip_conf, probs)
+    if not two_is_diagonal(top, params.pips):      # two pips at adjacent corners: not a two
+        conf = min(conf, 0.5)
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
     box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)

@@ -9,14 +9,19 @@ onnxruntime; torch is never needed at run time.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
+if TYPE_CHECKING:
+    from vision.sicbo.pips import TopFace
+
 __all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "NOT_A_DIE", "FaceClassifier",
-           "face_crop", "load_classifier"]
+           "face_crop", "load_classifier", "second_look"]
 
 CROP_PX = 32
 CROP_SCALE = 1.5
@@ -81,3 +86,29 @@ def load_classifier(path: str | None = None) -> FaceClassifier | None:
             raise FileNotFoundError(f"dice face model not found: expected an .onnx file at {p}")
         return None
     return FaceClassifier(p)
+
+
+def second_look(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
+                body_xy: tuple[float, float], probs: np.ndarray, *,
+                margin: float = 0.1, max_not_die: float = 0.3,
+                first_not_die: float = 0.5) -> tuple[TopFace, np.ndarray]:
+    """A lone pip is the weakest read: when the pip finder lost the other pips of a
+    face (small or blurred dice) the crop is centred on one corner pip of a 2 or 3 and
+    the CNN, trained on centred faces, tends to agree with "one". So a one is looked at
+    again on a crop centred on the die's body (``body_xy``); the second view wins only
+    when it reads another face surer by ``margin`` and as a die (not-a-die at most
+    ``max_not_die``), and the first view did not call it clutter (``first_not_die``).
+    Returns the (possibly re-centred)
+    top face and the probabilities to use."""
+    if top.count != 1 or float(probs[NOT_A_DIE]) >= first_not_die:
+        return top, probs
+    again = classifier.predict(face_crop(image_bgr, body_xy, top.edge_px)[None])[0]
+    f0, f1 = _faces(probs), _faces(again)
+    if (int(np.argmax(f1)) != int(np.argmax(f0)) and float(f1.max()) >= float(f0.max()) + margin
+            and float(again[NOT_A_DIE]) <= max_not_die):
+        return dataclasses.replace(top, center_xy=body_xy), again
+    return top, probs
+
+
+def _faces(probs: np.ndarray) -> np.ndarray:
+    return probs[:6] / max(1e-9, float(probs[:6].sum()))
