@@ -7,13 +7,14 @@ import numpy as np
 import pytest
 
 from vision.sicbo.detect import Blob, find_die_blobs
+from vision.sicbo.dice import read_dice
 from vision.sicbo.face import load_classifier
 from vision.sicbo.merged import holds_two_dice, touching
 from vision.sicbo.pips import Pip, PipParams, TopFace, find_pips, select_top_face
-from vision.synth.dice3d import DiceStyle
+from vision.synth.dice3d import DiceStyle, flat_pose
 from vision.synth.sicbo_render import DiceFrameRenderer
 
-from .scenes import camera_frame, dome_scene, flat_dice, leaning_dice
+from .scenes import EDGE_M, SPOTS, camera_frame, dome_scene, flat_dice, leaning_dice
 
 CASES = [
     # a 5 leaning 30 degrees on a 3, camera 10 degrees off vertical: one blob, two faces
@@ -104,3 +105,17 @@ def test_one_die_cut_in_two_is_no_lean() -> None:
     tops = [_top(32, 20, 0.95), _top(47, 20, 0.8), _top(20, 220, 0.95)]
     assert touching(blobs, tops, confidences=[0.95, 0.2, 0.99]) == set()
     assert touching(blobs, tops, confidences=[0.95, 0.9, 0.99]) == {1}
+
+
+def test_rendered_flat_dice_pressed_together_are_flat() -> None:
+    # a 4 and a 6 lying flat 1.2 edges apart, turned 0.5 rad to each other: their blobs
+    # meet along ~0.77 edge (as on fresh seed-9804 clips 027 and 028, false voids), both
+    # top faces alike -> all three dice flat
+    four = flat_pose(4, (-0.02, -0.01), 0.2, edge_m=EDGE_M)
+    six = flat_pose(6, (-0.02 + 1.2 * EDGE_M, -0.01), 0.7, edge_m=EDGE_M)
+    two = flat_pose(2, SPOTS[2], 1.1, edge_m=EDGE_M)
+    renderer = DiceFrameRenderer(dome_scene(), None)
+    frame = camera_frame(renderer.render((four, six, two)), np.random.default_rng(3))
+    reading = read_dice(frame)
+    assert sorted(d.face for d in reading.dice) == [2, 4, 6]
+    assert [d.pose for d in reading.dice] == ["flat"] * 3
