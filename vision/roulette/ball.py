@@ -49,8 +49,11 @@ def ball_evidence(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams) ->
     """(R, C) float32: brightness rise over the background where the pixel is white enough
     (HSV saturation is 255 * (1 - darkest / brightest channel)), else 0."""
     hsv = cv2.cvtColor(mixed_u8, cv2.COLOR_BGR2HSV)
-    white = (hsv[..., 1] <= 255 * (1 - params.min_white)) & (hsv[..., 2] >= params.min_level)
-    return np.where(white, np.maximum(rise, 0), 0).astype(np.float32)
+    white = cv2.inRange(hsv, (0, 0, params.min_level),
+                        (255, int(np.floor(255 * (1 - params.min_white))), 255))
+    out = np.zeros(rise.shape, np.float32)
+    cv2.copyTo(cv2.threshold(rise.astype(np.float32), 0, 0, cv2.THRESH_TOZERO)[1], white, out)
+    return out
 
 
 def _box(img: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
