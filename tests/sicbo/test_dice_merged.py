@@ -99,12 +99,15 @@ def test_short_contact_needs_a_tilted_face(roundness: float, edge: float,
 
 
 def test_one_die_cut_in_two_is_no_lean() -> None:
-    # two blobs along a whole edge whose faces lie 15 px (0.42 edge) apart: one die the
-    # blob finder cut in two when a piece reads unsurely, a pair when both read surely
-    blobs = [_square(0, 0), _square(40, 0), _square(0, 200)]
-    tops = [_top(32, 20, 0.95), _top(47, 20, 0.8), _top(20, 220, 0.95)]
-    assert touching(blobs, tops, confidences=[0.95, 0.2, 0.99]) == set()
-    assert touching(blobs, tops, confidences=[0.95, 0.9, 0.99]) == {1}
+    # two blobs along a whole edge whose faces lie 15 px (0.42 edge) apart, four dice
+    # found: one die the blob finder cut in two when a piece reads unsurely, a pair when
+    # both read surely; with three dice found (none extra) it stays a pair
+    blobs = [_square(0, 0), _square(40, 0), _square(0, 200), _square(200, 200)]
+    tops = [_top(32, 20, 0.95), _top(47, 20, 0.8), _top(20, 220, 0.95),
+            _top(220, 220, 0.95)]
+    assert touching(blobs, tops, confidences=[0.95, 0.2, 0.99, 0.99]) == set()
+    assert touching(blobs, tops, confidences=[0.95, 0.9, 0.99, 0.99]) == {1}
+    assert touching(blobs[:3], tops[:3], confidences=[0.95, 0.2, 0.99]) == {1}
 
 
 def test_rendered_flat_dice_pressed_together_are_flat() -> None:

@@ -118,10 +118,11 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
     shorter than ``long_rel`` x edge also needs a tilted face: top-face edges differing
     by ``tilt_edge`` x or one face's pips at most ``tilt_round`` x as round as the
     other's (leaning pairs on seeds 9704 and 9002: contact 1.26-1.29 edge, top edges
-    1.16-1.17 x apart). Two pieces whose faces lie within ``split_rel`` x edge, one read
-    below ``split_conf`` (``confidences``, parallel to ``blobs``), are one die the blob
-    finder cut in two (fresh seed-9804 set: 0.47 edge, read at 0.21 and 0.47: a false
-    void)."""
+    1.16-1.17 x apart). With more than three dice found, two pieces whose faces lie
+    within ``split_rel`` x edge, one read below ``split_conf`` (``confidences``, parallel
+    to ``blobs``), are one die the blob finder cut in two (fresh seed-9804 set: 0.47
+    edge, read at 0.21 and 0.47, four dice found: a false void). With three found it
+    may be a real lean (seed-9704 clip 021 round 1: faces as near, one read unsurely)."""
     out: set[int] = set()
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
@@ -130,7 +131,7 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
                             tops[i].center_xy[1] - tops[j].center_xy[1])
             if dist >= near_rel * edge:
                 continue
-            if confidences is not None and dist < split_rel * edge \
+            if confidences is not None and len(blobs) > 3 and dist < split_rel * edge \
                     and min(confidences[i], confidences[j]) < split_conf:
                 continue
             contact = contact_px(blobs[i], blobs[j])
