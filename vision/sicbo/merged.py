@@ -1,7 +1,8 @@
 """Stage 4b: dice in contact: one blob holding two dice, or two blobs that touch.
 
 Two blobs meeting along a line (``touching``) were one blob the blob finder cut in two:
-dice pressed together, i.e. one leaning on the other (flat dice in the dome lie apart).
+dice pressed together, i.e. one leaning on the other, unless the line is short and both
+top faces look alike (two flat dice that came to rest against each other).
 
 A die leaning on another merges with it into one blob, and the pip stage picks one top
 face in it. Take that face out of the blob (a disk of ``cut_rel`` x its edge), open

@@ -22,10 +22,13 @@ measurements):
 - two dice seen (``pair_pose``): all three are in view and opaque, so the third is
   under or against one of them, whose blob then holds more than one die (at least
   ``pair_area`` x edge^2 and ``pair_ratio`` x the other blob). A clean top face on a
-  blob below ``pair_area_max`` is a stack; an unsure face or a larger blob is a leaning
-  pair. It runs before the single-die cues (a stacked die's crop shows the die below
-  and misleads them). On the fresh seed-9704 set (replayed reads) this voids 8 of 13
-  stacked rounds (2 more called leaning) and lifts leaning from 6 to 10 of 13.
+  blob below ``pair_area_max`` is a stack; an unsure face, a larger blob or a long one
+  (``pair_long``: two dice side by side) is a leaning pair. It runs before the
+  single-die cues (a stacked die's crop shows the die below and misleads them). On the
+  fresh seed-9704 set (replayed reads) this voids 8 of 13 stacked rounds (2 more called
+  leaning) and lifts leaning from 6 to 10 of 13. Weak: a stack whose blob looks
+  one die's size (the die below hidden under a tilted view or lined up with the one on
+  top) is not told from a die merely missed; the round abstains (``dice_count``).
 """
 
 from __future__ import annotations
