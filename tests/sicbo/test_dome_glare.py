@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.sicbo.dome import glare_mask, under_glare
+from vision.sicbo.dome import glare_hides_pips, glare_mask, under_glare
 
 
 def floor_with_highlight(floor_bgr: tuple, spot_bgr: tuple) -> np.ndarray:
@@ -51,3 +51,34 @@ def test_a_die_touching_the_glare_is_under_it() -> None:
 def test_a_pale_floor_is_not_glare() -> None:
     glare = np.ones((240, 320), bool)  # everything bright: a white floor, not highlights
     assert not under_glare(glare, 1.0, (160.0, 120.0), 30.0)
+
+
+def _glare_at(x: float, y: float, r: float) -> np.ndarray:
+    """A 240x320 mask (scale 1) with a highlight disc of radius ``r`` at (x, y)."""
+    yy, xx = np.mgrid[:240, :320]
+    return np.hypot(xx - x, yy - y) <= r
+
+
+@pytest.mark.parametrize(
+    ("glare_xy_r", "face", "hides"),
+    [
+        # a die of edge 40 at (160, 120)
+        ((176.0, 104.0, 6.0), 2, False),  # over a corner of a two: its hidden pip is central
+        ((176.0, 104.0, 6.0), 4, False),  # ... or of a four
+        ((176.0, 104.0, 6.0), 1, False),  # a one cannot lose a single pip into a face
+        ((166.0, 120.0, 4.0), 2, True),  # within 0.2 edge of the centre: a washed 3 reads 2
+        ((166.0, 120.0, 4.0), 4, True),  # ... and a washed 5 reads 4
+        ((166.0, 120.0, 4.0), 3, False),  # a three's centre pip is there to see
+        ((160.0, 120.0, 14.0), 1, True),  # over most of the face: pips could go in pairs
+        ((160.0, 120.0, 14.0), 6, False),  # a six is never a washed-out face
+        ((240.0, 40.0, 10.0), 2, False),  # far from the die
+    ],
+)
+def test_glare_hides_pips(glare_xy_r: tuple, face: int, hides: bool) -> None:
+    glare = _glare_at(*glare_xy_r)
+    assert glare_hides_pips(glare, 1.0, (160.0, 120.0), 40.0, face) is hides
+    assert glare_hides_pips(glare, 0.5, (320.0, 240.0), 80.0, face) is hides  # full res 2x
+
+
+def test_a_pale_floor_hides_nothing() -> None:
+    assert not glare_hides_pips(np.ones((240, 320), bool), 1.0, (160.0, 120.0), 30.0, 2)

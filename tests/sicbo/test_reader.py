@@ -70,9 +70,9 @@ def test_dice_moved_under_a_still_camera_wait_for_rest(one_round: tuple) -> None
     assert len(out) == 1 and out[0].frame >= settled + 5
 
 
-def _glare_clip(glare: bool) -> tuple[list[np.ndarray], list[int]]:
+def _glare_clip(spot_rel: tuple[float, float] | None) -> tuple[list[np.ndarray], list[int]]:
     """Two rounds; in the second the one-die lies where the glass shows a static highlight
-    (a bright spot over the corner of its top face, pips still visible)."""
+    (a bright spot ``spot_rel`` edges from its top face's centre), if ``spot_rel``."""
     import cv2
 
     from vision.synth.dice3d import flat_pose
@@ -85,7 +85,7 @@ def _glare_clip(glare: bool) -> tuple[list[np.ndarray], list[int]]:
              flat_pose(4, SPOTS[2], 1.7, edge_m=EDGE_M))  # fmt: skip
     frames, settled = clip_frames(scene, [flat_dice([6, 1, 4]), moved], covered=10, lift=6,
                                   still=14, seed=5)  # fmt: skip
-    if glare:
+    if spot_rel is not None:
         # the die of the second round that is not where a die was in the first
         before = [d.center_xy for d in blob_reader((1, 1, 1))(frames[settled[0] + 5]).dice]
         (x, y), edge = next((d.center_xy, d.edge_px)
@@ -93,19 +93,29 @@ def _glare_clip(glare: bool) -> tuple[list[np.ndarray], list[int]]:
                             if min(np.hypot(d.center_xy[0] - bx, d.center_xy[1] - by)
                                    for bx, by in before) > 10)  # fmt: skip
         for f in frames:
-            cv2.circle(f, (int(x + edge / 4), int(y - edge / 4)), int(edge / 6), (255,) * 3, -1)
+            cv2.circle(f, (int(x + spot_rel[0] * edge), int(y + spot_rel[1] * edge)),
+                       int(edge / 6), (255,) * 3, -1)
     return frames, settled
 
 
-@pytest.mark.parametrize("glare", [False, True])
-def test_a_die_under_the_glass_glare_is_not_trusted(glare: bool) -> None:
-    # glare can wash a die's pips out with every signal still sure (a four read as a two):
-    # a die under the highlight the reader learnt abstains the round; without glare it reads
-    frames, settled = _glare_clip(glare)
+@pytest.mark.parametrize(
+    ("spot_rel", "second"),
+    [
+        (None, ("outcome", None)),  # no glare: read
+        # over the face centre: a washed-out centre pip would make the two a three
+        ((0.1, -0.1), ("abstain", "low_confidence")),
+        # over the face's corner only: no washed pip can change a two (its hidden third
+        # pip would be the centre one), so it is read
+        ((0.45, -0.45), ("outcome", None)),
+    ],
+)
+def test_a_die_under_the_glass_glare_is_trusted_only_if_no_pip_can_hide(
+        spot_rel: tuple | None, second: tuple) -> None:
+    # glare can wash a die's pips out with every signal still sure (a four read as a two)
+    frames, settled = _glare_clip(spot_rel)
     h, w = frames[0].shape[:2]
     # the stand-in reads the dice left to right; the die under the glare is the rightmost
     reader = SicBoReader(StreamInfo(FPS, w, h, None), read_fn=blob_reader((6, 4, 2)))
     events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
     decided = [(e.type, e.reason) for e in events if e.type in ("outcome", "abstain")]
-    second = ("abstain", "low_confidence") if glare else ("outcome", None)
     assert decided == [("outcome", None), second]

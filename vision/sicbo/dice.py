@@ -19,7 +19,14 @@ from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import holds_two_dice, touching
-from vision.sicbo.pips import PipParams, TopFace, consistent_edges, find_pips, select_top_face
+from vision.sicbo.pips import (
+    PipParams,
+    TopFace,
+    consistent_edges,
+    find_pips,
+    select_top_face,
+    two_is_diagonal,
+)
 from vision.sicbo.pose import PoseParams, assign_poses
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 
@@ -193,6 +200,8 @@ def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = _fuse(pip_face, pip_conf, probs)
+    if not two_is_diagonal(top, params.pips):      # two pips at adjacent corners: not a two
+        conf = min(conf, 0.5)
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
     box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)

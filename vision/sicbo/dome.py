@@ -32,7 +32,8 @@ import cv2
 import numpy as np
 
 __all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "dice_moved_in_spell",
-           "fit_dome", "glare_mask", "moving_px", "shrink", "small_scale", "under_glare"]
+           "fit_dome", "glare_hides_pips", "glare_mask", "moving_px", "shrink", "small_scale",
+           "under_glare"]
 
 SMALL_WIDTH = 320
 
@@ -208,6 +209,40 @@ def under_glare(glare_small: np.ndarray, scale: float, center_xy: tuple[float, f
     return x1 > x0 and y1 > y0 and bool(glare_small[y0:y1, x0:x1].any())
 
 
+def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
+                     edge_px: float, face: int | None, *, max_cover: float = 0.2,
+                     centre_rel: float = 0.2, big_cover: float = 0.25) -> bool:
+    """Could the static glare have washed out pips that would change this face's value?
+
+    Only where the glare is strong can it wash a dark pip out, and there it also lifts
+    the floor to near-white, so the learnt mask (near-white floor) is where pips can go.
+    One washed pip turns a 3 into a 2 or a 5 into a 4 only if it is the CENTRE pip (no
+    other one-pip subset of a layout is a layout), so a 2 or a 4 is unsure when the mask
+    comes within ``centre_rel`` edges of the face centre. Washing two or more pips (a
+    5 read as a 3 or a 1, a 6 as a 4) needs the glare over much of the face: any face but
+    a six is unsure when the mask covers ``big_cover`` of the disc of half an edge round
+    the centre. A six cannot be a washed-out anything. A "glare" covering more than
+    ``max_cover`` of the frame is a pale floor, not highlights, and says nothing. (A pip
+    missed for another reason, next to the glare, is ``pips.two_is_diagonal``'s case.)"""
+    if face is None or face == 6 or glare_small.mean() > max_cover:
+        return False
+    h, w = glare_small.shape
+    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
+    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    box = glare_small[y0:y1, x0:x1]
+    if not box.any():
+        return False
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    dist = np.hypot(xx + 0.5 - x, yy + 0.5 - y) / max(edge_px * scale, 1e-6)
+    disc = dist <= 0.5
+    if disc.any() and float(box[disc].mean()) >= big_cover:
+        return True
+    return face in (2, 4) and bool(box[dist <= centre_rel].any())
+
+
 def dice_moved(before_grey: np.ndarray, now_grey: np.ndarray,
                dice: list[tuple[float, float, float]], *, level: float = 12.0) -> bool:
     """Did any die (centre x, y and edge, px) change between two full-res grey frames?
@@ -256,6 +291,12 @@ def _die_box(frame: np.ndarray, die: tuple[float, float, float]) -> np.ndarray:
 
 
 def _box_changed(a: np.ndarray, b: np.ndarray, edge: float, level: float) -> bool:
+    """More than half an edge's worth of pixels changed by over ``level`` (or six times
+    the box's own noise); a box whose typical pixel changed by over ``level / 2`` changed
+    as a whole (the lid was there: the noise estimate cannot come from that diff)."""
     diff = np.abs(a - b)
-    threshold = max(level, 6 * 1.48 * float(np.median(diff)))
+    median = float(np.median(diff))
+    if median > 0.5 * level:
+        return True
+    threshold = max(level, 6 * 1.48 * median)
     return int(np.count_nonzero(diff > threshold)) > 0.5 * edge

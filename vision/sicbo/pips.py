@@ -26,7 +26,8 @@ import numpy as np
 from vision.sicbo.detect import Blob
 from vision.sicbo.layout import layout_fit
 
-__all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "select_top_face"]
+__all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "select_top_face",
+           "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class PipParams:
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
     dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
+    two_spacing_rel: float = 0.61     # a two's pips are >= this x edge apart (see two_is_diagonal)
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
@@ -305,3 +307,16 @@ def _compact(group: list[Pip], radius: float) -> bool:
     return bool(np.all(np.hypot(*(pts - pts.mean(axis=0)).T) <= radius))
 
 
+
+
+def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
+    """Do two top pips lie at opposite corners, as a two's do (~0.71 edge apart)?
+
+    Two pips at ADJACENT corners (~0.5 edge apart) are what is left of a 4, 5 or 6 whose
+    other pips were missed (washed out by glare, say): both the pip count and the CNN then
+    say "two" with every signal sure. On fresh seed-9804 clips twos read 0.70-0.71, the
+    adjacent corners of fours 0.51-0.52, and a four under glare read as a two 0.58."""
+    if top.count != 2:
+        return True
+    (x0, y0), (x1, y1) = (p.center_xy for p in top.pips)
+    return float(np.hypot(x1 - x0, y1 - y0)) >= params.two_spacing_rel * top.edge_px

@@ -7,10 +7,10 @@ dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``)
 the dome's box only, and checks at full resolution around the dice it found that they
 did not move in the still spell (``dome.dice_moved_in_spell``). Self-calibration is
 online (``SceneState``): the first still spell in which the dice reader sees no dice
-gives the lid template; the first still lid-off read after that gives the dome region
-and the static glare. Once learnt, the lid template is trusted over the dice reader: a
-frame that matches it is the scene in which no dice were seen (a dice reader that
-"sees" dice on the lid must not reopen the round).
+gives the lid template; the first still lid-off read after that gives the dome region,
+the first that sees all three dice the static glare. Once learnt, the lid template is
+trusted over the dice reader: a frame that matches it is the scene in which no dice
+were seen (a dice reader that "sees" dice on the lid must not reopen the round).
 
 With a profile (``python -m vision calibrate``) the lid model and dome come from it;
 a profile for another game or camera size is refused.
@@ -33,10 +33,10 @@ from vision.sicbo.dome import (
     LidModel,
     dice_moved_in_spell,
     fit_dome,
+    glare_hides_pips,
     glare_mask,
     moving_px,
     shrink,
-    under_glare,
 )
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
@@ -181,15 +181,15 @@ class SicBoReader:
         return self._unsure_under_glare(refine_poses(shifted))
 
     def _unsure_under_glare(self, read: DiceObs) -> DiceObs:
-        """A die under the glass's static glare is at most GLARE_CONFIDENCE sure, unless it
-        shows six pips: glare can wash pips out, never add dark ones."""
+        """A die whose value the glass's static glare could have changed (by washing pips
+        out: ``dome.glare_hides_pips``) is at most GLARE_CONFIDENCE sure."""
         glare = self.scene.glare_small
         if glare is None:
             return read
         scale = glare.shape[1] / self.info.width
         return DiceObs(tuple(
             replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-            if d.face != 6 and under_glare(glare, scale, d.center_xy, d.edge_px) else d
+            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face) else d
             for d in read.dice))
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
@@ -205,14 +205,24 @@ class SicBoReader:
             sc.lid = sc.lid.blended(small, rate=0.05)
         elif covered is False and sc.dome is None and read is not None:
             self._fit_scene(frame_bgr, small, read)
+        if covered is False and sc.glare_small is None and read is not None and read.count == 3:
+            self._learn_glare(frame_bgr, small, read)
 
     def _fit_scene(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
-        """The first still lid-off frame after the lid was learnt: dome region and glare."""
+        """The first still lid-off frame after the lid was learnt: the dome region."""
         sc = self.scene
         assert sc.lid is not None
         w, h = self.info.width, self.info.height
         edge = sc.die_edge_px or 0.06 * min(w, h)
         sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in read.dice], edge)
+
+    def _learn_glare(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
+        """The static glare, from the first still lid-off read that sees all three dice:
+        a die the read missed (the lid just lifted) would be taken for a highlight, and a
+        die later read where it lay would be distrusted."""
+        sc = self.scene
+        w, h = self.info.width, self.info.height
+        edge = sc.die_edge_px or 0.06 * min(w, h)
         boxes = [(d.center_xy[0] - edge, d.center_xy[1] - edge, d.center_xy[0] + edge,
                   d.center_xy[1] + edge) for d in read.dice]
         glare = glare_mask(frame_bgr, boxes).astype(np.uint8)
