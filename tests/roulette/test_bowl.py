@@ -96,6 +96,17 @@ def shadow_only(col: int, reach_row: int, start: int, stop: int) -> Paint:
     return paint
 
 
+def gap(rows: tuple[int, int], start: int) -> Paint:
+    """From ``start`` on, rows that show the empty bowl whatever lies there: an arm whose
+    colours match the bowl's where it crosses them."""
+    empty = empty_strip()
+
+    def paint(frame: np.ndarray, f: int) -> None:
+        if f >= start:
+            frame[rows[0]:rows[1]] = empty[rows[0]:rows[1]]
+    return paint
+
+
 def busy_row(row: int) -> Paint:
     """A turning ring just outside the head's estimated edge: flicker in every column."""
     def paint(frame: np.ndarray, f: int) -> None:
@@ -162,6 +173,9 @@ def first_seen(fixes: list[ObjectFix | None]) -> int | None:
     # a fingertip that shows apart from the hand (a gap in the foreground) while it works
     ([hand(150, 20, 30, 110), disc(15, 162, 2, (120, 150, 200), 30, 110)], 200, None),
     ([], 150, [hand(150, 18, 0, 10**9)]),  # the first seconds showed a hand: a ghost
+    # a hand reaches in, then its arm matches the bowl by the edge: the palm stays 2 s,
+    # cut off from the edge, and is still the hand
+    ([hand(150, 14, 30, 110, sway_px=3), gap((ROWS - 10, ROWS), 40)], 200, None),
 ])
 def test_no_object_no_report(paints: list[Paint], frames: int,
                              seed_with: list[Paint] | None) -> None:

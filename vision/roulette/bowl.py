@@ -241,7 +241,8 @@ class ObjectWatch:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
             self.was_hand = np.zeros(fg.shape, bool)
         self.border = None
-        if not (edge & fg).any():  # nothing reaches in (most frames): no labelling
+        if not ((edge & fg).any() or (self.was_hand & fg).any()):  # nothing reaches in
+            # (most frames): no labelling
             self.hand, self.was_hand = None, np.zeros(fg.shape, bool)
             return self.was_hand
         # bridged across a few rows: where an arm crosses the head's rim it may match the
@@ -250,6 +251,12 @@ class ObjectWatch:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
         labels[~fg] = 0
         ids = np.unique(labels[edge & fg])
+        # a broad piece where last frame's hand was is the hand still, though it no longer
+        # reaches the edge (a hand over the head matches the pockets' colours in places)
+        followed = np.unique(labels[self.was_hand & fg])
+        areas = np.bincount(labels.ravel(), minlength=n)
+        followed = followed[areas[followed] > self.params.border_object_px]
+        ids = np.union1d(ids, followed)
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
