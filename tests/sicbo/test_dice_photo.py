@@ -47,3 +47,35 @@ def test_cli_rejects_bad_dice_count(tmp_path, capsys) -> None:
     cv2.imwrite(str(tmp_path / "a.png"), image)
     assert main(["read-dice", str(tmp_path / "a.png"), "--dice", "0"]) == 2
     assert "--dice expects a number of dice >= 1, got 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("seed", "cut_rel", "found"), [
+    # the lowest die's body is cut by the bottom border ``cut_rel`` x edge below its top
+    # face's centre; found lists which dice are read (top face inside: rescued)
+    (61, 0.62, [5, 3, 2]),          # top face inside, side faces cut: read
+    (62, 0.62, [5, 3, 2]),          # ... two dice cut at once
+    (63, 0.62, [5, 3, 2]),
+    (62, 0.3, [3]),                 # the cut runs through the top faces: not read
+])
+def test_die_cut_by_the_border(seed, cut_rel, found) -> None:
+    rng = np.random.default_rng(seed)
+    image, centres = render_scene([3, 5, 2], rng, edge_px=44, tilt_deg=25, style=DieStyle())
+    bottom = int(max(cy for _, cy in centres) + cut_rel * 44)
+    reading = read_dice(np.ascontiguousarray(image[:bottom]), params=PHOTO)
+    assert sorted(d.face for d in reading.dice) == sorted(found)
+
+
+@pytest.mark.parametrize(("thick_px", "off_rel", "seed"), [
+    (22, 0.6, 71),      # a cable half a die wide running along a die's side
+    (30, 0.65, 73),     # a thicker one: die and cable are one blob unless dark is left out
+])
+def test_die_touching_a_dark_cable(thick_px, off_rel, seed) -> None:
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    image, centres = render_scene([4, 2, 6], rng, edge_px=44, tilt_deg=15, style=DieStyle())
+    cx, cy = centres[0]
+    x = int(cx - off_rel * 44 - thick_px / 2 + 2)
+    cv2.ellipse(image, (x + 200, int(cy)), (200, 300), 0, 90, 270, (30, 30, 30), thick_px)
+    reading = read_dice(image, params=PHOTO)
+    assert sorted(d.face for d in reading.dice) == [2, 4, 6]

@@ -14,8 +14,10 @@ An opening with a disk of ``opening_rel`` x the smallest die edge cuts thin brid
 merge into one non-convex blob are split with a distance transform and watershed.
 A blob that is mostly thin (a die joined to the rim ring) is peeled instead: an opening
 with a disk near the die size leaves the die (``peel_first``; the pass that looks again
-for a lost die uses it). Blobs cut by the image border are dropped (``drop_cut``): a cut
-die is not readable.
+for a lost die uses it; it also looks with ``keep_dark`` off, so a light die touching
+a dark cable or object is not one blob with it). Blobs cut by the image border are
+dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
+face is inside).
 Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
 """
 
@@ -51,6 +53,7 @@ class DetectParams:
     oversize: float = 1.6             # a blob this x the other dice' median area ...
     oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
     peel_first: bool = False          # a misshapen blob: peel thin parts off before splitting
+    keep_dark: bool = True            # False: much darker than the floor is never a die
 
     def __post_init__(self) -> None:
         if self.score_threshold <= 0 or self.min_edge_px <= 0:
@@ -110,7 +113,8 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     darker = np.maximum(-d[..., 0], 0.0)
     score = np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0)
     dark = -d[..., 0] - params.dark_threshold
-    score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
+    if params.keep_dark:
+        score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
     return cv2.GaussianBlur(score, (0, 0), 1.2)
 
 

@@ -4,14 +4,18 @@ Sic bo has three dice. When the first pass finds fewer, the missing die is usual
 still there but its blob was refused: joined to a floor glare spot (a soft outline, so
 the sharpness test dropped the whole blob), to the bright dome rim, or squeezed into an
 elongated shape, or joined to the rim ring, which falls into more pieces than a few
-dice would. The rescue runs the blob finder again with those tests relaxed,
+dice would, or joined to a dark object (a cable). The rescue runs the blob finder
+again with those tests relaxed, and once more leaving out what is much darker than
+the floor (a light die is never darker), and
 cuts any blob much larger than a die (an opening with a disk of ``cut_rel`` x the die
 edge seen on the dice already found, growing until a part reads as a die: it removes
 rims and thin joins, not a die), and
 keeps a candidate only on strong evidence: a top face in a clean standard layout, of a
 plausible size, that the face CNN reads as the same value with confidence and does not
 call "not a die". A glare spot has no pips; a lone pip (a one) must be round and the
-CNN surer of it.
+CNN surer of it. A die whose body the picture's border cuts (the first pass drops
+those) is kept when its top face lies wholly inside the picture and shows two or
+more pips: a lone pip beside the border is too little to tell a die from a cut object.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ class RescueParams:
     big_rel: float = 2.2          # a blob larger than this x edge^2 is cut
     max_split: int = 10           # a die joined to the rim ring falls into many pieces
     max_contact: float = 0.5      # outline shared with a found die, x edge (see _apart)
+    cut_min_pips: int = 2         # a die cut by the border shows at least this many top pips
 
 
 def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
@@ -60,14 +65,17 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     edge = float(np.median([t.edge_px for _, t in found]))
     relaxed = dataclasses.replace(params.detect, min_sharpness=0.0, max_aspect=3.0,
                                   min_solidity=0.6, max_split=rp.max_split,
-                                  peel_first=True)
+                                  peel_first=True, drop_cut=False)
     out: list[tuple[Blob, TopFace]] = []
-    for blob in find_die_blobs(image_bgr, relaxed):
+    blobs = find_die_blobs(image_bgr, relaxed) + find_die_blobs(
+        image_bgr, dataclasses.replace(relaxed, keep_dark=False))
+    for blob in blobs:
         for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
             got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
                    if (top := select_top_face(find_pips(image_bgr, part, params.pips), part,
                                               params.pips)) is not None
                    and _plausible(top, edge, rp) and _free(top, found + out)
+                   and _inside(part, top, edge, image_bgr.shape, rp)
                    and _apart(part, found + out, edge, rp)]
             out.extend(got)
             if got:
@@ -92,6 +100,19 @@ def _plausible(top: TopFace, edge: float, rp: RescueParams) -> bool:
     if top.count == 1:
         return top.pips[0].roundness >= rp.one_roundness
     return layout_fit(np.array([p.center_xy for p in top.pips])) >= rp.min_fit
+
+
+def _inside(blob: Blob, top: TopFace, edge: float, shape: tuple[int, ...],
+            rp: RescueParams) -> bool:
+    """A blob the border cuts: its top face (centre +- half the dice' edge) lies inside
+    the picture and shows ``cut_min_pips`` pips or more."""
+    h, w = shape[:2]
+    x0, y0, x1, y1 = blob.box_xyxy
+    if min(x0, y0) > 1 and x1 < w - 1 and y1 < h - 1:
+        return True
+    (cx, cy), half = top.center_xy, 0.5 * edge
+    return (top.count >= rp.cut_min_pips and cx - half >= 0 and cy - half >= 0
+            and cx + half <= w and cy + half <= h)
 
 
 def _free(top: TopFace, taken: list[tuple[Blob, TopFace]]) -> bool:
