@@ -1,6 +1,7 @@
-"""``python -m vision read-dice IMAGE_OR_FOLDER... [--json] [--annotate DIR]``.
+"""``python -m vision read-dice IMAGE_OR_FOLDER... [--json] [--annotate DIR] [--dice N]``.
 
-Reads the dice in still photos (jpg/png; folders are searched, not recursively).
+Reads the dice in still photos (jpg/png; folders are searched, not recursively), any
+number of dice unless ``--dice N`` says how many are in play (sic bo: 3).
 Default output is a table per image; ``--json`` prints one JSON object per image:
 ``{"image": PATH, "dice": [{"box_xyxy": [...], "face": 1-6, "confidence": 0-1,
 "pose": "flat"|"leaning"|"stacked"}]}``. An unreadable image prints an error line
