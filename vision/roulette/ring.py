@@ -63,8 +63,6 @@ def ring_pixels(frames_small: Sequence[np.ndarray]) -> np.ndarray:
     return ((frac > 0.12) & (frac < 0.88)) | (green_any & (frac > 0.05))
 
 
-
-
 def _components(mask: np.ndarray, count: int = 4) -> list[np.ndarray]:
     """The largest connected pieces of ``mask`` after a 3x3 opening (which removes the
     speckle that noise flickers on a red cloth), largest first, as (N, 2) float32 x, y."""
@@ -79,6 +77,7 @@ def _components(mask: np.ndarray, count: int = 4) -> list[np.ndarray]:
 
 
 def _ellipse(pts: np.ndarray) -> RingGeometry | None:
+    """Direct least-squares ellipse through (N, 2) points (an arc suffices), or None."""
     if len(pts) < 6:
         return None
     (cx, cy), (d1, d2), ang = cv2.fitEllipseDirect(pts)
