@@ -176,6 +176,10 @@ def first_seen(fixes: list[ObjectFix | None]) -> int | None:
     # a hand reaches in, then its arm matches the bowl by the edge: the palm stays 2 s,
     # cut off from the edge, and is still the hand
     ([hand(150, 14, 30, 110, sway_px=3), gap((ROWS - 10, ROWS), 40)], 200, None),
+    # an arm across the strip's seam: in from the edge at its first columns, its hand over
+    # the last columns (one piece, labelled as two)
+    ([block((24, ROWS), (0, 20), (120, 150, 200), 30, 110),
+      block((16, 30), (COLS - 25, COLS), (120, 150, 200), 30, 110)], 200, None),
 ])
 def test_no_object_no_report(paints: list[Paint], frames: int,
                              seed_with: list[Paint] | None) -> None:

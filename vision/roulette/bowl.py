@@ -95,6 +95,21 @@ def _members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndar
     return lut[labels]
 
 
+def _across_the_seam(labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """``ids`` with the labels they meet across the strip's seam (its last column goes on
+    into its first: an arm lying there is one piece, labelled as two)."""
+    first, last = labels[:, 0], labels[:, -1]
+    pairs = {(int(a), int(b)) for k in (-1, 0, 1)
+             for a, b in zip(first[max(0, k):len(first) + min(0, k)],
+                             last[max(0, -k):len(last) + min(0, -k)], strict=True) if a and b}
+    out = set(ids.tolist())
+    for _ in range(2):  # a piece may meet the seam twice
+        for a, b in pairs:
+            if a in out or b in out:
+                out |= {a, b}
+    return np.array(sorted(out), dtype=ids.dtype if len(ids) else np.int32)
+
+
 def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
                      period_px: int) -> float:
     """How much ``image`` (R, C, 3) stands out inside a patch on the turning head from the
@@ -256,7 +271,7 @@ class ObjectWatch:
         followed = np.unique(labels[self.was_hand & fg])
         areas = np.bincount(labels.ravel(), minlength=n)
         followed = followed[areas[followed] > self.params.border_object_px]
-        ids = np.union1d(ids, followed)
+        ids = _across_the_seam(labels, np.union1d(ids, followed))
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
