@@ -94,7 +94,7 @@ class SettleParams:
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
-    regain_s: float = 0.3  # on the wheel, a ball unseen longer is not looked for again
+    regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again
     held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
     held_edge_s: float = 0.1  # ... in every frame this long (at least twice running)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
@@ -176,8 +176,6 @@ class RoundTracker:
         recent = [s for s in self.history if frame - s.frame < span]
         if any(s.held for s in recent):
             return False  # fingers at it: the dealer's hand releasing or carrying the ball
-        # the latest sightings (a glint seen before the ball came into view does not count)
-        recent = recent[-self.p.launch_frames - 1:]
         if len(recent) < self.p.launch_frames:
             return False
         rates = []
