@@ -112,10 +112,28 @@ LONG_CASES = [
 
 @pytest.mark.parametrize(("shape", "expected"), LONG_CASES)
 def test_pair_long_blob_is_a_leaning_pair(shape: tuple[int, int], expected: str) -> None:
+    assert _pair_pose_of(shape, 1.0) == expected
+
+
+SOLID_CASES = [
+    # (solidity of the larger 52 x 52 px blob, 2.1 edge^2, expected pose)
+    (0.97, "stacked"),          # convex: a die on a die
+    (0.8, "flat"),              # hollowed: a flat die joined to its shadow or a neighbour
+]
+
+
+@pytest.mark.parametrize(("solidity", "expected"), SOLID_CASES)
+def test_pair_blob_not_convex_is_no_pose(solidity: float, expected: str) -> None:
+    assert _pair_pose_of((52, 52), solidity) == expected
+
+
+def _pair_pose_of(shape: tuple[int, int], solidity: float) -> str:
+    """Two dice seen, the second's blob ``shape`` (h, w) px round a clean 36 px face."""
     small = _die(100, 100, 36, 0.9, 38)
     read, _, top = _die(300, 100, 36, 0.9)
     h, w = shape
     blob = Blob((300 - w // 2, 100 - h // 2, 300 - w // 2 + w, 100 - h // 2 + h),
-                np.ones((h, w), bool), float(h * w), 1.0)
+                np.ones((h, w), bool), float(h * w), solidity)
     out = assign_poses([small[0], read], [small[1], blob], [small[2], top])
-    assert [r.pose for r in out] == ["flat", expected]
+    assert out[0].pose == "flat"
+    return out[1].pose

@@ -71,6 +71,7 @@ class PoseParams:
     pair_area_max: float = 3.0        # a stack's blob is below this x edge^2 ...
     pair_conf: float = 0.7            # ... and its top face read at least this surely
     pair_long: float = 1.9            # ... and the blob no longer than this x its width
+    pair_solidity: float = 0.84       # a less convex larger blob: a die joined to something
 
 
 def _roundness(top: TopFace) -> float:
@@ -124,7 +125,12 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     larger blob or a top face the reader is unsure of (two faces, one tilted) ->
     "leaning", and so does a long blob (at least ``pair_long`` x as long as wide: two
     dice side by side; a stack is compact, the die below sticking out by at most a
-    fifth of an edge). Two normal-sized blobs (a die merely missed) -> None. ``poses``: what
+    fifth of an edge). Two normal-sized blobs (a die merely missed) -> None, and so is
+    a larger blob less convex than ``pair_solidity`` (a flat die joined to a shadow, the
+    rim or a die lying against it: solidity 0.78-0.83 on five flat rounds of seeds 9704,
+    9804 and 9002, one a false stacked void, seed-9704 clip 029 round 4; stacks and
+    leaning pairs 0.84-0.98 but for one stack at 0.79, called leaning anyway).
+    ``poses``: what
     the blob-pair rules (``merged``) already found; the single-die cues do not stop this
     rule (a stacked die's crop showing the die below misleads them)."""
     if len(blobs) != 2 or any(p != "flat" for p in poses):
@@ -132,7 +138,8 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     edge = scene_edge_px(blobs, tops)
     area = [b.area_px / edge ** 2 for b in blobs]
     big = int(np.argmax(area))
-    if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big]:
+    if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big] \
+            or blobs[big].solidity < params.pair_solidity:
         return None
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
