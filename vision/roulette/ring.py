@@ -123,6 +123,26 @@ def _fill(geom: RingGeometry, near: np.ndarray, shape: tuple[int, int]) -> float
     return float(np.count_nonzero((rho_near >= lo) & (rho_near <= hi)) / max(area, 1))
 
 
+def _whole_mask_fit(mask: np.ndarray) -> RingGeometry | None:
+    """One ellipse through every mask pixel, refitted twice on those near its median radius
+    (the finder's first method: it copes with a ring that occluders cut into odd pieces)."""
+    ys, xs = np.nonzero(mask)
+    pts = np.stack([xs, ys], 1).astype(np.float32)
+    geom = None
+    for _ in range(3):
+        (cx, cy), (d1, d2), ang = cv2.fitEllipse(pts)
+        if not (d1 > 1 and d2 > 1):
+            return None
+        major, minor, ang = (d1, d2, ang) if d1 >= d2 else (d2, d1, ang + 90.0)
+        geom = RingGeometry((cx, cy), (major / 2, minor / 2), np.radians(ang))
+        rho, _ = geom.to_rectified(pts[:, 0], pts[:, 1])
+        keep = np.abs(rho - np.median(rho)) < 0.25
+        if keep.sum() < 200:
+            break
+        pts = pts[keep]
+    return geom
+
+
 def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure:
     """Ellipses the turning ring may be, best first, from a pixel mask of it.
 
@@ -130,8 +150,9 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     that lie in its band; the fits that go round at least ``MIN_ARC`` of the ring, with an
     axis ratio a camera within the contract's tilt gives, are ordered by how densely their
     band is filled; second comes one fit to all the concentric bands together (a pocket
-    ring and a number ring of one wheel). A ring partly out of the frame still fits from its
-    visible arc (a direct least-squares ellipse fit)."""
+    ring and a number ring of one wheel). The first two, then one fit to the whole mask
+    (for a ring cut into odd pieces) are returned. A ring partly out of the frame still
+    fits from its visible arc (a direct least-squares ellipse fit)."""
     ys, xs = np.nonzero(mask)
     if len(xs) < 200:
         return CalibrationFailure(f"found {len(xs)} turning red/green pixels, expected a "
@@ -141,17 +162,22 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
         return CalibrationFailure("the turning red/green pixels are only scattered specks, "
                                   "not a ring (is the wheel turning and in view?)")
     pts = np.concatenate(pieces)
+    whole = _whole_mask_fit(mask)
+    last = [whole] if whole is not None and \
+        whole.axes_px[1] >= MIN_AXIS_RATIO * whole.axes_px[0] else []
     found: list[tuple[float, RingGeometry, np.ndarray]] = []
     for piece in pieces:
         seed = _ellipse(piece)
         fitted = _refit(seed, piece, pts) if seed is not None else None
         if fitted is not None and len(fitted[1]) >= 200 and _arc_cover(*fitted) >= MIN_ARC:
             found.append((_fill(*fitted, mask.shape), *fitted))
-    if not found:
+    if not found and not last:
         return CalibrationFailure("the turning red/green pixels do not form a ring around "
                                   "the wheel (is the wheel turning and in view?)")
     ratios = [g.axes_px[1] / g.axes_px[0] for _, g, _ in found]
-    if max(ratios) < MIN_AXIS_RATIO:
+    if max(ratios, default=0.0) < MIN_AXIS_RATIO:
+        if last:
+            return last
         return CalibrationFailure(f"ring ellipse axis ratio {max(ratios):.2f} (expected >= "
                                   f"{MIN_AXIS_RATIO}: a camera within 35 degrees of the wheel "
                                   "axis); the ring was not found cleanly")
@@ -163,7 +189,7 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     both = _ellipse(np.concatenate(bands)) if len(bands) > 1 else None
     if both is not None and both.axes_px[1] >= MIN_AXIS_RATIO * both.axes_px[0]:
         rings.insert(1, both)
-    return rings
+    return rings[:2] + last
 
 
 def fit_ring(mask: np.ndarray) -> RingGeometry | CalibrationFailure:
