@@ -40,7 +40,7 @@ def rocked(clean: np.ndarray, die: tuple[float, float, float], shift_px: float) 
         ([0.0] * 12, False),  # still dice, only sensor noise: not moved
         ([0.6, 0.3, 0.0, 0.3, 0.6], True),  # swings back to where the spell began: caught
         ([0.0, 0.0, 1.2, 1.2, 1.2], True),  # moved once and stayed: caught
-        ([0.01 * k for k in range(12)], False),  # 0.1 px over the spell: too little to see
+        ([0.004 * k for k in range(12)], False),  # 0.04 px over the spell: too little to see
     ],
 )
 def test_dice_moved_in_spell(dice_scene: tuple, shifts: list[float], moved: bool) -> None:
