@@ -113,7 +113,9 @@ def test_one_die_cut_in_two_is_no_lean() -> None:
 def test_rendered_flat_dice_pressed_together_are_flat() -> None:
     # a 4 and a 6 lying flat 1.2 edges apart, turned 0.5 rad to each other: their blobs
     # meet along ~0.77 edge (as on fresh seed-9804 clips 027 and 028, false voids), both
-    # top faces alike -> all three dice flat
+    # top faces alike -> all three dice flat, but a short contact with no tilted face is
+    # also how a lean can look (fresh seed-9904: two leaning rounds read as outcomes), so
+    # one of the pressed pair is not trusted: the round abstains, neither voids nor pays
     four = flat_pose(4, (-0.02, -0.01), 0.2, edge_m=EDGE_M)
     six = flat_pose(6, (-0.02 + 1.2 * EDGE_M, -0.01), 0.7, edge_m=EDGE_M)
     two = flat_pose(2, SPOTS[2], 1.1, edge_m=EDGE_M)
@@ -122,3 +124,4 @@ def test_rendered_flat_dice_pressed_together_are_flat() -> None:
     reading = read_dice(frame)
     assert sorted(d.face for d in reading.dice) == [2, 4, 6]
     assert [d.pose for d in reading.dice] == ["flat"] * 3
+    assert sorted(d.confidence <= 0.5 for d in reading.dice) == [False, False, True]

@@ -10,7 +10,7 @@ die is a value (``face=None`` or low confidence), never an exception.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -116,12 +116,16 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
-    two = touching([b for b, _ in found], [t for _, t in found],
-                   confidences=[r.confidence for r in reads]) | {
+    blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
+    two = touching(blobs, tops, confidences=confs) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
-    reads = assign_poses(reads, [b for b, _ in found], [t for _, t in found], params.pose,
-                         leaning=two)
+    # pressed together along a short contact with no tilted face: flat or leaning cannot be
+    # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
+    pressed = touching(blobs, tops, confidences=confs, long_rel=0.7) - two  # 0.7: = rel
+    reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in pressed else r
+             for i, r in enumerate(reads)]
+    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
 
