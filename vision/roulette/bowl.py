@@ -63,8 +63,6 @@ class ObjectParams:
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
     ghost_margin_px: int = 3  # the reference columns lie this far beside the patch
     ghost_ratio: float = 0.7  # the frame must stand out at least this much of the model's
-    confirm_frames: int = 3  # an object is found this many frames running ...
-    confirm_px: float = 6.0  # ... within this many strip px (rows + columns) of the last
     border_object_px: int = 150  # foreground at the edge this small and compact: an object
     border_object_rc: tuple[int, int] = (16, 24)  # ... within this box (rows, cols)
     border_fill: float = 0.35  # ... filling at least this share of its box
@@ -208,8 +206,6 @@ class ObjectWatch:
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
-        self.last_fix: ObjectFix | None = None
-        self.streak = 0  # frames running with a fix at about the same place
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
@@ -237,24 +233,14 @@ class ObjectWatch:
         self.busy += p.busy_rate * (fg.mean(axis=1, keepdims=True, dtype=np.float32) - self.busy)
         self.count = np.where(fg, np.minimum(self.count, 254) + 1, 0).astype(np.uint8)
         if self.frames <= p.warmup_frames:
-            return self._confirmed(None)
+            return None
         lasting = (self.count >= p.persist_frames).astype(np.uint8)
         lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), np.ones((3, 1)))[:, 0]
                 .astype(bool)] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
-            return self._confirmed(None)
+            return None
         lasting = cv2.morphologyEx(lasting, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        return self._confirmed(self._best(lasting, touching, frame, model, head[0]))
-
-    def _confirmed(self, fix: ObjectFix | None) -> ObjectFix | None:
-        """``fix`` once it was found in ``confirm_frames`` frames running at about the same
-        place (a flicker of a frame or two, such as a turning ring's end cut off from it, is
-        no object)."""
-        last, self.last_fix = self.last_fix, fix
-        near = (fix is not None and last is not None
-                and abs(fix.row - last.row) + abs(fix.col - last.col) <= self.params.confirm_px)
-        self.streak = self.streak + 1 if near else int(fix is not None)
-        return fix if self.streak >= self.params.confirm_frames else None
+        return self._best(lasting, touching, frame, model, head[0])
 
     def _hand(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head: tuple[int, int]) -> np.ndarray:
