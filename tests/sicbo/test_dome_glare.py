@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.sicbo.dome import glare_hides_pips, glare_mask, under_glare
+from vision.sicbo.dome import glare_hides_pips, glare_mask
 
 
 def floor_with_highlight(floor_bgr: tuple, spot_bgr: tuple) -> np.ndarray:
@@ -34,23 +34,6 @@ def test_highlight_is_glare_floor_and_die_are_not(floor: tuple, spot: tuple) -> 
     assert mask[60, 200]  # the highlight's centre
     assert not mask[200, 300] and not mask[10, 10]  # the floor
     assert not mask[140:181, 60:101].any()  # the die's box is never glare
-
-
-def test_a_die_touching_the_glare_is_under_it() -> None:
-    glare = np.zeros((240, 320), bool)
-    glare[55:66, 195:206] = True
-    cases = [
-        ((200.0, 60.0), True),  # on the highlight
-        ((190.0, 60.0), True),  # its top face overlaps the highlight's edge
-        ((80.0, 160.0), False),  # far from it
-    ]
-    for (x, y), expected in cases:
-        assert under_glare(glare, 0.5, (2 * x, 2 * y), 2 * 20.0) is expected, (x, y)
-
-
-def test_a_pale_floor_is_not_glare() -> None:
-    glare = np.ones((240, 320), bool)  # everything bright: a white floor, not highlights
-    assert not under_glare(glare, 1.0, (160.0, 120.0), 30.0)
 
 
 def _glare_at(x: float, y: float, r: float) -> np.ndarray:

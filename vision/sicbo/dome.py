@@ -32,8 +32,7 @@ import cv2
 import numpy as np
 
 __all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "dice_moved_in_spell",
-           "fit_dome", "glare_hides_pips", "glare_mask", "moving_px", "shrink", "small_scale",
-           "under_glare"]
+           "fit_dome", "glare_hides_pips", "glare_mask", "moving_px", "shrink", "small_scale"]
 
 SMALL_WIDTH = 320
 
@@ -189,24 +188,6 @@ def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float
     for x0, y0, x1, y1 in dice_boxes:
         mask[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
     return mask
-
-
-def under_glare(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
-                edge_px: float, *, max_cover: float = 0.2) -> bool:
-    """Does a die's top face (centre and edge in full-res px) touch the static glare?
-
-    ``glare_small`` is the glare mask at ``scale`` x full resolution. A highlight on the
-    glass over a die can wash pips out and turn a four into a two with every signal sure.
-    A "glare" covering more than ``max_cover`` of the frame is a pale floor, not
-    highlights, and says nothing."""
-    if glare_small.mean() > max_cover:
-        return False
-    h, w = glare_small.shape
-    half = 0.5 * edge_px * scale
-    x, y = center_xy[0] * scale, center_xy[1] * scale
-    x0, y0 = max(0, int(x - half)), max(0, int(y - half))
-    x1, y1 = min(w, int(np.ceil(x + half)) + 1), min(h, int(np.ceil(y + half)) + 1)
-    return x1 > x0 and y1 > y0 and bool(glare_small[y0:y1, x0:x1].any())
 
 
 def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
