@@ -18,7 +18,7 @@ from vision.sicbo import face as face_stage
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.merged import holds_two_dice, touching
+from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice
 from vision.sicbo.pips import (
     PipParams,
     TopFace,
@@ -117,12 +117,13 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
-    two = touching(blobs, tops, confidences=confs) | {
+    pairs = contacts(blobs, tops, confidences=confs)
+    two = pressed_dice(pairs) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
-    pressed = touching(blobs, tops, confidences=confs, long_rel=0.7) - two  # 0.7: = rel
+    pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in pressed else r
              for i, r in enumerate(reads)]
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)

@@ -13,11 +13,11 @@ wide, well under 1 ms for a 720p frame), so it can run on every frame:
 - ``DomeRegion``: the floor ellipse, fitted to where lid-off frames differ from the
   lid template, and the full-resolution box the dice reader is run on;
 - ``glare_mask``: static highlights on the glass (bright, grey, not a die);
-- ``dice_moved``: the full-resolution check that the dice did not move between two
-  frames, around the dice only. The small frame cannot see the last sub-pixel rocking
-  of a settling die; at full resolution a one-pixel shift of a die's outline is a
-  strong change. ``dice_moved_in_spell`` runs it against every frame of the still
-  spell: a slowly rocking die can swing back to the tilt it had when the spell began.
+- ``dice_moved_in_spell``: the full-resolution check that the dice did not move in the
+  still spell, around the dice only. The small frame cannot see the last sub-pixel
+  rocking of a settling die; at full resolution a one-pixel shift of a die's outline is
+  a strong change. It compares the present with every frame of the spell: a slowly
+  rocking die can swing back to the tilt it had when the spell began.
 
 The lid template is matched after a gain correction (ratio of medians, clipped to
 +-14%: the lighting drifts slowly, by ~12% at most), so drift does not open the lid.
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved", "dice_moved_in_spell",
-           "fit_dome", "glare_hides_pips", "glare_mask", "moving_px", "shrink", "small_scale"]
+__all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved_in_spell", "fit_dome",
+           "glare_hides_pips", "glare_mask", "moving_px", "shrink", "small_scale"]
 
 SMALL_WIDTH = 320
 
@@ -224,28 +224,20 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     return face in (2, 4) and bool(box[dist <= centre_rel].any())
 
 
-def dice_moved(before_grey: np.ndarray, now_grey: np.ndarray,
-               dice: list[tuple[float, float, float]], *, level: float = 12.0) -> bool:
-    """Did any die (centre x, y and edge, px) change between two full-res grey frames?
+def dice_moved_in_spell(spell_bgr: Sequence[np.ndarray], now_bgr: np.ndarray,
+                        dice: list[tuple[float, float, float]], *,
+                        level: float = 8.0) -> bool:
+    """Did any die (centre x, y and edge, px) change between any frame of a still spell
+    and the present (full-res BGR or grey frames)?
 
     Compares a box of 2 edges around each die after a light blur; a die moved when more
     than half an edge's worth of pixels changed by over ``level`` grey levels (or six
     times the box's own noise, if larger). A settling die's last rock of a degree or
-    two shifts its outline by about a pixel: many edge pixels change by 15-50 levels."""
-    if before_grey.shape != now_grey.shape:
-        raise ValueError(f"frames differ in shape: {before_grey.shape} vs {now_grey.shape}")
-    return any(_box_changed(_die_box(before_grey, die), _die_box(now_grey, die), die[2], level)
-               for die in dice if _die_box(now_grey, die).size)
-
-
-def dice_moved_in_spell(spell_bgr: Sequence[np.ndarray], now_bgr: np.ndarray,
-                        dice: list[tuple[float, float, float]], *,
-                        level: float = 8.0) -> bool:
-    """``dice_moved`` against EVERY frame of a still spell, not only its first.
-
-    A die rocking slowly to rest changes by a few grey levels per frame (below the motion
-    test) and can swing back to the tilt it had when the spell began, so the first frame
-    alone may match the present; some frame in between does not. ``level`` is 8, not 12:
+    two shifts its outline by about a pixel: many edge pixels change by 15-50 levels.
+    Every frame of the spell, not only its first: a die rocking slowly to rest changes
+    by a few grey levels per frame (below the motion test) and can swing back to the
+    tilt it had when the spell began, so the first frame alone may match the present;
+    some frame in between does not. ``level`` is 8, not 12:
     a die sliding the last pixel at 30 fps (seed-9704 clip 019 round 2) changed 57 px by
     over 8 levels but only 18 by over 12 in 6 frames (noisy footage raises the threshold
     anyway, to six times the box's noise). Only the dice's boxes are converted to grey,

@@ -30,7 +30,8 @@ from vision.sicbo.detect import Blob
 from vision.sicbo.face import FaceClassifier, face_crop
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 
-__all__ = ["MergedParams", "contact_px", "holds_two_dice", "remainder", "touching"]
+__all__ = ["Contact", "MergedParams", "contact_px", "contacts", "holds_two_dice", "pressed_dice",
+           "remainder", "touching"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,47 @@ def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
                                                            (2 * reach + 1, 2 * reach + 1)))
     return int((grown & canvas_b).sum())
 
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """Two dice whose top faces lie near each other: ``die`` the one with the less round
+    top pips (the tilted face, if any), ``contact_rel`` the line along which their blobs
+    meet in die edges, ``tilted`` whether one face looks tilted next to the other."""
+
+    die: int
+    contact_rel: float
+    tilted: bool
+
+
+def contacts(blobs: list[Blob], tops: list[TopFace], near_rel: float = 1.6,
+             tilt_edge: float = 1.1, tilt_round: float = 0.85, split_rel: float = 0.6,
+             split_conf: float = 0.5, confidences: list[float] | None = None) -> list[Contact]:
+    """The pairs ``touching`` judges, each measured once (see ``touching`` for the
+    parameters); a caller can apply several contact lengths to one scan."""
+    out: list[Contact] = []
+    for i in range(len(blobs)):
+        for j in range(i + 1, len(blobs)):
+            edge = max(tops[i].edge_px, tops[j].edge_px)
+            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
+                            tops[i].center_xy[1] - tops[j].center_xy[1])
+            if dist >= near_rel * edge:
+                continue
+            if confidences is not None and len(blobs) > 3 and dist < split_rel * edge \
+                    and min(confidences[i], confidences[j]) < split_conf:
+                continue
+            die = i if _roundness(tops[i]) <= _roundness(tops[j]) else j
+            out.append(Contact(die, contact_px(blobs[i], blobs[j]) / edge,
+                               _tilted_one(tops[i], tops[j], tilt_edge, tilt_round)))
+    return out
+
+
+def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0) -> set[int]:
+    """The tilted die of each pair meeting along ``long_rel`` edges, or ``rel`` with a
+    tilted face (``touching``'s rule on ``contacts``)."""
+    return {c.die for c in pairs
+            if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted)}
+
+
 def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
              near_rel: float = 1.6, long_rel: float = 1.0, tilt_edge: float = 1.1,
              tilt_round: float = 0.85, split_rel: float = 0.6,
@@ -124,22 +166,9 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
     to ``blobs``), are one die the blob finder cut in two (fresh seed-9804 set: 0.47
     edge, read at 0.21 and 0.47, four dice found: a false void). With three found it
     may be a real lean (seed-9704 clip 021 round 1: faces as near, one read unsurely)."""
-    out: set[int] = set()
-    for i in range(len(blobs)):
-        for j in range(i + 1, len(blobs)):
-            edge = max(tops[i].edge_px, tops[j].edge_px)
-            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
-                            tops[i].center_xy[1] - tops[j].center_xy[1])
-            if dist >= near_rel * edge:
-                continue
-            if confidences is not None and len(blobs) > 3 and dist < split_rel * edge \
-                    and min(confidences[i], confidences[j]) < split_conf:
-                continue
-            contact = contact_px(blobs[i], blobs[j])
-            if contact >= long_rel * edge or (contact >= rel * edge and _tilted_one(
-                    tops[i], tops[j], tilt_edge, tilt_round)):
-                out.add(i if _roundness(tops[i]) <= _roundness(tops[j]) else j)
-    return out
+    pairs = contacts(blobs, tops, near_rel, tilt_edge, tilt_round, split_rel, split_conf,
+                     confidences)
+    return pressed_dice(pairs, rel, long_rel)
 
 
 def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -> bool:
