@@ -7,13 +7,8 @@ Phases::
       |                          \\--ball gone or handled (no outcome)--> abstain        |
       +-------------------- ball removed (not seen for a while) <-----------------------+
 
-* launch: the ball is seen moving fast on the bowl (above ``launch_rad_s`` both in the
-  image and relative to the wheel) in a few sightings within ``launch_s``.
-* landing: a close camera may not see the ball track at all: then the first sight is the
-  ball landing on the wheel head and hopping. A free ball (no hand at it) that moves by at
-  least ``landing_pockets`` relative to the wheel, steadily one way, within ``landing_s``
-  has landed. A ball riding in its pocket does not move relative to the wheel, and a
-  dealer's hand lifting or putting a ball is seen holding it (``BallObs.held``).
+* launch, landing or arrival (``launch``): the ball seen running on the bowl, landing on
+  the wheel head and hopping, or coming down from the bowl into the pockets.
 * direction: the ball rolls faster than the wheel turns, so its angle relative to the
   wheel moves the way the ball rolls, on the track and when it lands. The direction comes
   from ``direction_samples`` sightings above the pockets, fast (``direction_rad_s``) or,
@@ -22,11 +17,8 @@ Phases::
   those, once the ball rests, from how far it moved relative to the wheel since it
   reached the pockets (at least ``direction_pockets``); the wheel's from the turning
   pocket pattern. The same direction -> a ``same_direction_spin`` violation.
-* rest: over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was seen
-  in every frame, free, inside the pocket band, always near the centre
-  (``settle_offset``) of the same pocket relative to the wheel, with no steady drift
-  (``settle_speed``). A hopping ball crosses a pocket's centre faster than that; only a
-  ball riding in its pocket stays. Only then the outcome.
+* rest (``rest``): the ball rides in one pocket with the wheel, near its centre, for
+  ``settle_s``. Only then the outcome.
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
   while idle from ``idle_void_after_s`` after the last round's ball was removed and
   ``idle_void_after_outcome_s`` after its outcome (a roll on a track out of view; right
@@ -46,7 +38,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, violation, void
-from vision.roulette.pocket import pocket_at, relative_angle
+from vision.roulette.launch import arrived, contiguous, landed, launched
+from vision.roulette.pocket import relative_angle
+from vision.roulette.rest import rest_read
 from vision.roulette.track import BallObs, BallTrack, FrameObs, Seen
 from vision.roulette.wheel import POCKET_RAD
 
@@ -159,86 +153,19 @@ class RoundTracker:
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []
-        if self._launched(obs.frame):
+        recent = contiguous(list(self.history), self.fps)
+        if launched(list(self.history), obs.frame, fps=self.fps, band_out=self.band[1],
+                    p=self.p):
             return self._start(obs, "launch")
-        if self._landed(obs.frame):
+        if landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p):
             return self._start(obs, "landing")
-        if rates := self._arrived():
+        if rates := arrived(recent, fps=self.fps, band_out=self.band[1], head=self.head,
+                            p=self.p):
             events = self._start(obs, "arrival")
             # the way it ran on the bowl is its way; seen only from the pockets on, it must
             # also hop a pocket there before it is read (a hand placing it may go unseen)
             self.dir_samples, self.jumped = rates, True
             return events
-        return []
-
-    def _launched(self, frame: int) -> bool:
-        span = max(self.p.launch_frames + 1, int(round(self.p.launch_s * self.fps)))
-        recent = [s for s in self.history if frame - s.frame < span]
-        if any(s.held for s in recent):
-            return False  # fingers at it: the dealer's hand releasing or carrying the ball
-        if len(recent) < self.p.launch_frames:
-            return False
-        rates = []
-        for a, b in zip(recent, recent[1:], strict=False):
-            if (b.frame - a.frame > self.p.launch_gap_frames or b.rho <= self.band[1]
-                    or b.rho - a.rho > self.p.launch_outward * (b.frame - a.frame)):
-                return False  # a hand moving the ball in the pockets or out of the bowl
-            dt = max(b.frame - a.frame, 1) / self.fps
-            rates.append(relative_angle(b.theta, a.theta) / dt)
-            if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < self.p.launch_rad_s:
-                return False
-            if self._too_fast(a, b):
-                return False
-        # one way at a steady speed: not a jump from the ball to a glint elsewhere
-        return abs(sum(np.sign(rates))) == len(rates) and (
-            max(np.abs(rates)) <= self.p.launch_steady * min(np.abs(rates)))
-
-    def _too_fast(self, a: Seen, b: Seen) -> bool:
-        """Faster than any ball runs, in the image or relative to the wheel: two spots."""
-        dt = max(b.frame - a.frame, 1) / self.fps
-        fastest = max(abs(relative_angle(b.theta, a.theta)), abs(relative_angle(b.rel, a.rel)))
-        return fastest / dt > self.p.launch_max_rad_s
-
-    def _landed(self, frame: int) -> bool:
-        """Free, steady travel relative to the wheel by the wheel or on it."""
-        span = int(round(self.p.landing_s * self.fps))
-        recent = [s for s in self._contiguous() if frame - s.frame <= span]
-        if len(recent) < self.p.landing_frames:
-            return False
-        steps = []
-        for a, b in zip(recent, recent[1:], strict=False):
-            if (b.held or b.rho > self.head + 0.15 or self._too_fast(a, b)
-                    or b.rho - a.rho > self.p.launch_outward * (b.frame - a.frame)):
-                return False
-            steps.append(relative_angle(b.rel, a.rel))
-        total = float(np.sum(steps))
-        if abs(total) < self.p.landing_pockets * POCKET_RAD:
-            return False
-        along = [s * np.sign(total) for s in steps]
-        moving = sum(1 for s in along if s >= 0.15 * POCKET_RAD)
-        # steady travel, not jumps from a spot to another (glints on passing frets)
-        return (moving >= max(3, len(steps) // 2) and max(along) <= 0.6 * abs(total)
-                and -sum(s for s in along if s < 0) < 0.25 * abs(total))
-
-    def _arrived(self) -> list[float]:
-        """The ball just came down from the bowl into the pockets, free all the way and
-        seen running one way on the bowl (a camera that sees only the track's inner edge,
-        or a launch missed): steady angular motion, not a hand placing it. Returns its
-        image speeds on the bowl (rad/s, the way it rolls), empty if it did not arrive."""
-        assert self.ball is not None
-        recent = self._contiguous()
-        if self.ball.rho > self.band[1] or any(s.held for s in recent):
-            return []
-        rates = []
-        for a, b in zip(recent, recent[1:], strict=False):
-            if self._too_fast(a, b):
-                return []
-            if a.rho > self.head + self.p.bowl_margin and b.rho > self.head + self.p.bowl_margin:
-                rates.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps)
-        rates = rates[-self.p.arrival_frames:]
-        if (len(rates) == self.p.arrival_frames and abs(sum(np.sign(rates))) == len(rates)
-                and min(np.abs(rates)) >= self.p.bowl_direction_rad_s):
-            return rates
         return []
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
@@ -248,7 +175,7 @@ class RoundTracker:
         self.unhandled = True  # no fingers at the ball yet this round
         self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
-        recent = self._contiguous()
+        recent = contiguous(list(self.history), self.fps)
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
             if self.pockets_at is None and a.rho <= self.band[1]:
                 self.pockets_at = a
@@ -257,16 +184,6 @@ class RoundTracker:
         omega = self.travel if how == "landing" else self.track.ball_omega() or 0.0
         return [Event("ball_launched", obs.frame,
                       extra={"how": how, "ball_direction": "cw" if omega > 0 else "ccw"})]
-
-    def _contiguous(self) -> list[Seen]:
-        """The latest sightings with no gap longer than 0.12 s (3 frames at 25 fps)."""
-        gap = max(3, int(round(0.12 * self.fps)))
-        out: list[Seen] = []
-        for s in reversed(self.history):
-            if out and out[-1].frame - s.frame > gap:
-                break
-            out.append(s)
-        return out[::-1]
 
     # --- rolling: the ball is in play ---------------------------------------------
     def _void_now(self, obs: FrameObs) -> list[Event]:
@@ -398,35 +315,13 @@ class RoundTracker:
                           wheel_rad_s=round(wheel, 2))]
 
     def _settled(self, frame: int) -> tuple[int, float] | None:
-        """(number, confidence) once the ball rests; None before. A ball off its pocket's
-        centre (against a fret, or seen from the side) must rest twice as long."""
-        need = max(self.p.settle_frames, int(np.ceil(self.p.settle_s * self.fps)))
-        return (self._rest_read(frame, need, self.p.settle_offset)
-                or self._rest_read(frame, 2 * need, self.p.settle_offset_long))
-
-    def _rest_read(self, frame: int, need: int, offset: float) -> tuple[int, float] | None:
-        window = [s for s in self.history if frame - s.frame < need]
-        if len(window) < need or any(s.rho > self.band[1] or s.held for s in window):
+        """(number, confidence) once the ball rests (``rest.rest_read``), not where a
+        look-alike rides (a fixture): we cannot stand behind that."""
+        last = self.history[-1] if self.history else None
+        if last is None or self.track.near_fixture(last.rho, last.rel):
             return None
-        if max(s.rho for s in window) - min(s.rho for s in window) > self.p.settle_rho_spread:
-            return None  # still moving in and out: on the frets, not down in a pocket
-        reads = [pocket_at(s.rel, 0.0, self.sense) for s in window]
-        worst = max(abs(r.offset) for r in reads)
-        if len({r.number for r in reads}) != 1 or worst > offset:
-            return None
-        last = window[-1]
-        if self.track.near_fixture(last.rho, last.rel):
-            return None  # resting where a look-alike rides: cannot stand behind it
-        rels = np.unwrap([s.rel for s in window]) / POCKET_RAD
-        slope = float(np.polyfit([s.frame for s in window], rels, 1)[0]) * self.fps
-        if abs(slope) > self.p.settle_speed:
-            return None  # crossing a pocket slowly mid-hop, not resting in it
-        tail = max(3, int(round(self.p.settle_tail_s * self.fps)))
-        end = float(np.polyfit([s.frame for s in window[-tail:]], rels[-tail:], 1)[0]) * self.fps
-        if abs(end) > self.p.settle_tail_speed:
-            return None  # leaving the pocket (a pause between two hops), not rocking to rest
-        conf = float(np.clip(1.0 - 0.8 * worst ** 2, 0.5, 0.999))
-        return reads[-1].number, conf
+        return rest_read(self.history, frame, fps=self.fps, band_out=self.band[1],
+                         sense=self.sense, p=self.p)
 
     # --- after the round -----------------------------------------------------------
     def _rest(self, obs: FrameObs) -> list[Event]:

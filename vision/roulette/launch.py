@@ -1,0 +1,117 @@
+"""Is a ball in play? Pure tests on the ball's recent sightings (``Seen``, oldest first).
+
+* launch: the ball is seen moving fast on the bowl (above ``launch_rad_s`` both in the
+  image and relative to the wheel) in a few sightings within ``launch_s``.
+* landing: a close camera may not see the ball track at all: then the first sight is the
+  ball landing on the wheel head and hopping. A free ball (no hand at it) that moves by at
+  least ``landing_pockets`` relative to the wheel, steadily one way, within ``landing_s``
+  has landed. A ball riding in its pocket does not move relative to the wheel, and a
+  dealer's hand lifting or putting a ball is seen holding it (``BallObs.held``).
+* arrival: a free ball seen running one way on the bowl, then in the pockets (a camera
+  that sees only the track's inner edge, or a launch missed).
+
+The numbers live in ``SettleParams`` (``vision.roulette.settle``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from vision.roulette.pocket import relative_angle
+from vision.roulette.track import Seen
+from vision.roulette.wheel import POCKET_RAD
+
+if TYPE_CHECKING:
+    from vision.roulette.settle import SettleParams
+
+__all__ = ["arrived", "contiguous", "landed", "launched", "too_fast"]
+
+
+def launched(history: list[Seen], frame: int, *, fps: float, band_out: float,
+             p: SettleParams) -> bool:
+    """Every sighting of the last ``launch_s`` runs one way on the bowl at a ball's speed."""
+    span = max(p.launch_frames + 1, int(round(p.launch_s * fps)))
+    recent = [s for s in history if frame - s.frame < span]
+    if any(s.held for s in recent):
+        return False  # fingers at it: the dealer's hand releasing or carrying the ball
+    if len(recent) < p.launch_frames:
+        return False
+    rates = []
+    for a, b in zip(recent, recent[1:], strict=False):
+        if (b.frame - a.frame > p.launch_gap_frames or b.rho <= band_out
+                or b.rho - a.rho > p.launch_outward * (b.frame - a.frame)):
+            return False  # a hand moving the ball in the pockets or out of the bowl
+        dt = max(b.frame - a.frame, 1) / fps
+        rates.append(relative_angle(b.theta, a.theta) / dt)
+        if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < p.launch_rad_s:
+            return False
+        if too_fast(a, b, fps=fps, p=p):
+            return False
+    # one way at a steady speed: not a jump from the ball to a glint elsewhere
+    return abs(sum(np.sign(rates))) == len(rates) and (
+        max(np.abs(rates)) <= p.launch_steady * min(np.abs(rates)))
+
+
+def too_fast(a: Seen, b: Seen, *, fps: float, p: SettleParams) -> bool:
+    """Faster than any ball runs, in the image or relative to the wheel: two spots."""
+    dt = max(b.frame - a.frame, 1) / fps
+    fastest = max(abs(relative_angle(b.theta, a.theta)), abs(relative_angle(b.rel, a.rel)))
+    return fastest / dt > p.launch_max_rad_s
+
+
+def landed(recent: list[Seen], frame: int, *, fps: float, head: float,
+           p: SettleParams) -> bool:
+    """Free, steady travel relative to the wheel by the wheel or on it. ``recent``: the
+    contiguous sightings (``contiguous``)."""
+    span = int(round(p.landing_s * fps))
+    recent = [s for s in recent if frame - s.frame <= span]
+    if len(recent) < p.landing_frames:
+        return False
+    steps = []
+    for a, b in zip(recent, recent[1:], strict=False):
+        if (b.held or b.rho > head + 0.15 or too_fast(a, b, fps=fps, p=p)
+                or b.rho - a.rho > p.launch_outward * (b.frame - a.frame)):
+            return False
+        steps.append(relative_angle(b.rel, a.rel))
+    total = float(np.sum(steps))
+    if abs(total) < p.landing_pockets * POCKET_RAD:
+        return False
+    along = [s * np.sign(total) for s in steps]
+    moving = sum(1 for s in along if s >= 0.15 * POCKET_RAD)
+    # steady travel, not jumps from a spot to another (glints on passing frets)
+    return (moving >= max(3, len(steps) // 2) and max(along) <= 0.6 * abs(total)
+            and -sum(s for s in along if s < 0) < 0.25 * abs(total))
+
+
+def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,
+            p: SettleParams) -> list[float]:
+    """The ball (``recent[-1]``) just came down from the bowl into the pockets, free all
+    the way and seen running one way on the bowl: steady angular motion, not a hand
+    placing it. ``recent``: the contiguous sightings. Returns its image speeds on the bowl
+    (rad/s, the way it rolls), empty if it did not arrive."""
+    if recent[-1].rho > band_out or any(s.held for s in recent):
+        return []
+    rates = []
+    for a, b in zip(recent, recent[1:], strict=False):
+        if too_fast(a, b, fps=fps, p=p):
+            return []
+        if a.rho > head + p.bowl_margin and b.rho > head + p.bowl_margin:
+            rates.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps)
+    rates = rates[-p.arrival_frames:]
+    if (len(rates) == p.arrival_frames and abs(sum(np.sign(rates))) == len(rates)
+            and min(np.abs(rates)) >= p.bowl_direction_rad_s):
+        return rates
+    return []
+
+
+def contiguous(history: list[Seen], fps: float) -> list[Seen]:
+    """The latest sightings with no gap longer than 0.12 s (3 frames at 25 fps)."""
+    gap = max(3, int(round(0.12 * fps)))
+    out: list[Seen] = []
+    for s in reversed(history):
+        if out and out[-1].frame - s.frame > gap:
+            break
+        out.append(s)
+    return out[::-1]
