@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -549,3 +551,29 @@ def test_a_ball_unseen_for_a_moment_in_the_pockets_is_found_again(unseen: int,
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == ([WHEEL_SEQUENCE_CW[7]] if read else [])
     assert [e.reason for e in of(events, "abstain")] == ([] if read else ["ball_lost"])
+
+
+def digits_then_a_round(spot_rho: float) -> list[FrameObs]:
+    """An object while idle (frames 5..30: a void), then a ball-like spot at ``spot_rho``
+    and a fixed image angle in every 4th frame (a digit of the turning number ring passing
+    a place the head's edge estimate left in the bowl's rows), and from frame 200 a round
+    (``story``) with the spot still flickering."""
+    obs = [FrameObs(f, 0.4, (), object_seen=5 <= f < 30) for f in range(200)]
+    later, _ = story(pocket_k=5)
+    obs += [FrameObs(o.frame + 200, o.zero, o.balls, o.object_seen) for o in later]
+    spot = BallObs(spot_rho, 3.0)
+    return [replace(o, balls=o.balls + (spot,)) if o.frame >= 35 and o.frame % 4 == 0 else o
+            for o in obs]
+
+
+@pytest.mark.parametrize(("spot_rho", "ends"), [
+    (HEAD + 0.05, True),  # just outside the head's edge: a digit, no ball; the void ends
+    (HEAD + 0.5, False),  # up on the bowl: it may be the ball, the void waits for it to go
+])
+def test_a_spot_just_outside_the_heads_edge_does_not_hold_a_void(spot_rho: float,
+                                                                  ends: bool) -> None:
+    events = run(digits_then_a_round(spot_rho))
+    assert [e.frame for e in of(events, "void")] == [5]
+    assert any(e.frame < 200 for e in of(events, "ball_removed")) == ends
+    numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
+    assert numbers == ([WHEEL_SEQUENCE_CW[5]] if ends else [])
