@@ -577,3 +577,29 @@ def test_a_spot_just_outside_the_heads_edge_does_not_hold_a_void(spot_rho: float
     assert any(e.frame < 200 for e in of(events, "ball_removed")) == ends
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == ([WHEEL_SEQUENCE_CW[5]] if ends else [])
+
+
+
+LINGER = [-0.25, -0.15, -0.07, -0.02, 0.02, 0.03, 0.0, -0.05, -0.12, -0.2]  # pockets from 7
+
+
+@pytest.mark.parametrize(("then", "rest_k"), [
+    # hops into 7, creeps past its centre and turns back within 0.33 s, then runs on back
+    # 2 pockets, speeding up (seed 9901 clip 002 round 0: a hop back starting slowly, seen
+    # from a tilted camera, was read as a rest in 7)
+    (-2.0, 5),
+    # (control) the same, but it rocks back to 7's centre and rests there: read at once
+    (0.0, 7),
+])
+def test_a_ball_lingering_then_running_back_is_read_where_it_rests(then: float,
+                                                                   rest_k: int) -> None:
+    landing = [-3.0, -2.5, -2.0, -1.5, -1.0, -0.5]  # a steady hop in
+    last = LINGER[-1]
+    if then:  # speeds up away from 7, reaches its pocket in 8 frames and rests there
+        leave = [last + (then - last) * min(((i + 1) / 8) ** 1.5, 1.0) for i in range(60)]
+    else:
+        leave = [last * max(1 - (i + 1) / 4, 0.0) for i in range(60)]
+    settle = 20 + len(landing) + len(LINGER) + (8 if then else 0)  # (or it never left)
+    outs = of(run(in_pocket_7(landing + LINGER + leave)), "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[rest_k]]  # type: ignore[union-attr]
+    assert settle <= outs[0].frame <= settle + 0.4 * FPS

@@ -4,6 +4,9 @@ Over the last ``settle_s`` (and at least ``settle_frames`` frames) the ball was 
 every frame, free, inside the pocket band, always near the centre (``settle_offset``) of
 the same pocket relative to the wheel, with no steady drift (``settle_speed``). A hopping
 ball crosses a pocket's centre faster than that; only a ball riding in its pocket stays.
+Nor may it end going away from where it lingered (``settle_away_speed``): a ball rocking
+to rest slows down away from its pocket's centre, a hop that starts slowly (a hop back,
+seen from a tilted camera) speeds up.
 A ball off its pocket's centre (against a fret, or seen from the side) must rest twice
 as long (``settle_offset_long``).
 
@@ -56,5 +59,7 @@ def _window_read(history: list[Seen], frame: int, need: int, offset: float, fps:
     end = float(np.polyfit([s.frame for s in window[-tail:]], rels[-tail:], 1)[0]) * fps
     if abs(end) > p.settle_tail_speed:
         return None  # leaving the pocket (a pause between two hops), not rocking to rest
+    if end * np.sign(rels[-1] - np.median(rels)) > p.settle_away_speed:
+        return None  # still going away from where it lingered: a hop starting slowly
     conf = float(np.clip(1.0 - 0.8 * worst ** 2, 0.5, 0.999))
     return reads[-1].number, conf

@@ -80,6 +80,7 @@ class SettleParams:
     settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
     settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
     settle_tail_s: float = 0.12
+    settle_away_speed: float = 1.0  # ... and at most this away from the window's median
     settle_rho_spread: float = 0.05  # ring radii the ball may move in and out over the window
     # (at rest at most 0.044 on the tuning sets; rolling over the frets of a far pocket
     # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
