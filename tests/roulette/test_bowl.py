@@ -250,6 +250,28 @@ def test_a_hand_across_the_frames_border_is_no_object(paints: list[Paint]) -> No
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
 
 
+def rolled(paint: Paint, k: int) -> Paint:
+    """``paint`` moved ``k`` columns along the strip (round its seam)."""
+    def out(frame: np.ndarray, f: int) -> None:
+        moved = np.roll(frame, -k, axis=1)
+        paint(moved, f)
+        frame[:] = np.roll(moved, k, axis=1)
+    return out
+
+
+@pytest.mark.parametrize(("paint", "seam"), [
+    # the arm resting across the border, the strip's seam (its last column goes on into
+    # its first) cutting the arm near its fingers: the chip-sized piece on one side has
+    # the rest of the arm beside it on the other
+    (arm((20, 262), 30, 110), 255),
+    (arm((24, 268), 30, 110, width=14), 264),  # ... a thin arm, cut at its fingers
+])
+def test_a_hand_across_the_strips_seam_is_no_object(paint: Paint, seam: int) -> None:
+    k = COLS - seam  # strip column ``seam`` lands on column 0
+    fixes = run([rolled(paint, k)], 200, seed=17, outside=np.roll(border(), k, axis=1))
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
 def test_on_the_number_ring_a_chip_of_another_hue_is_reported() -> None:
     # red and black pockets with white frets: per channel, the head's local range spans
     # nearly every colour, a green chip only stands out by its hue

@@ -110,6 +110,13 @@ def _across_the_seam(labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
     return np.array(sorted(out), dtype=ids.dtype if len(ids) else np.int32)
 
 
+def _near(mask: np.ndarray, box_rc: tuple[int, int]) -> np.ndarray:
+    """(R, C) bool ``mask`` dilated by a ``box_rc`` box, round the strip's seam."""
+    pad = box_rc[1] // 2 + 1
+    wrapped = np.concatenate([mask[:, -pad:], mask, mask[:, :pad]], axis=1).astype(np.uint8)
+    return cv2.dilate(wrapped, np.ones(box_rc, np.uint8))[:, pad:-pad].astype(bool)
+
+
 def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
                      period_px: int) -> float:
     """How much ``image`` (R, C, 3) stands out inside a patch on the turning head from the
@@ -297,9 +304,7 @@ class ObjectWatch:
         self.was_hand = cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
         touching = roll_head(touching, row, -shift)
         if big and len(ids):
-            near = cv2.dilate(touching.astype(np.uint8),
-                              np.ones(self.params.hand_near_rc, np.uint8)).astype(bool)
-            self.hand_frames[near] = self.frames
+            self.hand_frames[_near(touching, self.params.hand_near_rc)] = self.frames
         return touching
 
     def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
@@ -319,7 +324,8 @@ class ObjectWatch:
                 and cols <= p.border_object_rc[1] and area >= p.border_fill * rows * cols):
             return False
         dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
-        box = fg[max(0, y - dr):y + h + dr, max(0, x - dc):x + w + dc]
+        cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
+        box = fg[max(0, y - dr):y + h + dr][:, np.unique(cols)]
         return int(np.count_nonzero(box)) - area < p.hand_px
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
