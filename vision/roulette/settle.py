@@ -93,7 +93,8 @@ class SettleParams:
     # this is no ball (a digit of a number ring the head's edge estimate left out)
     regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again
     held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
-    held_edge_s: float = 0.1  # ... in every frame this long (at least twice running)
+    held_edge_s: float = 0.2  # ... in every frame this long (at least twice running): the
+    # rim beside a ball hopping in the pockets looked like fingers for 0.15 s (9 frames at 60)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
