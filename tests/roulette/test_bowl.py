@@ -22,12 +22,10 @@ from vision.roulette.bowl import (
     ObjectParams,
     ObjectWatch,
     StillSpots,
-    anomaly,
     foreground,
-    ghost_spot,
     object_step,
-    periodic_anomaly,
 )
+from vision.roulette.ghost import anomaly, ghost_spot, periodic_anomaly
 
 ROWS, COLS, HEAD = 44, 360, 12
 FPS = 25

@@ -21,8 +21,10 @@ Patches that are never objects:
 * ghosts: where the *background* is wrong, not the frame (a hand or its shadow that stayed
   long enough to leak into the model, then left). Along a strip row the empty bowl changes
   slowly, so the test is which of the two, frame or model, stands out from the same
-  image's columns on either side of the patch (``anomaly``): a real object makes the frame
-  stand out, a ghost the model.
+  image's columns on either side of the patch (``ghost.anomaly``): a real object makes the
+  frame stand out, a ghost the model.
+
+A hand is followed in image coordinates and round the strip's seam (``hand``).
 
 The ball and its recent path are masked out by the caller.
 """
@@ -35,15 +37,20 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
+from vision.roulette.ghost import model_stands_out
+from vision.roulette.hand import (
+    HAND_BRIDGE,
+    HAND_MARGIN,
+    OUTER_ROWS,
+    across_the_seam,
+    members,
+    near,
+    roll_head,
+)
 from vision.roulette.wheel import POCKET_COLS
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "anomaly", "foreground",
-           "ghost_spot", "object_step", "periodic_anomaly", "roll_head"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "foreground", "object_step"]
 
-HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
-HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
-OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
-OUTER_ROWS = 2  # the strip's last rows: its outer edge, over the bowl's rim
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,111 +93,6 @@ def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndar
     b, g, r = cv2.split(diff)
     mag = cv2.max(cv2.max(cv2.absdiff(b, 0), cv2.absdiff(g, 0)), cv2.absdiff(r, 0))
     return mag > stand_out, (b + g + r) * np.float32(1 / 3)
-
-
-def _members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndarray:
-    """(R, C) bool: where ``labels`` (n labels) is one of ``ids``."""
-    lut = np.zeros(n, bool)
-    lut[np.asarray(ids, int)] = True
-    return lut[labels]
-
-
-def _across_the_seam(labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
-    """``ids`` with the labels they meet across the strip's seam (its last column goes on
-    into its first: an arm lying there is one piece, labelled as two)."""
-    first, last = labels[:, 0], labels[:, -1]
-    pairs = {(int(a), int(b)) for k in (-1, 0, 1)
-             for a, b in zip(first[max(0, k):len(first) + min(0, k)],
-                             last[max(0, -k):len(last) + min(0, -k)], strict=True) if a and b}
-    out = set(ids.tolist())
-    for _ in range(2):  # a piece may meet the seam twice
-        for a, b in pairs:
-            if a in out or b in out:
-                out |= {a, b}
-    return np.array(sorted(out), dtype=ids.dtype if len(ids) else np.int32)
-
-
-def _near(mask: np.ndarray, box_rc: tuple[int, int]) -> np.ndarray:
-    """(R, C) bool ``mask`` dilated by a ``box_rc`` box, round the strip's seam."""
-    pad = box_rc[1] // 2 + 1
-    wrapped = np.concatenate([mask[:, -pad:], mask, mask[:, :pad]], axis=1).astype(np.uint8)
-    return cv2.dilate(wrapped, np.ones(box_rc, np.uint8))[:, pad:-pad].astype(bool)
-
-
-def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
-                     period_px: int) -> float:
-    """How much ``image`` (R, C, 3) stands out inside a patch on the turning head from the
-    same rows 2, 4, .. 12 pockets (of ``period_px`` columns) either way, where pockets of
-    the same colour lie: the mean (over the patch's pixels) max-channel difference from
-    the per-pixel median of those 12 places."""
-    width = image.shape[1]
-    shifts = period_px * np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
-    block = image[rows]
-    refs = np.stack([block[:, (cols + s) % width] for s in shifts])
-    err = np.abs(block[:, cols] - np.median(refs, axis=0)).max(axis=2)
-    return float(err[patch].mean())
-
-
-def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
-    """``a`` (R, C, ...) with its rows above ``head_row`` rolled right by ``shift`` columns
-    (mixed -> image coordinates; a negative shift goes back). No copy when nothing moves."""
-    if head_row <= 0 or shift % a.shape[1] == 0:
-        return a
-    out = a.copy()
-    out[:head_row] = np.roll(a[:head_row], shift, axis=1)
-    return out
-
-
-def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
-            margin_px: int) -> float:
-    """How much ``image`` (R, C, 3) stands out inside a patch from its own columns on
-    either side: the mean (over the patch's pixels, ``patch`` a (rows, len(cols)) bool
-    mask) max-channel difference from the straight line between the mean of 3 columns
-    ``margin_px`` left of the patch and 3 columns as far right, row by row. ``cols`` are
-    consecutive column indices (wrapping round the strip). A side that is all black lies
-    outside the picture (the strip there is empty in every frame): the other side alone is
-    the reference then."""
-    width = image.shape[1]
-    left = (cols[0] - margin_px - np.arange(3)) % width
-    right = (cols[-1] + margin_px + np.arange(3)) % width
-    block = image[rows]
-    lo, hi = block[:, left].mean(axis=1), block[:, right].mean(axis=1)  # (n, 3) each
-    lo_out, hi_out = lo.max() < OUTSIDE, hi.max() < OUTSIDE
-    if lo_out != hi_out:
-        lo = hi = hi if lo_out else lo
-    t = ((np.arange(len(cols)) + margin_px + 1) / (len(cols) + 2 * margin_px + 1))[None, :, None]
-    line = lo[:, None] * (1 - t) + hi[:, None] * t
-    err = np.abs(block[:, cols] - line).max(axis=2)
-    return float(err[patch].mean())
-
-
-def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, head_row: int,
-               params: ObjectParams) -> bool:
-    """Is a ball-like rise at (``row``, ``col``) of the (R, C, 3) strip a ghost: the model,
-    not the frame, stands out there? Something darker (a hand, its shadow) leaked into the
-    model, so an ordinary bright patch (a digit, a fret) rises above it; riding with the
-    wheel, such a spot was read as a ball at rest. On the turning head (rows above
-    ``head_row``) the reference is the same place 2..12 pockets away (the columns beside are
-    frets and digits), on the bowl the columns beside."""
-    r, c = int(round(row)), int(round(col))
-    rows = slice(max(0, r - 1), min(frame.shape[0], r + 2))
-    cols = np.arange(c - 2, c + 3) % frame.shape[1]
-    patch = np.ones((rows.stop - rows.start, len(cols)), bool)
-    return _model_stands_out(frame, model, patch, rows, cols, params, by_pockets=r < head_row)
-
-
-def _model_stands_out(frame: np.ndarray, model: np.ndarray, patch: np.ndarray, rows: slice,
-                      cols: np.ndarray, params: ObjectParams, *, by_pockets: bool) -> bool:
-    """The ghost test: does the frame stand out less than ``ghost_ratio`` x the model does,
-    inside ``patch``, from the columns beside it or (``by_pockets``) from the same place
-    2..12 pockets away?"""
-    if by_pockets:
-        def stand_out(img: np.ndarray) -> float:
-            return periodic_anomaly(img, patch, rows, cols, params.head_period_px)
-    else:
-        def stand_out(img: np.ndarray) -> float:
-            return anomaly(img, patch, rows, cols, params.ghost_margin_px)
-    return stand_out(frame) < params.ghost_ratio * stand_out(model)
 
 
 class ObjectWatch:
@@ -278,14 +180,14 @@ class ObjectWatch:
         followed = np.unique(labels[self.was_hand & fg])
         areas = np.bincount(labels.ravel(), minlength=n)
         followed = followed[areas[followed] > self.params.border_object_px]
-        ids = _across_the_seam(labels, np.union1d(ids, followed))
+        ids = across_the_seam(labels, np.union1d(ids, followed))
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
             frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
             ghost = [k for k in ids if self._ghost_label(frame, model, labels, stats, int(k))]
             if ghost:
-                self._mark_ghost(roll_head(_members(labels, n, ghost), row, -shift))
+                self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
         small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
@@ -296,15 +198,15 @@ class ObjectWatch:
                      and not self.was_hand[labels == k].any()]
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
         # all of it stays out of the background (a chip at the border too: not learnt)
-        self.hand = roll_head(_members(labels, n, ids), row, -shift) if big else None
+        self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
         if small:
-            self.border = roll_head(_members(labels, n, small), row, -shift)
+            self.border = roll_head(members(labels, n, small), row, -shift)
             ids = np.setdiff1d(ids, small)
-        touching = _members(labels, n, ids)
+        touching = members(labels, n, ids)
         self.was_hand = cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
         touching = roll_head(touching, row, -shift)
         if big and len(ids):
-            self.hand_frames[_near(touching, self.params.hand_near_rc)] = self.frames
+            self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
         return touching
 
     def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
@@ -378,10 +280,10 @@ class ObjectWatch:
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         patch = labels[y:y + h, x:x + w] == k
         rows, cols = slice(y, y + h), np.arange(x, x + w)
-        beside = _model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=False)
+        beside = model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=False)
         if beside or y + h > head_row:
             return beside
-        return _model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=True)
+        return model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=True)
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask

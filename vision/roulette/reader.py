@@ -21,7 +21,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, busy_rows, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectWatch, StillSpots, foreground, ghost_spot, object_step
+from vision.roulette.bowl import ObjectWatch, StillSpots, foreground, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -29,6 +29,7 @@ from vision.roulette.calibrate import (
     calibrate_frames,
     from_profile,
 )
+from vision.roulette.ghost import ghost_spot
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero

@@ -1,0 +1,88 @@
+"""Ghost tests: where the background model, not the frame, stands out.
+
+A hand or its shadow that stayed long enough leaks into the background model; when it
+leaves, the model is wrong there and the frame differs from it like an object would. Along
+a strip row the empty bowl changes slowly, so the test is which of the two, frame or model,
+stands out from the same image's columns on either side of a patch (``anomaly``); on the
+turning head, whose columns beside are frets and digits, from the same place 2..12 pockets
+away, where pockets of the same colour lie (``periodic_anomaly``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from vision.roulette.bowl import ObjectParams
+
+__all__ = ["anomaly", "ghost_spot", "model_stands_out", "periodic_anomaly"]
+
+OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
+
+
+def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
+            margin_px: int) -> float:
+    """How much ``image`` (R, C, 3) stands out inside a patch from its own columns on
+    either side: the mean (over the patch's pixels, ``patch`` a (rows, len(cols)) bool
+    mask) max-channel difference from the straight line between the mean of 3 columns
+    ``margin_px`` left of the patch and 3 columns as far right, row by row. ``cols`` are
+    consecutive column indices (wrapping round the strip). A side that is all black lies
+    outside the picture (the strip there is empty in every frame): the other side alone is
+    the reference then."""
+    width = image.shape[1]
+    left = (cols[0] - margin_px - np.arange(3)) % width
+    right = (cols[-1] + margin_px + np.arange(3)) % width
+    block = image[rows]
+    lo, hi = block[:, left].mean(axis=1), block[:, right].mean(axis=1)  # (n, 3) each
+    lo_out, hi_out = lo.max() < OUTSIDE, hi.max() < OUTSIDE
+    if lo_out != hi_out:
+        lo = hi = hi if lo_out else lo
+    t = ((np.arange(len(cols)) + margin_px + 1) / (len(cols) + 2 * margin_px + 1))[None, :, None]
+    line = lo[:, None] * (1 - t) + hi[:, None] * t
+    err = np.abs(block[:, cols] - line).max(axis=2)
+    return float(err[patch].mean())
+
+
+def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
+                     period_px: int) -> float:
+    """How much ``image`` (R, C, 3) stands out inside a patch on the turning head from the
+    same rows 2, 4, .. 12 pockets (of ``period_px`` columns) either way, where pockets of
+    the same colour lie: the mean (over the patch's pixels) max-channel difference from
+    the per-pixel median of those 12 places."""
+    width = image.shape[1]
+    shifts = period_px * np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
+    block = image[rows]
+    refs = np.stack([block[:, (cols + s) % width] for s in shifts])
+    err = np.abs(block[:, cols] - np.median(refs, axis=0)).max(axis=2)
+    return float(err[patch].mean())
+
+
+def model_stands_out(frame: np.ndarray, model: np.ndarray, patch: np.ndarray, rows: slice,
+                      cols: np.ndarray, params: ObjectParams, *, by_pockets: bool) -> bool:
+    """The ghost test: does the frame stand out less than ``ghost_ratio`` x the model does,
+    inside ``patch``, from the columns beside it or (``by_pockets``) from the same place
+    2..12 pockets away?"""
+    if by_pockets:
+        def stand_out(img: np.ndarray) -> float:
+            return periodic_anomaly(img, patch, rows, cols, params.head_period_px)
+    else:
+        def stand_out(img: np.ndarray) -> float:
+            return anomaly(img, patch, rows, cols, params.ghost_margin_px)
+    return stand_out(frame) < params.ghost_ratio * stand_out(model)
+
+
+def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, head_row: int,
+               params: ObjectParams) -> bool:
+    """Is a ball-like rise at (``row``, ``col``) of the (R, C, 3) strip a ghost: the model,
+    not the frame, stands out there? Something darker (a hand, its shadow) leaked into the
+    model, so an ordinary bright patch (a digit, a fret) rises above it; riding with the
+    wheel, such a spot was read as a ball at rest. On the turning head (rows above
+    ``head_row``) the reference is the same place 2..12 pockets away (the columns beside are
+    frets and digits), on the bowl the columns beside."""
+    r, c = int(round(row)), int(round(col))
+    rows = slice(max(0, r - 1), min(frame.shape[0], r + 2))
+    cols = np.arange(c - 2, c + 3) % frame.shape[1]
+    patch = np.ones((rows.stop - rows.start, len(cols)), bool)
+    return model_stands_out(frame, model, patch, rows, cols, params, by_pockets=r < head_row)

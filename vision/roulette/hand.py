@@ -1,0 +1,58 @@
+"""Strip geometry for following a dealer's hand: pieces of foreground in the mixed strip.
+
+A hand over the head and the bowl is one piece in the image, so it is followed with the
+head rows rolled back to image coordinates (``roll_head``); the strip's columns wrap round
+(its last column goes on into its first), so pieces meeting across that seam are one
+(``across_the_seam``) and "near" a hand reaches round it (``near``).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+__all__ = ["HAND_BRIDGE", "HAND_MARGIN", "OUTER_ROWS", "across_the_seam", "members", "near",
+           "roll_head"]
+
+HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
+HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
+OUTER_ROWS = 2  # the strip's last rows: its outer edge, over the bowl's rim
+
+
+def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
+    """``a`` (R, C, ...) with its rows above ``head_row`` rolled right by ``shift`` columns
+    (mixed -> image coordinates; a negative shift goes back). No copy when nothing moves."""
+    if head_row <= 0 or shift % a.shape[1] == 0:
+        return a
+    out = a.copy()
+    out[:head_row] = np.roll(a[:head_row], shift, axis=1)
+    return out
+
+
+def members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndarray:
+    """(R, C) bool: where ``labels`` (n labels) is one of ``ids``."""
+    lut = np.zeros(n, bool)
+    lut[np.asarray(ids, int)] = True
+    return lut[labels]
+
+
+def across_the_seam(labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """``ids`` with the labels they meet across the strip's seam (its last column goes on
+    into its first: an arm lying there is one piece, labelled as two)."""
+    first, last = labels[:, 0], labels[:, -1]
+    pairs = {(int(a), int(b)) for k in (-1, 0, 1)
+             for a, b in zip(first[max(0, k):len(first) + min(0, k)],
+                             last[max(0, -k):len(last) + min(0, -k)], strict=True) if a and b}
+    out = set(ids.tolist())
+    for _ in range(2):  # a piece may meet the seam twice
+        for a, b in pairs:
+            if a in out or b in out:
+                out |= {a, b}
+    return np.array(sorted(out), dtype=ids.dtype if len(ids) else np.int32)
+
+
+def near(mask: np.ndarray, box_rc: tuple[int, int]) -> np.ndarray:
+    """(R, C) bool ``mask`` dilated by a ``box_rc`` box, round the strip's seam."""
+    pad = box_rc[1] // 2 + 1
+    wrapped = np.concatenate([mask[:, -pad:], mask, mask[:, :pad]], axis=1).astype(np.uint8)
+    return cv2.dilate(wrapped, np.ones(box_rc, np.uint8))[:, pad:-pad].astype(bool)
