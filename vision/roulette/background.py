@@ -38,8 +38,12 @@ def to_mixed(strip: np.ndarray, head_row: int, zero_col: float) -> np.ndarray:
     out = strip.astype(np.float32)
     k = int(np.floor(zero_col))
     f = np.float32(zero_col - k)
-    head = out[:head_row]
-    out[:head_row] = (1 - f) * np.roll(head, -k, axis=1) + f * np.roll(head, -k - 1, axis=1)
+    cols = strip.shape[1]
+    # (cost) both rolls are windows of the head laid twice side by side, and a uint8 head
+    # goes to float32 exactly in the products: no float copy of it is rolled
+    head = strip[:head_row] if strip.dtype == np.uint8 else out[:head_row]
+    twice, k = np.concatenate([head, head], axis=1), k % cols
+    out[:head_row] = (1 - f) * twice[:, k:k + cols] + f * twice[:, k + 1:k + 1 + cols]
     return out
 
 
@@ -51,7 +55,7 @@ def from_mixed_column(row: int, col: float, head_row: int, zero_col: float, colu
 
 def _opponents(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(R, C, 3) float32 -> (red - green, blue - (red + green) / 2), each (R, C) float32."""
-    b, g, r = cv2.split(bgr)
+    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]  # views: no copies (cost)
     return r - g, b - np.float32(0.5) * (r + g)
 
 
@@ -106,13 +110,13 @@ class StripBackground:
         """(R, C) float32 mean brightness above the model; on the head rows above the
         model's brightest value within one pixel (a tighter slack than ``difference``: a
         ball resting next to a bright fret must still stand out)."""
-        top = self.model.copy()
+        above = mixed - self.model
         h = self.head_row
         if h > 0:
-            top[:h] = cv2.dilate(self.model[:h], np.ones((3, 3), np.uint8),
-                                 borderType=cv2.BORDER_REPLICATE)
-        b, g, r = cv2.split(mixed - top)
-        return (b + g + r) * np.float32(1 / 3)
+            top = cv2.dilate(self.model[:h], np.ones((3, 3), np.uint8),
+                             borderType=cv2.BORDER_REPLICATE)
+            np.subtract(mixed[:h], top, out=above[:h])
+        return (above[..., 0] + above[..., 1] + above[..., 2]) * np.float32(1 / 3)
 
     def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray,
                held: np.ndarray | None = None) -> None:
@@ -130,4 +134,6 @@ class StripBackground:
         if held is not None:
             w[held] = 0
         self.frozen = frozen
-        self.model += cv2.merge([w, w, w]) * (mixed - self.model)
+        step = mixed - self.model
+        step *= w[..., None]
+        self.model += step
