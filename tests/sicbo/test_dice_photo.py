@@ -79,3 +79,19 @@ def test_die_touching_a_dark_cable(thick_px, off_rel, seed) -> None:
     cv2.ellipse(image, (x + 200, int(cy)), (200, 300), 0, 90, 270, (30, 30, 30), thick_px)
     reading = read_dice(image, params=PHOTO)
     assert sorted(d.face for d in reading.dice) == [2, 4, 6]
+
+
+@pytest.mark.parametrize(("faces", "cut_rel", "found", "seed"), [
+    # the lowest die's body is cut by the bottom border ``cut_rel`` x edge below its top
+    # face's centre; a lone pip there is read only as a one's centre pip
+    ([3, 5, 1], 0.45, [1, 3, 5], 100),   # a one, its side face cut: read
+    ([3, 5, 1], 0.3, [1, 3, 5], 100),    # ... its face's lower rim cut too: still a one
+    ([5, 4, 3], -0.1, [4, 5], 101),      # a three cut above its centre, one corner pip
+                                         # left: not a one
+])
+def test_lone_pip_cut_by_the_border(faces, cut_rel, found, seed) -> None:
+    rng = np.random.default_rng(seed)
+    image, centres = render_scene(faces, rng, edge_px=44, tilt_deg=20, style=DieStyle())
+    bottom = int(centres[-1][1] + cut_rel * 44)
+    reading = read_dice(np.ascontiguousarray(image[:bottom]), params=PHOTO)
+    assert sorted(d.face for d in reading.dice) == found

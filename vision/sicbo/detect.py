@@ -15,7 +15,8 @@ merge into one non-convex blob are split with a distance transform and watershed
 A blob that is mostly thin (a die joined to the rim ring) is peeled instead: an opening
 with a disk near the die size leaves the die (``peel_first``; the pass that looks again
 for a lost die uses it; it also looks with ``keep_dark`` off, so a light die touching
-a dark cable or object is not one blob with it). Blobs cut by the image border are
+a dark cable or object is not one blob with it, and mirrors the picture past its border
+for the floor filter, ``mirror_border``). Blobs cut by the image border are
 dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
 face is inside).
 Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
@@ -54,6 +55,9 @@ class DetectParams:
     oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
     peel_first: bool = False          # a misshapen blob: peel thin parts off before splitting
     keep_dark: bool = True            # False: much darker than the floor is never a die
+    mirror_border: bool = False       # floor filter mirrors the picture past its border
+    # (the filter otherwise repeats the border row, so a large die the border cuts is much
+    # of its own floor and scores faint; the rescue's look uses it)
 
     def __post_init__(self) -> None:
         if self.score_threshold <= 0 or self.min_edge_px <= 0:
@@ -106,7 +110,13 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     scale = max(1, round(max(h, w) / 160))
     small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
                        interpolation=cv2.INTER_AREA)
-    floor = cv2.medianBlur(small, 31 if min(small.shape[:2]) > 31 else 5)
+    k = 31 if min(small.shape[:2]) > 31 else 5
+    if params.mirror_border:      # see DetectParams.mirror_border
+        floor = cv2.medianBlur(cv2.copyMakeBorder(small, k // 2, k // 2, k // 2, k // 2,
+                                                  cv2.BORDER_REFLECT_101), k)
+        floor = floor[k // 2:-(k // 2), k // 2:-(k // 2)]
+    else:
+        floor = cv2.medianBlur(small, k)
     floor = cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR)
     d = lab.astype(np.float32) - floor.astype(np.float32)
     chroma = np.hypot(d[..., 1], d[..., 2])

@@ -45,7 +45,7 @@ class DiceParams:
     use_classifier: bool = True
     model_path: str | None = None        # None: the packaged models/dice_face.onnx
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
-    reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
+    reject_p: float = 0.5                # drop a blob the CNN calls "not a die" this surely
     rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
     extra_conf: float = 0.5              # more than max_dice: drop those below this ...
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
@@ -111,9 +111,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs)
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
+    clutter = [found[i] for i in range(len(found)) if i not in keep]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
-        _add_rescued(image_bgr, classifier, found, probs, params)
+        _add_rescued(image_bgr, classifier, found, probs, params, clutter)
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
@@ -134,9 +135,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
 
 
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
-                 probs: list, params: DiceParams) -> None:
-    """Append (in place) rescued dice the CNN confirms, up to ``max_dice`` in all."""
-    extra = rescue_dice(image_bgr, found, params)
+                 probs: list, params: DiceParams, clutter: list) -> None:
+    """Append (in place) rescued dice the CNN confirms, up to ``max_dice`` in all; not
+    where the first look saw clutter."""
+    extra = rescue_dice(image_bgr, found, params, clutter=clutter)
     for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
                        strict=True):
         if _room(len(found), params) and rescued_ok(item[1], p):

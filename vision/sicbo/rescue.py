@@ -21,6 +21,7 @@ more pips: a lone pip beside the border is too little to tell a die from a cut o
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,19 +54,24 @@ class RescueParams:
     max_split: int = 10           # a die joined to the rim ring falls into many pieces
     max_contact: float = 0.5      # outline shared with a found die, x edge (see _apart)
     cut_min_pips: int = 2         # a die cut by the border shows at least this many top pips
+    one_margin: float = 0.25      # ... or a one's pip this x edge inside (see _inside)
+    one_body: float = 0.4         # ... with the body this x edge beyond it
 
 
 def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
-                params: DiceParams, rp: RescueParams = RescueParams()
+                params: DiceParams, rp: RescueParams = RescueParams(), *,
+                clutter: Sequence[tuple[Blob, TopFace]] = ()
                 ) -> list[tuple[Blob, TopFace]]:
-    """Candidate (blob, top face) pairs away from the dice in ``found``; pip evidence
-    checked here, the CNN's in ``rescued_ok``."""
+    """Candidate (blob, top face) pairs away from the dice in ``found`` and from what
+    the first look's CNN called "not a die" (``clutter``: a keyboard key's letter seen
+    again through a looser blob is still a key); pip evidence checked here, the CNN's
+    in ``rescued_ok``."""
     if not found:
         return []
     edge = float(np.median([t.edge_px for _, t in found]))
     relaxed = dataclasses.replace(params.detect, min_sharpness=0.0, max_aspect=3.0,
                                   min_solidity=0.6, max_split=rp.max_split,
-                                  peel_first=True, drop_cut=False)
+                                  peel_first=True, drop_cut=False, mirror_border=True)
     out: list[tuple[Blob, TopFace]] = []
     blobs = find_die_blobs(image_bgr, relaxed) + find_die_blobs(
         image_bgr, dataclasses.replace(relaxed, keep_dark=False))
@@ -74,7 +80,7 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
             got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
                    if (top := select_top_face(find_pips(image_bgr, part, params.pips), part,
                                               params.pips)) is not None
-                   and _plausible(top, edge, rp) and _free(top, found + out)
+                   and _plausible(top, edge, rp) and _free(top, [*found, *out, *clutter])
                    and _inside(part, top, edge, image_bgr.shape, rp)
                    and _apart(part, found + out, edge, rp)]
             out.extend(got)
@@ -105,12 +111,22 @@ def _plausible(top: TopFace, edge: float, rp: RescueParams) -> bool:
 def _inside(blob: Blob, top: TopFace, edge: float, shape: tuple[int, ...],
             rp: RescueParams) -> bool:
     """A blob the border cuts: its top face (centre +- half the dice' edge) lies inside
-    the picture and shows ``cut_min_pips`` pips or more."""
+    the picture and shows ``cut_min_pips`` pips or more; or it shows one pip that is a
+    one's centre pip, not the last corner pip of a face the border cuts: the pip is at
+    least ``one_margin`` x edge from the border and the die's body reaches at least
+    ``one_body`` x edge beyond it on the far side (a corner pip sits ~0.2 edge from the
+    face's edge, a centre pip ~0.5)."""
     h, w = shape[:2]
     x0, y0, x1, y1 = blob.box_xyxy
-    if min(x0, y0) > 1 and x1 < w - 1 and y1 < h - 1:
+    cut = (x0 <= 1, y0 <= 1, x1 >= w - 1, y1 >= h - 1)      # left, top, right, bottom
+    if not any(cut):
         return True
     (cx, cy), half = top.center_xy, 0.5 * edge
+    if top.count == 1:
+        m, body = rp.one_margin * edge, rp.one_body * edge
+        room = (cx, cy, w - cx, h - cy)                       # pip to each border
+        reach = (x1 - cx, y1 - cy, cx - x0, cy - y0)          # body beyond the pip, far side
+        return all(r >= m and b >= body for c, r, b in zip(cut, room, reach, strict=True) if c)
     return (top.count >= rp.cut_min_pips and cx - half >= 0 and cy - half >= 0
             and cx + half <= w and cy + half <= h)
 
