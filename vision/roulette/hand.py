@@ -22,10 +22,13 @@ OUTER_ROWS = 2  # the strip's last rows: its outer edge, over the bowl's rim
 def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
     """``a`` (R, C, ...) with its rows above ``head_row`` rolled right by ``shift`` columns
     (mixed -> image coordinates; a negative shift goes back). No copy when nothing moves."""
-    if head_row <= 0 or shift % a.shape[1] == 0:
+    cols = a.shape[1]
+    shift %= cols
+    if head_row <= 0 or shift == 0:
         return a
     out = a.copy()
-    out[:head_row] = np.roll(a[:head_row], shift, axis=1)
+    out[:head_row, shift:] = a[:head_row, :cols - shift]  # np.roll's result, at less cost
+    out[:head_row, :shift] = a[:head_row, cols - shift:]
     return out
 
 
