@@ -9,7 +9,7 @@ import pytest
 from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.dice import read_dice
 from vision.sicbo.face import load_classifier
-from vision.sicbo.merged import holds_two_dice, touching
+from vision.sicbo.merged import close_dice, holds_two_dice, touching
 from vision.sicbo.pips import Pip, PipParams, TopFace, find_pips, select_top_face
 from vision.synth.dice3d import DiceStyle, flat_pose
 from vision.synth.sicbo_render import DiceFrameRenderer
@@ -124,4 +124,39 @@ def test_rendered_flat_dice_pressed_together_are_flat() -> None:
     reading = read_dice(frame)
     assert sorted(d.face for d in reading.dice) == [2, 4, 6]
     assert [d.pose for d in reading.dice] == ["flat"] * 3
-    assert sorted(d.confidence <= 0.5 for d in reading.dice) == [False, False, True]
+    # their top faces lie 1.2 edges apart (``close_dice``): neither is trusted, the 2 is
+    assert sorted((d.face, d.confidence <= 0.5) for d in reading.dice) == [
+        (2, False), (4, True), (6, True)]
+
+
+CLOSE_CASES = [
+    # (top-face centres in edges, dice not trusted)
+    ([(0, 0), (1.2, 0), (4, 4)], {0, 1}),           # face to face: pressed together
+    ([(0, 0), (1.0, 1.0), (4, 4)], {0, 1}),         # 1.41 apart: touching corner to side
+    ([(0, 0), (0.4, 1.3), (4, 4)], {0, 1}),         # 1.36: a lean's usual distance
+    ([(0, 0), (1.55, 0), (4, 4)], set()),           # 1.55 apart: room between them
+    ([(0, 0), (0.5, 0.3), (4, 4)], set()),          # within an edge: a stack, its own rule
+    ([(0, 0), (1.3, 0), (2.6, 0)], {0, 1, 2}),      # a row of three pressed dice
+]
+
+
+@pytest.mark.parametrize(("centres", "expected"), CLOSE_CASES)
+def test_close_dice(centres: list, expected: set) -> None:
+    edge = 40.0
+    tops = [_top(100 + edge * x, 100 + edge * y, 0.95) for x, y in centres]
+    assert close_dice(tops, edge) == expected
+
+
+@pytest.mark.parametrize(("gap", "unsure"), [
+    (1.25, [False, True, True]),    # a 4 and a 6 pressed together: neither is paid
+    (1.8, [False, False, False]),   # the same dice apart: all three read surely
+])
+def test_rendered_close_flat_pair(gap: float, unsure: list) -> None:
+    four = flat_pose(4, (-0.02, -0.01), 0.2, edge_m=EDGE_M)
+    six = flat_pose(6, (-0.02 + gap * EDGE_M, -0.01), 0.7, edge_m=EDGE_M)
+    two = flat_pose(2, SPOTS[2], 1.1, edge_m=EDGE_M)
+    frame = camera_frame(DiceFrameRenderer(dome_scene(), None).render((four, six, two)),
+                         np.random.default_rng(5))
+    reading = read_dice(frame)
+    assert sorted(d.face for d in reading.dice) == [2, 4, 6]
+    assert [d.confidence <= 0.5 for d in sorted(reading.dice, key=lambda d: d.face)] == unsure

@@ -18,7 +18,7 @@ from vision.sicbo import face as face_stage
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice
+from vision.sicbo.merged import close_dice, contacts, holds_two_dice, pressed_dice
 from vision.sicbo.pips import (
     PipParams,
     TopFace,
@@ -27,7 +27,7 @@ from vision.sicbo.pips import (
     select_top_face,
     two_is_diagonal,
 )
-from vision.sicbo.pose import PoseParams, assign_poses
+from vision.sicbo.pose import PoseParams, assign_poses, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
@@ -126,6 +126,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
+    # top faces closer than 1.5 edges: touching, maybe leaning (``close_dice``): not trusted
+    if blobs and params.max_dice is not None:
+        pressed |= close_dice(tops, scene_edge_px(blobs, tops)) - two
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]

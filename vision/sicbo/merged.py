@@ -3,6 +3,8 @@
 Two blobs meeting along a line (``touching``) were one blob the blob finder cut in two:
 dice pressed together, i.e. one leaning on the other, unless the line is short and both
 top faces look alike (two flat dice that came to rest against each other).
+Two top faces closer than 1.5 edges (``close_dice``) belong to dice that touch, blobs
+split or not; a lean looks like that too, so neither die is trusted unless a lean is seen.
 
 A die leaning on another merges with it into one blob, and the pip stage picks one top
 face in it. Take that face out of the blob (a disk of ``cut_rel`` x its edge), open
@@ -30,8 +32,8 @@ from vision.sicbo.detect import Blob
 from vision.sicbo.face import FaceClassifier, face_crop
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 
-__all__ = ["Contact", "MergedParams", "contact_px", "contacts", "holds_two_dice", "pressed_dice",
-           "remainder", "touching"]
+__all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "holds_two_dice",
+           "pressed_dice", "remainder", "touching"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,31 @@ def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0) 
     tilted face (``touching``'s rule on ``contacts``)."""
     return {c.die for c in pairs
             if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted)}
+
+
+def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5) -> set[int]:
+    """Both dice of every pair whose top-face centres lie closer than ``rel`` x the die
+    edge (``edge_px``: one edge for the image, ``pose.scene_edge_px``), stacks (closer
+    than an edge) aside.
+
+    Two flat dice that close must touch (face to face their centres are 1 edge apart, at
+    most ~1.41 when offset along the face). A die leaning on another lies as close: its
+    raised bottom edge rests on the support's side, so its top face centre is
+    0.5 + sin(t) + cos(t)/2 edges from the support's (1.3-1.5 for tilts t of 20-40
+    degrees), and its tipped top face and upturned side face can look as flat as its
+    neighbour's from above (fresh seed-9904 set, at a2ae5dc: clip 016 rounds 3 and 4,
+    1.21 and 1.32-1.36 edges apart, paid; 014 r4 1.36, 010 r0 1.32-1.40; the closest flat
+    dice of that set lay 1.74 edges apart). Which one it is cannot be told from the top
+    faces alone, so neither is trusted (the caller caps their confidence: the round
+    abstains unless a lean is seen)."""
+    out: set[int] = set()
+    for i in range(len(tops)):
+        for j in range(i + 1, len(tops)):
+            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
+                            tops[i].center_xy[1] - tops[j].center_xy[1])
+            if edge_px <= dist < rel * edge_px:
+                out |= {i, j}
+    return out
 
 
 def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
