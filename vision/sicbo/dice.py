@@ -29,6 +29,7 @@ from vision.sicbo.pips import (
 )
 from vision.sicbo.pose import PoseParams, assign_poses, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
+from vision.sicbo.stack import StackParams, stacked_die
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -42,6 +43,7 @@ class DiceParams:
     detect: DetectParams = field(default_factory=DetectParams)
     pips: PipParams = field(default_factory=PipParams)
     pose: PoseParams = field(default_factory=PoseParams)
+    stack: StackParams = field(default_factory=StackParams)
     use_classifier: bool = True
     model_path: str | None = None        # None: the packaged models/dice_face.onnx
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
@@ -133,8 +135,20 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
+    reads = _stacked_pair(image_bgr, reads, blobs, tops, params)
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
+
+
+def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
+                  tops: list[TopFace], params: DiceParams) -> list[DieRead]:
+    """Three dice in play, two seen, both flat: the one lit like a die lying on another
+    (``stack.stacked_die``) is stacked. Photos (``max_dice`` None) are left alone."""
+    if params.max_dice != 3 or len(reads) != 2 or any(r.pose != "flat" for r in reads):
+        return reads
+    i = stacked_die(image_bgr, tops, scene_edge_px(blobs, tops), params.stack)
+    return reads if i is None else [replace(r, pose="stacked") if j == i else r
+                                    for j, r in enumerate(reads)]
 
 
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
