@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
-from vision.roulette.ghost import model_stands_out
+from vision.roulette.ghost import model_stands_out, unlike_reference
 from vision.roulette.hand import (
     HAND_BRIDGE,
     HAND_MARGIN,
@@ -70,6 +70,8 @@ class ObjectParams:
     busy_share: float = 0.2  # rows foreground over this share of their columns: not objects
     ghost_margin_px: int = 3  # the reference columns lie this far beside the patch
     ghost_ratio: float = 0.7  # the frame must stand out at least this much of the model's
+    reference_stand_out: float = 20.0  # a frame this close to the first seconds' strip
+    # (max-channel, brightness matched) where the model is not: a ghost
     border_object_px: int = 150  # foreground at the edge this small and compact: an object
     border_object_rc: tuple[int, int] = (16, 24)  # ... within this box (rows, cols)
     border_fill: float = 0.35  # ... filling at least this share of its box
@@ -114,6 +116,7 @@ class ObjectWatch:
         self.hand: np.ndarray | None = None
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
+        self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
@@ -263,8 +266,9 @@ class ObjectWatch:
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
                     p.hand_hold_frames):
                 continue  # by a hand, or where one just was
-            if frame is not None and model is not None and self._ghost_label(
-                    frame, model, labels, stats, k, head_row):
+            if frame is not None and model is not None and (
+                    self._ghost_label(frame, model, labels, stats, k, head_row)
+                    or self._as_at_first(frame, model, labels, stats, k)):
                 self._mark_ghost(labels == k)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
@@ -284,6 +288,23 @@ class ObjectWatch:
         if beside or y + h > head_row:
             return beside
         return model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=True)
+
+    def _as_at_first(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                     stats: np.ndarray, k: int) -> bool:
+        """Is component ``k`` a ghost by the ``reference`` (the strip as the first seconds
+        showed it): the frame looks as it did then (within ``reference_stand_out``, and less
+        than ``ghost_ratio`` x the model differs)? Where the columns beside or the pockets
+        away differ from the patch anyway (digits on the number ring, a diamond on the bowl)
+        the other tests cannot tell a hand's leaked trace or a removed coin's."""
+        if self.reference is None:
+            return False
+        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        patch = labels[y:y + h, x:x + w] == k
+        rows, cols = slice(y, y + h), np.arange(x, x + w)
+        now = unlike_reference(frame, self.reference, patch, rows, cols)
+        return now < min(self.params.reference_stand_out, self.params.ghost_ratio
+                         * unlike_reference(model, self.reference, patch, rows, cols))
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask

@@ -17,7 +17,7 @@ import numpy as np
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "model_stands_out", "periodic_anomaly"]
+__all__ = ["anomaly", "ghost_spot", "model_stands_out", "periodic_anomaly", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 
@@ -86,3 +86,22 @@ def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, hea
     cols = np.arange(c - 2, c + 3) % frame.shape[1]
     patch = np.ones((rows.stop - rows.start, len(cols)), bool)
     return model_stands_out(frame, model, patch, rows, cols, params, by_pockets=r < head_row)
+
+
+def unlike_reference(image: np.ndarray, reference: np.ndarray, patch: np.ndarray, rows: slice,
+                     cols: np.ndarray, margin_px: int = 8) -> float:
+    """How much ``image`` (R, C, 3) differs inside a patch from ``reference`` (the strip
+    as the first seconds showed it, in the same coordinates), after matching the
+    reference's brightness per channel to the image's in the box of ``margin_px`` around
+    the patch (lighting drifts over a clip): the mean (over the patch's pixels) max-channel
+    difference. ``cols`` are consecutive column indices (wrapping round the strip)."""
+    width = image.shape[1]
+    box_rows = slice(max(0, rows.start - margin_px), rows.stop + margin_px)
+    box_cols = np.arange(cols[0] - margin_px, cols[-1] + margin_px + 1) % width
+    img, ref = image[box_rows][:, box_cols], reference[box_rows][:, box_cols]
+    gain = np.clip(img.reshape(-1, 3).sum(axis=0) / np.maximum(
+        ref.reshape(-1, 3).sum(axis=0), 1.0), 0.7, 1.4)
+    r0, c0 = rows.start - box_rows.start, margin_px
+    inner = slice(r0, r0 + patch.shape[0]), slice(c0, c0 + patch.shape[1])
+    err = np.abs(img[inner] - gain * ref[inner]).max(axis=2)
+    return float(err[patch].mean())

@@ -141,6 +141,7 @@ class WheelPipeline:
         if self.background is None:
             start = mixed if self.initial is None else self.initial
             self.background = StripBackground(start, self.head_row)
+            self.watch.reference = self.initial  # the median of the first seconds, if kept
             self.initial = None
         diff = self.background.difference(mixed)
         fg, _ = foreground(diff, self.stand_out)
