@@ -130,20 +130,22 @@ def test_rendered_flat_dice_pressed_together_are_flat() -> None:
 
 
 CLOSE_CASES = [
-    # (top-face centres in edges, dice not trusted)
-    ([(0, 0), (1.2, 0), (4, 4)], {0, 1}),           # face to face: pressed together
-    ([(0, 0), (1.0, 1.0), (4, 4)], {0, 1}),         # 1.41 apart: touching corner to side
-    ([(0, 0), (0.4, 1.3), (4, 4)], {0, 1}),         # 1.36: a lean's usual distance
-    ([(0, 0), (1.55, 0), (4, 4)], set()),           # 1.55 apart: room between them
-    ([(0, 0), (0.5, 0.3), (4, 4)], set()),          # within an edge: a stack, its own rule
-    ([(0, 0), (1.3, 0), (2.6, 0)], {0, 1, 2}),      # a row of three pressed dice
+    # (top-face centres in edges and pip roundness, dice not trusted)
+    ([(0, 0, 0.95), (1.2, 0, 0.95), (4, 4, 0.95)], {0, 1}),     # face to face: pressed
+    ([(0, 0, 0.95), (1.0, 1.0, 0.95), (4, 4, 0.95)], {0, 1}),   # 1.41: corner to side
+    ([(0, 0, 0.95), (0.4, 1.3, 0.95), (4, 4, 0.95)], {0, 1}),   # 1.36: a lean's distance
+    ([(0, 0, 0.95), (1.55, 0, 0.95), (4, 4, 0.95)], set()),     # 1.55: room between them
+    ([(0, 0, 0.95), (1.6, 0, 0.75), (4, 4, 0.95)], {0, 1}),     # 1.6, one face tilted
+    ([(0, 0, 0.95), (1.8, 0, 0.75), (4, 4, 0.95)], set()),      # 1.8: too far for a lean
+    ([(0, 0, 0.95), (0.5, 0.3, 0.95), (4, 4, 0.95)], set()),    # within an edge: a stack
+    ([(0, 0, 0.95), (1.3, 0, 0.95), (2.6, 0, 0.95)], {0, 1, 2}),  # a row of three pressed
 ]
 
 
 @pytest.mark.parametrize(("centres", "expected"), CLOSE_CASES)
 def test_close_dice(centres: list, expected: set) -> None:
     edge = 40.0
-    tops = [_top(100 + edge * x, 100 + edge * y, 0.95) for x, y in centres]
+    tops = [_top(100 + edge * x, 100 + edge * y, r) for x, y, r in centres]
     assert close_dice(tops, edge) == expected
 
 

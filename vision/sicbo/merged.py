@@ -143,7 +143,8 @@ def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0) 
             if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted)}
 
 
-def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5) -> set[int]:
+def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5,
+               tilted_rel: float = 1.7, tilt_round: float = 0.85) -> set[int]:
     """Both dice of every pair whose top-face centres lie closer than ``rel`` x the die
     edge (``edge_px``: one edge for the image, ``pose.scene_edge_px``), stacks (closer
     than an edge) aside.
@@ -157,13 +158,17 @@ def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5) -> set[int
     1.21 and 1.32-1.36 edges apart, paid; 014 r4 1.36, 010 r0 1.32-1.40; the closest flat
     dice of that set lay 1.74 edges apart). Which one it is cannot be told from the top
     faces alone, so neither is trusted (the caller caps their confidence: the round
-    abstains unless a lean is seen)."""
+    abstains unless a lean is seen). Up to ``tilted_rel`` edges apart when one face of
+    2+ pips has pips at most ``tilt_round`` x as round as the other's: a lean seen from
+    farther (seed-9904 clip 025 r0, paid: a three 1.59 edges from the four it leans on,
+    its pips 0.70 round against 0.88; its upturned side joined the four's blob)."""
     out: set[int] = set()
     for i in range(len(tops)):
         for j in range(i + 1, len(tops)):
             dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
                             tops[i].center_xy[1] - tops[j].center_xy[1])
-            if edge_px <= dist < rel * edge_px:
+            if edge_px <= dist and (dist < rel * edge_px or (
+                    dist < tilted_rel * edge_px and _tilted_pips(tops[i], tops[j], tilt_round))):
                 out |= {i, j}
     return out
 
@@ -196,6 +201,15 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
     pairs = contacts(blobs, tops, near_rel, tilt_edge, tilt_round, split_rel, split_conf,
                      confidences)
     return pressed_dice(pairs, rel, long_rel)
+
+
+def _tilted_pips(a: TopFace, b: TopFace, round_ratio: float) -> bool:
+    """Both faces show 2+ pips (a one's big pip says little) and one's pips are at most
+    ``round_ratio`` x as round as the other's."""
+    if min(a.count, b.count) < 2:
+        return False
+    ra, rb = _roundness(a), _roundness(b)
+    return min(ra, rb) <= round_ratio * max(ra, rb)
 
 
 def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -> bool:
