@@ -135,5 +135,5 @@ class StripBackground:
             w[held] = 0
         self.frozen = frozen
         step = mixed - self.model
-        step *= w[..., None]
+        step *= cv2.merge([w, w, w])  # (cost) in place; a broadcast (R, C, 1) is slower
         self.model += step
