@@ -22,7 +22,10 @@ Patches that are never objects:
   long enough to leak into the model, then left). Along a strip row the empty bowl changes
   slowly, so the test is which of the two, frame or model, stands out from the same
   image's columns on either side of the patch (``ghost.anomaly``): a real object makes the
-  frame stand out, a ghost the model.
+  frame stand out, a ghost the model. On the head the reference is also the same place
+  some pockets away; and anywhere, where the caller gives the strip as the first seconds
+  showed it (``ObjectWatch.reference``), a patch whose frame looks as it did then while
+  the model does not is a ghost (a trace over the digits, a coin's colour by a diamond).
 
 A hand is followed in image coordinates and round the strip's seam (``hand``).
 
@@ -49,7 +52,8 @@ from vision.roulette.hand import (
 )
 from vision.roulette.wheel import POCKET_COLS
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "foreground", "object_step"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "foreground",
+           "foreground_mask", "object_step"]
 
 
 
@@ -92,9 +96,14 @@ class ObjectFix:
 def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
     """(R, C, 3) float32 difference -> ((R, C) bool any channel differs by more than
     ``stand_out`` (a number, or (R, 1) per row), (R, C) float32 mean brightness rise)."""
-    b, g, r = cv2.split(diff)
-    mag = cv2.max(cv2.max(cv2.absdiff(b, 0), cv2.absdiff(g, 0)), cv2.absdiff(r, 0))
-    return mag > stand_out, (b + g + r) * np.float32(1 / 3)
+    b, g, r = diff[..., 0], diff[..., 1], diff[..., 2]
+    return foreground_mask(diff, stand_out), (b + g + r) * np.float32(1 / 3)
+
+
+def foreground_mask(diff: np.ndarray, stand_out: np.ndarray | float) -> np.ndarray:
+    """``foreground``'s mask alone, what the reader needs per frame (at less cost)."""
+    mag = np.abs(diff)
+    return np.maximum(np.maximum(mag[..., 0], mag[..., 1]), mag[..., 2]) > stand_out
 
 
 class ObjectWatch:
