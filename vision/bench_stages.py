@@ -27,7 +27,7 @@ STAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("mixed strip", "vision.roulette.reader:to_mixed"),
         ("background diff", "vision.roulette.background:StripBackground.difference"),
         ("background diff", "vision.roulette.background:StripBackground.chroma_stand_out"),
-        ("foreground", "vision.roulette.reader:foreground"),
+        ("foreground", "vision.roulette.reader:foreground_mask"),
         ("ball", "vision.roulette.background:StripBackground.rise"),
         ("ball", "vision.roulette.reader:find_balls"),
         ("ball", "vision.roulette.reader:ghost_spot"),

@@ -54,8 +54,9 @@ def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np
     width = image.shape[1]
     shifts = period_px * np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
     block = image[rows]
-    refs = np.stack([block[:, (cols + s) % width] for s in shifts])
-    err = np.abs(block[:, cols] - np.median(refs, axis=0)).max(axis=2)
+    refs = np.sort(block[:, (cols[None, :] + shifts[:, None]) % width], axis=1)
+    median = (refs[:, 5] + refs[:, 6]) / 2  # of the 12: np.median's value, at a third the cost
+    err = np.abs(block[:, cols] - median).max(axis=2)
     return float(err[patch].mean())
 
 

@@ -21,7 +21,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, busy_rows, find_balls, held_in_hand
-from vision.roulette.bowl import ObjectWatch, StillSpots, foreground, object_step
+from vision.roulette.bowl import ObjectWatch, StillSpots, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -144,7 +144,7 @@ class WheelPipeline:
             self.watch.reference = self.initial  # the median of the first seconds, if kept
             self.initial = None
         diff = self.background.difference(mixed)
-        fg, _ = foreground(diff, self.stand_out)
+        fg = foreground_mask(diff, self.stand_out)
         balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
