@@ -29,6 +29,7 @@ from vision.sicbo.pips import (
 )
 from vision.sicbo.pose import PoseParams, assign_poses, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
+from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_die
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
@@ -108,7 +109,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     """Read every die in a BGR uint8 image (HxWx3)."""
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
-    found = _drop_nested(_tops(image_bgr, find_die_blobs(image_bgr, params.detect), params))
+    blobs = find_die_blobs(image_bgr, params.detect)
+    found = _tops(image_bgr, blobs, params)
+    unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
+    found = _drop_nested(found)
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs)
@@ -117,6 +121,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
         _add_rescued(image_bgr, classifier, found, probs, params, clutter)
+    smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
+        params.max_dice is None and classifier is not None) else []   # photos only
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
@@ -136,6 +142,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for i, r in enumerate(reads)]
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, params)
+    reads += [_smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
 
@@ -218,6 +225,16 @@ def _drop_nested(found: list[tuple[Blob, TopFace]]) -> list[tuple[Blob, TopFace]
                > 0.4 * t.edge_px for _, t in kept):
             kept.append((blob, top))
     return kept
+
+
+def _smeared_read(s: Smeared) -> DieRead:
+    """A die read by the CNN alone (``smeared``): at most 0.5 sure, pose unknown (flat)."""
+    face, conf, cnn_face = _fuse(None, 0.0, s.probs)
+    x0, y0, x1, y1 = s.blob.box_xyxy
+    pad = 0.12 * s.blob.edge_px
+    return DieRead(box_xyxy=(x0 - pad, y0 - pad, x1 + pad, y1 + pad), center_xy=s.center_xy,
+                   face=face, confidence=conf, pose="flat", top_quad=_quad(s.blob),
+                   edge_px=s.edge_px, cnn_face=cnn_face)
 
 
 def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
