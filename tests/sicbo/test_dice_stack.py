@@ -1,8 +1,10 @@
-"""A die on another, two dice seen: the lower die's lit top corners (``vision.sicbo.stack``).
+"""A die on another, two dice seen (``vision.sicbo.stack``): the lower die's lit top
+corners, and a pair-rule blob centred on its top face.
 
 Scenes are rendered with the synthetic footage renderer (a known stack, a known flat
 die) and the stage is given the top faces where the camera model puts them, so each case
-tests the light cue alone; the last test runs the whole per-image reader.
+tests the light cue alone; one test runs the whole per-image reader. The centred-blob
+rule is tested on constructed blobs.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ import pytest
 
 from tests.sicbo.scenes import EDGE_M, camera_frame, dome_scene
 from vision.sicbo import DiceParams, read_dice
-from vision.sicbo.pips import TopFace
+from vision.sicbo.detect import Blob
+from vision.sicbo.dice import DieRead
+from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.pose import PoseParams
-from vision.sicbo.stack import lit_top, stacked_die
+from vision.sicbo.stack import lit_top, stacked_die, stacked_index
 from vision.synth.dice3d import DiePose, flat_pose, stacked_pose
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
@@ -108,3 +112,49 @@ def test_reader_calls_a_shifted_stack_stacked_without_the_blob_rule() -> None:
     assert poses == ["flat", "stacked"]
     off = dataclasses.replace(base, max_dice=None)      # photos: the stage is off
     assert "stacked" not in [d.pose for d in read_dice(image, params=off).dice]
+
+
+def _pair(shape_hw: tuple[int, int], top_shift_px: float, conf: float,
+          pose: str) -> tuple[list[Blob], list[TopFace], list[DieRead]]:
+    """A 36 px die flat at (300, 100) and a larger blob ``shape_hw`` centred at
+    (100, 100) whose top face lies ``top_shift_px`` right of the blob's centre."""
+    h, w = shape_hw
+    big = Blob((100 - w // 2, 100 - h // 2, 100 - w // 2 + w, 100 - h // 2 + h),
+               np.ones((h, w), bool), float(h * w), 0.97)
+    small = Blob((282, 82, 318, 118), np.ones((36, 36), bool), 36.0 * 36.0, 0.98)
+    pip = Pip(center_xy=(0.0, 0.0), area_px=40.0, axes_px=(6.0, 6.0), angle_deg=0.0,
+              inside=1.0, redness=0.0, ring_lum=200.0)
+    c_big = (big.center_xy[0] + top_shift_px, big.center_xy[1])
+    tops = [TopFace((pip, pip), c_big, 36.0, ()), TopFace((pip, pip), small.center_xy, 36.0, ())]
+    reads = [DieRead(box_xyxy=tuple(map(float, b.box_xyxy)), center_xy=t.center_xy, face=2,
+                     confidence=c, pose=p, top_quad=((0, 0), (1, 0), (1, 1), (0, 1)),
+                     edge_px=36.0)
+             for b, t, c, p in ((big, tops[0], conf, pose), (small, tops[1], 0.99, "flat"))]
+    return [big, small], tops, reads
+
+
+CENTRED_CASES = [
+    # (larger blob h x w px, top face off the blob's centre px, its confidence, expected)
+    ((66, 66), 0.0, 0.99, 0),        # 3.4 edge^2 (the pair rule: leaning), face at the
+                                     # blob's middle: the lower die round and under -> stacked
+    ((66, 66), 4.0, 0.99, 0),        # 0.11 edge off the middle: still a stack
+    ((72, 36), 18.0, 0.99, None),    # two dice side by side, the face at one end (0.5 edge
+                                     # off): a leaning pair stays leaning
+    ((66, 66), 20.0, 0.99, None),    # a large blob running off to one side of the face
+    ((66, 66), 0.0, 0.5, None),      # face read unsurely: the pair rule's leaning stands
+]
+
+
+@pytest.mark.parametrize(("shape", "shift", "conf", "expected"), CENTRED_CASES)
+def test_pair_called_leaning_with_a_centred_top_is_stacked(
+        shape: tuple[int, int], shift: float, conf: float, expected: int | None) -> None:
+    blobs, tops, reads = _pair(shape, shift, conf, "leaning")
+    image = np.zeros((200, 400, 3), np.uint8)           # the light cue is not asked
+    assert stacked_index(image, blobs, tops, reads, 36.0) == expected
+
+
+def test_centred_rule_needs_the_pair_rule_to_call_leaning() -> None:
+    # a die the single-die cues call leaning, with a one-die blob: not the pair rule's
+    # call, so not turned into a stack
+    blobs, tops, reads = _pair((38, 38), 0.0, 0.99, "leaning")
+    assert stacked_index(np.zeros((200, 400, 3), np.uint8), blobs, tops, reads, 36.0) is None

@@ -30,7 +30,7 @@ from vision.sicbo.pips import (
 from vision.sicbo.pose import PoseParams, assign_poses, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.smeared import Smeared, smeared_dice
-from vision.sicbo.stack import StackParams, stacked_die
+from vision.sicbo.stack import StackParams, stacked_index
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -141,19 +141,21 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
-    reads = _stacked_pair(image_bgr, reads, blobs, tops, params)
+    reads = _stacked_pair(image_bgr, reads, blobs, tops, params, two)
     reads += [_smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
 
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
-                  tops: list[TopFace], params: DiceParams) -> list[DieRead]:
-    """Three dice in play, two seen, both flat: the one lit like a die lying on another
-    (``stack.stacked_die``) is stacked. Photos (``max_dice`` None) are left alone."""
-    if params.max_dice != 3 or len(reads) != 2 or any(r.pose != "flat" for r in reads):
+                  tops: list[TopFace], params: DiceParams, two: set[int]) -> list[DieRead]:
+    """Three dice in play, two seen, no second face or pressed pair (``two``): the die
+    ``stack.stacked_index`` finds lying on the other is stacked. Photos (``max_dice``
+    None) are left alone."""
+    if params.max_dice != 3 or len(reads) != 2 or two:
         return reads
-    i = stacked_die(image_bgr, tops, scene_edge_px(blobs, tops), params.stack)
+    i = stacked_index(image_bgr, blobs, tops, reads, scene_edge_px(blobs, tops), params.stack,
+                      params.pose)
     return reads if i is None else [replace(r, pose="stacked") if j == i else r
                                     for j, r in enumerate(reads)]
 

@@ -12,29 +12,43 @@ corners of the lower die's that stick out from under it (the upper die lies turn
 shifted on it). The lit region around a top face (pixels as bright and as coloured as
 that face's body, pips closed, the component over the face's centre: ``lit_top``)
 reaches about half a diagonal (0.71 edge) from a flat die's centre; with the lower
-die's corners it reaches up to ~1 edge, on two or more sides. A die is called stacked
+die's corners (shifted out) it reaches 0.74-1.0 edge. A die is called stacked
 when its lit region reaches at least ``min_reach`` x edge, ``reach_margin`` further
 than the other die's (the same camera, floor and light: the other die is the
 reference), and neither lit region is cut by the search window (the floor or a glare
 is as bright as a die: no reference). The lower die's corners often stick out at one
 side only (a small turn), so the far pixels need not surround the face.
 
+The pair rule also calls a large or long blob with a clean top face "leaning" (two dice
+side by side); a stack seen at a slant is as large, the lower die's sides running round
+and under the upper one. A die leaning on another lies BESIDE its support, so such a
+blob's centroid lies well off the support's top face; a stack's lies at the upper top
+face's middle (``centred_top``, ``stacked_index``).
+
 Weak: a lower die lined up under the upper one (turned by a multiple of 90 degrees and
 barely shifted) hides its top face; only its shaded sides show, and this stage does not
-see it (the round then abstains ``dice_count``). Measured on the seed-9704/9804/9904
-reads (see the commit messages).
+see it (the round then abstains ``dice_count``); a flat die whose side face is lit as
+brightly as its top (light low on that side) can look like a stack (seed-9804 clip 016
+round 2, the one such false void in 410 replayed rounds). Measured on the
+seed-9704/9804/9904/9002 reads (see the commit messages).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
+from vision.sicbo.detect import Blob
 from vision.sicbo.pips import TopFace
+from vision.sicbo.pose import PoseParams, pair_pose
 
-__all__ = ["LitTop", "StackParams", "lit_top", "stacked_die"]
+if TYPE_CHECKING:
+    from vision.sicbo.dice import DieRead
+
+__all__ = ["LitTop", "StackParams", "centred_top", "lit_top", "stacked_die", "stacked_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +58,7 @@ class StackParams:
     window_rel: float = 1.4       # the lit region is looked for within this x edge
     min_reach: float = 0.74       # a stack's lit region reaches this x edge or more ...
     reach_margin: float = 0.1     # ... this much further than the other die's
+    central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
 
     def __post_init__(self) -> None:
         if not 0 < self.lit_drop < 1 or self.window_rel <= self.min_reach:
@@ -119,3 +134,39 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
                 and mine.reach_rel >= other.reach_rel + params.reach_margin):
             return i
     return None
+
+
+def centred_top(blob: Blob, top: TopFace, edge_px: float,
+                params: StackParams = StackParams()) -> bool:
+    """The blob's centroid lies within ``central_rel`` x edge of its top face's centre:
+    whatever makes the blob large lies round and under that face, not beside it."""
+    cx, cy = blob.center_xy
+    return float(np.hypot(cx - top.center_xy[0], cy - top.center_xy[1])) \
+        < params.central_rel * edge_px
+
+
+def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
+                  reads: list[DieRead], edge_px: float, params: StackParams = StackParams(),
+                  pose: PoseParams | None = None) -> int | None:
+    """Index of the stacked die when exactly two dice are seen, else None. Both flat:
+    the light cue (``stacked_die``). One called leaning by the pair rule
+    (``pose.pair_pose``: a large or long blob) whose top face is read cleanly (at least
+    ``pair_conf``) and sits at the blob's middle (``centred_top``): a stack. A die
+    leaning on another lies beside it, so the pair's blob runs from the support's top
+    face to one side (centroid 0.64-0.68 edge away on the seed-9704/9804/9002/9904
+    reads); a stacked pair's blob is the upper die with the lower die's sides round and
+    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning)."""
+    if len(tops) != 2:
+        return None
+    pose = pose or PoseParams()
+    poses = [r.pose for r in reads]
+    if poses == ["flat", "flat"]:
+        return stacked_die(image_bgr, tops, edge_px, params)
+    pair = pair_pose(blobs, tops, reads, ["flat", "flat"], pose)
+    if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
+        return None
+    i = pair[0]
+    if reads[i].confidence < pose.pair_conf or not centred_top(blobs[i], tops[i], edge_px,
+                                                                params):
+        return None
+    return i
