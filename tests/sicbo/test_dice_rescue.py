@@ -41,3 +41,17 @@ def test_rescue_skips_clutter(as_clutter, offered, seed) -> None:
     cx, cy = centres[1]
     got = [t for _, t in extra if np.hypot(t.center_xy[0] - cx, t.center_xy[1] - cy) < 0.4 * 46]
     assert bool(got) == offered
+
+
+@pytest.mark.parametrize(("not_die", "max_dice", "clutter"), [
+    # the CNN's "not a die" probability; a photo (max_dice None) or the dome (3)
+    (0.6, None, True),     # a photo: more likely clutter than a die is dropped
+    (0.45, None, False),
+    (0.6, 3, False),       # the dome: only a sure call (a die at the rim looks odd)
+    (0.75, 3, True),
+])
+def test_clutter_threshold(not_die, max_dice, clutter) -> None:
+    from vision.sicbo.dice import _is_clutter
+
+    probs = np.array([(1 - not_die) / 6] * 6 + [not_die], np.float32)
+    assert _is_clutter(probs, DiceParams(max_dice=max_dice)) == clutter
