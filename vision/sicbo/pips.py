@@ -51,6 +51,8 @@ class PipParams:
     dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
     two_spacing_rel: float = 0.61     # a two's pips are >= this x edge apart (see two_is_diagonal)
+    min_inside: float = 0.8           # a pip less inside the blob must look like the others
+    junk_roundness: float = 0.7       # a best-ranked blob this elongated and 1.5x large: no pip
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
@@ -243,9 +245,15 @@ def select_top_face(pips: list[Pip], blob: Blob,
     maximise (log rank gap to the next candidate) x (0.25 + layout fit), i.e. a clear
     break in roundness/size between the top face and the rest, forming a real layout.
     The best-ranked blob may be skipped when it is 1.5x larger than the group's pips
-    (two pips merged at a face edge).
+    (two pips merged at a face edge); when it is elongated too (``_junk``: two pips
+    merged, or a dark gap between the die and the dome rim) it is no pip at all (seed-9904
+    clip 016: such a gap outranked a four's red pips 1.8x and was read as a one). A blob
+    partly outside the die's blob that is elongated or large (``_edge_junk``) is no top
+    pip either (seed-9904 clips 003, 006: a rim piece and a side-face pip ranked among a
+    five's pips and broke it to a three and a six).
     """
-    cands = [p for p in pips if p.inside >= 0.5 and p.roundness >= params.min_roundness]
+    cands = _edge_junk([p for p in pips if p.inside >= 0.5
+                        and p.roundness >= params.min_roundness], params)
     if not cands:
         return None
     brightest = max(p.ring_lum for p in cands)
@@ -254,6 +262,8 @@ def select_top_face(pips: list[Pip], blob: Blob,
                                                             params.light_power, up[i]))
     ranks = [_rank(cands[i], brightest, params.light_power, up[i]) for i in order]
     cands = [cands[i] for i in order]
+    if _junk(cands, params):
+        cands, ranks = cands[1:], ranks[1:]
     floor = params.rank_floor * ranks[0]
     radius = params.face_radius_rel * blob.edge_px
     best, top = -1.0, cands[:1]
@@ -296,6 +306,26 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     cap = params.one_edge_rel * float(np.median(ref))
     return [dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap else t
             for t in tops]
+
+
+def _edge_junk(cands: list[Pip], params: PipParams) -> list[Pip]:
+    """Drop candidates partly outside the blob (``min_inside``) that do not look like the
+    others: elongated (``junk_roundness``) or 1.5x their median area (a side-face pip,
+    the neighbour's, a piece of the dome rim). A top pip the blob's outline clips (a
+    blob cut short) stays: it is round and pip-sized."""
+    if not cands:
+        return cands
+    median = float(np.median([p.area_px for p in cands]))
+    return [p for p in cands if p.inside >= params.min_inside
+            or (p.roundness >= params.junk_roundness and p.area_px < 1.5 * median)]
+
+
+def _junk(ranked: list[Pip], params: PipParams) -> bool:
+    """The best-ranked blob is elongated (``junk_roundness``) and 1.5x the area of the
+    next ones (median of up to five): no top-face pip (a flat die's pips are round)."""
+    if len(ranked) < 2 or ranked[0].roundness >= params.junk_roundness:
+        return False
+    return ranked[0].area_px >= 1.5 * float(np.median([p.area_px for p in ranked[1:6]]))
 
 
 def _centres(pips: list[Pip]) -> np.ndarray:
