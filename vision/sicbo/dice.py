@@ -136,7 +136,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
-    # top faces closer than 1.5 edges: touching, maybe leaning (``close_dice``): not trusted
+    # top faces closer than 1.6 edges: touching, maybe leaning (``close_dice``): not trusted
     if blobs and params.max_dice is not None:
         pressed |= close_dice(tops, scene_edge_px(blobs, tops)) - two
     unsure = pressed | _partial(reads, params)

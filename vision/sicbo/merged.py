@@ -3,7 +3,7 @@
 Two blobs meeting along a line (``touching``) were one blob the blob finder cut in two:
 dice pressed together, i.e. one leaning on the other, unless the line is short and both
 top faces look alike (two flat dice that came to rest against each other).
-Two top faces closer than 1.5 edges (``close_dice``) belong to dice that touch, blobs
+Two top faces closer than 1.6 edges (``close_dice``) belong to dice that touch, blobs
 split or not; a lean looks like that too, so neither die is trusted unless a lean is seen.
 
 A die leaning on another merges with it into one blob, and the pip stage picks one top
@@ -143,7 +143,7 @@ def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0) 
             if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted)}
 
 
-def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5,
+def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.6,
                tilted_rel: float = 1.7, tilt_round: float = 0.85) -> set[int]:
     """Both dice of every pair whose top-face centres lie closer than ``rel`` x the die
     edge (``edge_px``: one edge for the image, ``pose.scene_edge_px``), stacks (closer
@@ -158,7 +158,9 @@ def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.5,
     1.21 and 1.32-1.36 edges apart, paid; 014 r4 1.36, 010 r0 1.32-1.40; the closest flat
     dice of that set lay 1.74 edges apart). Which one it is cannot be told from the top
     faces alone, so neither is trusted (the caller caps their confidence: the round
-    abstains unless a lean is seen). Up to ``tilted_rel`` edges apart when one face of
+    abstains unless a lean is seen). ``rel`` 1.6 leaves room for a slide along the support
+    and a 10% error in the edge (seed-9804 clip 014 r3, paid at 1.5: a five leaning on a
+    three 1.51 edges from it). Up to ``tilted_rel`` edges apart when one face of
     2+ pips has pips at most ``tilt_round`` x as round as the other's: a lean seen from
     farther (seed-9904 clip 025 r0, paid: a three 1.59 edges from the four it leans on,
     its pips 0.70 round against 0.88; its upturned side joined the four's blob)."""
