@@ -52,7 +52,7 @@ class PipParams:
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
     two_spacing_rel: float = 0.61     # a two's pips are >= this x edge apart (see two_is_diagonal)
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
-    junk_roundness: float = 0.7       # a best-ranked blob this elongated and 1.5x large: no pip
+    junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
