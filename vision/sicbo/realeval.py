@@ -172,6 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.every < 1:
         ap.error(f"--every must be >= 1, got {args.every}")
+    if not (args.root / "dice.csv").is_file():
+        ap.error(f"--root must be the real-dice folder holding dice.csv and images/; "
+                 f"{args.root.resolve()} has no dice.csv")
     cv2.setNumThreads(1)
     params = DiceParams(use_classifier=not args.no_classifier, max_dice=None)
     for split in ("train", "valid") if args.split == "both" else (args.split,):
