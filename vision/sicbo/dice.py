@@ -137,27 +137,28 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
     # top faces closer than 1.6 edges: touching, maybe leaning (``close_dice``): not trusted
+    edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     if blobs and params.max_dice is not None:
-        pressed |= close_dice(tops, scene_edge_px(blobs, tops)) - two
+        pressed |= close_dice(tops, edge) - two
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
-    reads = _stacked_pair(image_bgr, reads, blobs, tops, params, two)
+    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two)
     reads += [_smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
 
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
-                  tops: list[TopFace], params: DiceParams, two: set[int]) -> list[DieRead]:
+                  tops: list[TopFace], edge_px: float, params: DiceParams,
+                  two: set[int]) -> list[DieRead]:
     """Three dice in play, two seen, no second face or pressed pair (``two``): the die
     ``stack.stacked_index`` finds lying on the other is stacked. Photos (``max_dice``
     None) are left alone."""
     if params.max_dice != 3 or len(reads) != 2 or two:
         return reads
-    i = stacked_index(image_bgr, blobs, tops, reads, scene_edge_px(blobs, tops), params.stack,
-                      params.pose)
+    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose)
     return reads if i is None else [replace(r, pose="stacked") if j == i else r
                                     for j, r in enumerate(reads)]
 

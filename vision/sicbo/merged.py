@@ -208,18 +208,20 @@ def touching(blobs: list[Blob], tops: list[TopFace], rel: float = 0.7,
 def _tilted_pips(a: TopFace, b: TopFace, round_ratio: float) -> bool:
     """Both faces show 2+ pips (a one's big pip says little) and one's pips are at most
     ``round_ratio`` x as round as the other's."""
-    if min(a.count, b.count) < 2:
-        return False
-    ra, rb = _roundness(a), _roundness(b)
-    return min(ra, rb) <= round_ratio * max(ra, rb)
+    return min(a.count, b.count) >= 2 and _less_round(a, b, round_ratio)
 
 
 def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -> bool:
     """One of two top faces looks tilted next to the other: its edge differs by
     ``edge_ratio`` x or its pips are at most ``round_ratio`` x as round."""
-    ra, rb = _roundness(a), _roundness(b)
     return (max(a.edge_px, b.edge_px) >= edge_ratio * min(a.edge_px, b.edge_px)
-            or min(ra, rb) <= round_ratio * max(ra, rb))
+            or _less_round(a, b, round_ratio))
+
+
+def _less_round(a: TopFace, b: TopFace, round_ratio: float) -> bool:
+    """One face's pips are at most ``round_ratio`` x as round as the other's."""
+    ra, rb = _roundness(a), _roundness(b)
+    return min(ra, rb) <= round_ratio * max(ra, rb)
 
 
 def _roundness(top: TopFace) -> float:
