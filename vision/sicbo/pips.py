@@ -337,8 +337,6 @@ def _compact(group: list[Pip], radius: float) -> bool:
     return bool(np.all(np.hypot(*(pts - pts.mean(axis=0)).T) <= radius))
 
 
-
-
 def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     """Do two top pips lie at opposite corners, as a two's do (~0.71 edge apart)?
 
