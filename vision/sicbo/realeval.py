@@ -12,7 +12,8 @@ Metrics per split (``train_*`` and ``valid_*`` separately):
 
 ``--transform`` re-measures under a simulated other camera (image and labels mapped
 together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``blur``
-(Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``rot180`` (the camera
+(Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``large`` (1.3x size: a
+nearer camera), ``rot180`` (the camera
 upside down: the top-face position cue assumes it is not). ``--every N`` reads every
 Nth image only.
 
@@ -89,7 +90,7 @@ def load_labels(root: Path) -> dict[str, list[Label]]:
     return dict(labels)
 
 
-TRANSFORMS = ("none", "dark", "bright", "blur", "small", "rot180")
+TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "rot180")
 
 
 def transform(image_bgr: np.ndarray, labels: list[Label],
@@ -99,11 +100,12 @@ def transform(image_bgr: np.ndarray, labels: list[Label],
         raise ValueError(f"transform must be one of {TRANSFORMS}, got {name!r}")
     img = image_bgr.astype(np.float32)
     h, w = image_bgr.shape[:2]
-    if name == "small":
-        small = cv2.resize(image_bgr, (round(0.6 * w), round(0.6 * h)),
-                           interpolation=cv2.INTER_AREA)
-        return small, [Label(lab.face, tuple(0.6 * v for v in lab.box_xyxy))  # type: ignore[arg-type]
-                       for lab in labels]
+    if name in ("small", "large"):
+        f = 0.6 if name == "small" else 1.3
+        resized = cv2.resize(image_bgr, (round(f * w), round(f * h)),
+                             interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+        return resized, [Label(lab.face, tuple(f * v for v in lab.box_xyxy))  # type: ignore[arg-type]
+                         for lab in labels]
     if name == "rot180":
         return (np.ascontiguousarray(image_bgr[::-1, ::-1]),
                 [Label(lab.face, (w - lab.box_xyxy[2], h - lab.box_xyxy[3], w - lab.box_xyxy[0],
