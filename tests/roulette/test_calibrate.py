@@ -222,3 +222,20 @@ def test_refusals_without_a_clean_ring(make, why: str) -> None:
     result = calibrate_frames(make())
     assert isinstance(result, CalibrationFailure) and not result
     assert why in result.message
+
+
+@pytest.mark.parametrize("seed", [
+    3,  # a dark number ring with light digits, a plain ring between it and the pockets
+    4,  # the same look, other proportions and colours
+])
+def test_the_head_takes_in_a_number_ring_beyond_a_plain_ring(seed: int) -> None:
+    # the plain ring is too uniform to tell turning from still: the head used to end there,
+    # leaving the number ring's digits in the bowl's (still) rows, where each passing digit
+    # was foreground (a ball-like spot that held a void for good on the bundled sample)
+    scene = build_scene(seed, rounds=1, width=800, height=600, fps=30.0)
+    d, renderer = scene.design, scene.renderer()
+    assert d.number_ring_dark
+    cal = calibrate_frames([renderer.render(scene.timeline.state(f)) for f in range(0, 46, 5)])
+    assert cal, getattr(cal, "message", "")
+    assert cal.band_rho[1] < 1.15  # the band is the pockets alone
+    assert 0.9 * d.r_number_out / d.r_pocket_mid <= cal.head_rho <= d.r_head / d.r_pocket_mid

@@ -74,6 +74,8 @@ __all__ = [
 CALIBRATION_SECONDS = 1.5
 WORK_WIDTH = 480  # calibration works on frames downscaled to this width
 SCAN = (0.35, 1.75, 141)  # rho_min, rho_max, rows of the calibration unwrap
+PLAIN_RING_RHO = 0.07  # a plain ring (and its edges) this wide between turning rings: head
+RESUME_VAR = 100.0  # ... where the rings beyond have this much content (grey variance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,16 +189,30 @@ def find_warp(signals: Sequence[tuple[np.ndarray, np.ndarray]], sense: int,
 
 def find_rotating_rows(strips: Sequence[np.ndarray], zero_cols: Sequence[int],
                        rho: np.ndarray, band: tuple[float, float]) -> float:
-    """Largest rho (>= band outer) up to which content turns with the wheel."""
+    """Largest rho (>= band outer) up to which content turns with the wheel.
+
+    A plain ring of the head (a gold or wooden band between the pockets and an outer
+    number ring) is too uniform to tell turning from still: it is crossed when turning
+    rows with content (``RESUME_VAR``) follow within ``PLAIN_RING_RHO``. Stopping there
+    left the outer number ring's digits in the bowl's rows, where each passing digit is
+    foreground in a still model (a ball-like spot, an object)."""
     g = np.stack([s.mean(axis=2) for s in strips]).astype(np.float32)  # (T, R, C)
     derot = np.stack([np.roll(gi, -c, axis=1) for gi, c in zip(g, zero_cols, strict=True)])
     var_static = g.var(axis=0).mean(axis=1)
     var_rot = derot.var(axis=0).mean(axis=1)
-    turning = var_rot < 0.6 * var_static + 1.0
-    row = int(np.searchsorted(rho, band[1]))
-    while row + 1 < len(rho) and turning[row + 1] and var_static[row + 1] > 4.0:
+    turning = (var_rot < 0.6 * var_static + 1.0) & (var_static > 4.0)
+    resumes = turning & np.append(turning[1:], False) & (var_static > RESUME_VAR)
+    gap = int(round(PLAIN_RING_RHO / (rho[1] - rho[0])))
+    row = last = int(np.searchsorted(rho, band[1]))
+    while row + 1 < len(rho):
         row += 1
-    return float(rho[row]) + 0.02
+        if turning[row]:
+            last = row
+        elif not resumes[row + 1:row + 1 + gap].any():
+            break
+        else:
+            row = row + int(np.argmax(resumes[row + 1:row + 1 + gap]))
+    return float(rho[last]) + 0.02
 
 
 def _in_view(grid: StripGrid, frame: np.ndarray, rows: slice) -> np.ndarray | None:

@@ -89,8 +89,6 @@ class SettleParams:
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
-    removal_margin_rho: float = 0.12  # ... where a spot beyond the head's edge by less than
-    # this is no ball (a digit of a number ring the head's edge estimate left out)
     regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again
     held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
     held_edge_s: float = 0.2  # ... in every frame this long (at least twice running): the
@@ -339,13 +337,8 @@ class RoundTracker:
         return self._await_removal(obs)
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
-        """The ball is removed once unseen for ``removed_s``. A spot just outside the head's
-        edge (within ``removal_margin_rho``) does not count: where the edge estimate leaves
-        the turning number ring in the bowl's rows, a digit passing a fixed place in the
-        image looks like a ball there now and then, and the void would never end."""
-        seen = [s.frame for s in self.history
-                if not self.head < s.rho < self.head + self.p.removal_margin_rho]
-        if seen and (obs.frame - seen[-1]) / self.fps <= self.p.removed_s:
+        """The ball is removed once unseen for ``removed_s``."""
+        if self.ball is not None or self.track.unseen_s(obs.frame) <= self.p.removed_s:
             return []
         self.put_back = self.last_number if self.phase == "void" else None
         self.phase, self.ended_frame = "idle", obs.frame
