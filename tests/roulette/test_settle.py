@@ -603,3 +603,25 @@ def test_a_ball_lingering_then_running_back_is_read_where_it_rests(then: float,
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[rest_k]]  # type: ignore[union-attr]
     assert settle <= outs[0].frame <= settle + 0.4 * FPS
 
+
+def resting_then_an_object(rest_until: int) -> list[FrameObs]:
+    """Idle: a ball rides in a pocket (the last round's, not yet taken out) until
+    ``rest_until``; from frame 125 to 140 an object is seen (the dealer's fingers at it)."""
+    obs = []
+    for f in range(160):
+        zero = (0.4 + 0.8 * f / FPS) % (2 * np.pi)
+        balls = (BallObs(0.95, (zero + 5 * POCKET_RAD) % (2 * np.pi)),) if f <= rest_until else ()
+        obs.append(FrameObs(f, zero, balls, object_seen=125 <= f < 140))
+    return obs
+
+
+@pytest.mark.parametrize(("rest_until", "voided"), [
+    (120, False),  # seen resting 0.17 s before: no roll is going on, a hand takes the ball
+    (60, True),  # last seen resting 2.2 s before: taken out; a roll may run out of view
+    (-1, True),  # no ball at rest at all: the same
+])
+def test_an_object_while_a_ball_rests_in_a_pocket_is_no_void(rest_until: int,
+                                                             voided: bool) -> None:
+    events = run(resting_then_an_object(rest_until))
+    assert [e.frame for e in of(events, "void")] == ([125] if voided else [])
+    assert not of(events, "outcome") and not of(events, "ball_launched")

@@ -22,8 +22,11 @@ Phases::
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
   while idle from ``idle_void_after_s`` after the last round's ball was removed and
   ``idle_void_after_outcome_s`` after its outcome (a roll on a track out of view; right
-  after a round the dealer's hands are still at work, and no roll starts that soon). The
-  round stays void until the object and the ball are gone.
+  after a round the dealer's hands are still at work, and no roll starts that soon), but
+  not while a ball is seen resting in a pocket (``idle_rest_s``: no roll is going on; the
+  dealer's fingers taking it out show as pieces over the pocket ring, the hand's link to
+  them lies over the cone, out of the strip). The round stays void until the object and
+  the ball are gone.
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
   took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
   (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
@@ -98,6 +101,8 @@ class SettleParams:
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
     idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome
+    idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
+    # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
 
 
 class RoundTracker:
@@ -151,7 +156,8 @@ class RoundTracker:
     # --- idle: waiting for a ball in play ----------------------------------------
     def _idle(self, obs: FrameObs) -> list[Event]:
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
-                and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s):
+                and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
+                and not self._ball_resting(obs.frame)):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []
@@ -169,6 +175,14 @@ class RoundTracker:
             self.dir_samples, self.jumped = rates, True
             return events
         return []
+
+    def _ball_resting(self, frame: int) -> bool:
+        """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the
+        wheel in the pocket band, seen there ``fixture_hits`` times: the last round's ball,
+        not yet taken out, or one put back)?"""
+        return any(f[3] >= self.p.fixture_hits and self.band[0] <= f[0] <= self.band[1]
+                   and (frame - f[2]) / self.fps <= self.p.idle_rest_s
+                   for f in self.track.fixtures)
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
