@@ -137,3 +137,26 @@ def _pair_pose_of(shape: tuple[int, int], solidity: float) -> str:
     out = assign_poses([small[0], read], [small[1], blob], [small[2], top])
     assert out[0].pose == "flat"
     return out[1].pose
+
+
+SIZED_CASES = [
+    # (larger blob h x w px round a 36 px face, the other die's blob edge px, floor pale,
+    #  expected pose of the larger)
+    ((66, 66), 38, False, "leaning"),    # 3.4 edge^2 next to a one-die blob: two dice in it
+    ((78, 78), 38, False, "flat"),       # 4.7 edge^2: a die joined to the rim or a glare
+    ((68, 68), 54, True, "flat"),        # the one-die blob 2.25 edge^2 on a pale floor: the
+                                         # blob finder spilled over the floor, no evidence
+    ((68, 68), 54, False, "leaning"),    # ... as large on a dark floor: blobs take the sides
+]
+
+
+@pytest.mark.parametrize(("shape", "other", "pale", "expected"), SIZED_CASES)
+def test_pair_rule_needs_die_sized_blobs(shape: tuple[int, int], other: int, pale: bool,
+                                         expected: str) -> None:
+    small = _die(100, 100, 36, 0.9, other)
+    read, _, top = _die(300, 100, 36, 0.9)
+    h, w = shape
+    blob = Blob((300 - w // 2, 100 - h // 2, 300 - w // 2 + w, 100 - h // 2 + h),
+                np.ones((h, w), bool), float(h * w), 0.95)
+    out = assign_poses([small[0], read], [small[1], blob], [small[2], top], pale=pale)
+    assert [d.pose for d in out] == ["flat", expected]

@@ -27,7 +27,7 @@ from vision.sicbo.pips import (
     select_top_face,
     two_is_diagonal,
 )
-from vision.sicbo.pose import PoseParams, assign_poses, scene_edge_px
+from vision.sicbo.pose import PoseParams, assign_poses, pale_floor, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
@@ -143,8 +143,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
-    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two)
-    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two)
+    # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
+    pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
+    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale)
+    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
     reads += [_smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
@@ -152,13 +154,14 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
                   tops: list[TopFace], edge_px: float, params: DiceParams,
-                  two: set[int]) -> list[DieRead]:
+                  two: set[int], pale: bool) -> list[DieRead]:
     """Three dice in play, two seen, no second face or pressed pair (``two``): the die
     ``stack.stacked_index`` finds lying on the other is stacked. Photos (``max_dice``
     None) are left alone."""
     if params.max_dice != 3 or len(reads) != 2 or two:
         return reads
-    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose)
+    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose,
+                      pale=pale)
     return reads if i is None else [replace(r, pose="stacked") if j == i else r
                                     for j, r in enumerate(reads)]
 

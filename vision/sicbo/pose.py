@@ -37,6 +37,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 from vision.sicbo.detect import Blob
@@ -46,8 +47,8 @@ from vision.sicbo.pips import Pip, TopFace
 if TYPE_CHECKING:
     from vision.sicbo.dice import DieRead
 
-__all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "scene_edge_px",
-           "second_face"]
+__all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
+           "scene_edge_px", "second_face"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,9 @@ class PoseParams:
     pair_conf: float = 0.7            # ... and its top face read at least this surely
     pair_long: float = 1.9            # ... and the blob no longer than this x its width
     pair_solidity: float = 0.84       # a less convex larger blob: a die joined to something
+    pair_area_top: float = 4.2        # ... and so is a blob this large (x edge^2)
+    pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
+    pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
 
 
 def _roundness(top: TopFace) -> float:
@@ -80,9 +84,11 @@ def _roundness(top: TopFace) -> float:
 
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                  params: PoseParams = PoseParams(), *,
-                 leaning: set[int] = frozenset()) -> list[DieRead]:  # type: ignore[assignment]
+                 leaning: set[int] = frozenset(),  # type: ignore[assignment]
+                 pale: bool = False) -> list[DieRead]:
     """New reads with ``pose`` set; inputs are parallel lists, one entry per die.
-    ``leaning``: indices already known to lean (``merged.holds_two_dice``)."""
+    ``leaning``: indices already known to lean (``merged.holds_two_dice``); ``pale``: the
+    floor is nearly as bright as the dice (``pale_floor``)."""
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
     for i in range(len(tops)):
@@ -98,7 +104,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
             if i != j and near and sure and a.edge_px >= params.stack_size_ratio * b.edge_px:
                 poses[i] = "stacked"
     pair = pair_pose(blobs, tops, reads, ["leaning" if i in leaning else "flat"
-                                          for i in range(len(reads))], params)
+                                          for i in range(len(reads))], params, pale=pale)
     if pair is not None:
         poses[pair[0]] = pair[1]
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
@@ -113,7 +119,8 @@ def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
 
 
 def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
-              poses: list[str], params: PoseParams = PoseParams()) -> tuple[int, str] | None:
+              poses: list[str], params: PoseParams = PoseParams(), *,
+              pale: bool = False) -> tuple[int, str] | None:
     """``(index, pose)`` of the die that is not flat when exactly two dice are seen.
 
     All three dice are in view and opaque, so a third die not seen is under or against
@@ -132,18 +139,57 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     leaning pairs 0.84-0.98 but for one stack at 0.79, called leaning anyway).
     ``poses``: what
     the blob-pair rules (``merged``) already found; the single-die cues do not stop this
-    rule (a stacked die's crop showing the die below misleads them)."""
+    rule (a stacked die's crop showing the die below misleads them). Blobs that do not
+    outline dice (``_die_sized``; ``pale``: a floor nearly as bright as the dice) -> None."""
     if len(blobs) != 2 or any(p != "flat" for p in poses):
         return None
     edge = scene_edge_px(blobs, tops)
     area = [b.area_px / edge ** 2 for b in blobs]
     big = int(np.argmax(area))
     if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big] \
-            or blobs[big].solidity < params.pair_solidity:
+            or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params):
         return None
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
     return big, "stacked" if clean else "leaning"
+
+
+def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
+    """The two blobs outline dice: the larger is below ``pair_area_top`` x edge^2 and,
+    on a pale floor, the smaller (one die, the reference) below ``pair_ref_max``. A blob
+    larger than two dice is a die joined to the dome's rim or a glare; a one-die blob
+    that large on a floor nearly as bright as the dice means the blob finder spilled
+    over it (shadows and shading joined in). Either way blob size says nothing of a
+    stack or a lean (fresh seed-10004 set: clip 025 rounds 2 and 3, one die 2.2 edge^2
+    on a pale pink floor, the other 4.9 and 3.6; clip 004 round 1, a five joined to the
+    rim, 4.6; all flat, voided leaning or stacked. Stacks and leaning pairs on seeds
+    9704/9904: larger blob 1.5-3.6; the other 0.9-1.9, and 2.4 for a stack on a dark
+    floor, seed-9904 clip 002 round 4)."""
+    return max(area) < params.pair_area_top and not (pale and min(area) >= params.pair_ref_max)
+
+
+def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+               params: PoseParams = PoseParams()) -> bool:
+    """The floor round the dice is nearly as bright as their top faces: the median over
+    the dice of the floor's median luminance (a ring 1.3-2.2 edges from the top face's
+    centre) over the face body's (80th percentile within 0.4 edge) is at least
+    ``pale_floor`` (dark and coloured floors 0.05-0.55 on seeds 9704/9904, pale ones
+    0.8-0.95)."""
+    ratios = []
+    for top in tops:
+        r = int(2.2 * edge_px) + 1
+        cx, cy = top.center_xy
+        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+        win = image_bgr[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
+        if win.size == 0:
+            continue
+        lum = cv2.cvtColor(win, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+        yy, xx = np.mgrid[:lum.shape[0], :lum.shape[1]]
+        dist = np.hypot(xx + x0 - cx, yy + y0 - cy) / edge_px
+        body, ring = lum[dist < 0.4], lum[(dist > 1.3) & (dist < 2.2)]
+        if body.size and ring.size:
+            ratios.append(float(np.median(ring)) / max(float(np.percentile(body, 80)), 1.0))
+    return bool(ratios) and float(np.median(ratios)) >= params.pale_floor
 
 
 def elongation(blob: Blob) -> float:

@@ -147,7 +147,7 @@ def centred_top(blob: Blob, top: TopFace, edge_px: float,
 
 def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
                   reads: list[DieRead], edge_px: float, params: StackParams = StackParams(),
-                  pose: PoseParams | None = None) -> int | None:
+                  pose: PoseParams | None = None, *, pale: bool = False) -> int | None:
     """Index of the stacked die when exactly two dice are seen, else None. Both flat:
     the light cue (``stacked_die``). One called leaning by the pair rule
     (``pose.pair_pose``: a large or long blob) whose top face is read cleanly (at least
@@ -155,14 +155,15 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     leaning on another lies beside it, so the pair's blob runs from the support's top
     face to one side (centroid 0.64-0.68 edge away on the seed-9704/9804/9002/9904
     reads); a stacked pair's blob is the upper die with the lower die's sides round and
-    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning)."""
+    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning).
+    ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``)."""
     if len(tops) != 2:
         return None
     pose = pose or PoseParams()
     poses = [r.pose for r in reads]
     if poses == ["flat", "flat"]:
         return stacked_die(image_bgr, tops, edge_px, params)
-    pair = pair_pose(blobs, tops, reads, ["flat", "flat"], pose)
+    pair = pair_pose(blobs, tops, reads, ["flat", "flat"], pose, pale=pale)
     if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
         return None
     i = pair[0]
