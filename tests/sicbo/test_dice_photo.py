@@ -95,3 +95,42 @@ def test_lone_pip_cut_by_the_border(faces, cut_rel, found, seed) -> None:
     bottom = int(centres[-1][1] + cut_rel * 44)
     reading = read_dice(np.ascontiguousarray(image[:bottom]), params=PHOTO)
     assert sorted(d.face for d in reading.dice) == found
+
+
+def _print_label(image: np.ndarray, x: int, y: int, text: str, angle_deg: float) -> None:
+    """A white cable label 38 x 18 px with a black square and ``text`` printed on it,
+    turned by ``angle_deg``, pasted with its turned box's corner at (x, y)."""
+    import cv2
+
+    w, h = 38, 18
+    big, mask = np.zeros((2 * h + w, 2 * h + w, 3), np.uint8), np.zeros((2 * h + w,) * 2, np.uint8)
+    patch = big[h:2 * h, h:h + w]
+    patch[:] = 230
+    cv2.rectangle(patch, (w - h // 2 - 4, 3), (w - 4, h // 2), (30, 30, 30), -1)
+    cv2.putText(patch, text, (2, int(0.8 * h)), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (25, 25, 25), 1)
+    mask[h:2 * h, h:h + w] = 255
+    turn = cv2.getRotationMatrix2D((big.shape[1] / 2, big.shape[0] / 2), angle_deg, 1.0)
+    big = cv2.warpAffine(big, turn, mask.shape[::-1])
+    mask = cv2.warpAffine(mask, turn, mask.shape[::-1])
+    roi = image[y:y + mask.shape[0], x:x + mask.shape[1]]
+    roi[mask > 128] = big[mask > 128]
+
+
+@pytest.mark.parametrize(("doubt_p", "faces"), [
+    # a printed label beside two dice: one round mark (the "0"-like blob) counts as one
+    # pip, the CNN half reads the print as a six and half as "not a die" (0.29)
+    (PHOTO.photo_doubt_p, [3, 5]),    # pips and CNN disagree and the CNN doubts: clutter
+    (1.01, [3, 5, 6]),                # that rule off: only a sure "not a die" drops it
+])
+def test_printed_label_is_not_a_die(doubt_p, faces) -> None:
+    import dataclasses
+
+    import cv2
+
+    rng = np.random.default_rng(5)
+    image, centres = render_scene([5, 3], rng, edge_px=40, tilt_deg=15, style=DieStyle())
+    assert all(np.hypot(60 - cx, 420 - cy) > 100 for cx, cy in centres)   # room for it
+    _print_label(image, 20, 380, "C12", 80)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    reading = read_dice(image, params=dataclasses.replace(PHOTO, photo_doubt_p=doubt_p))
+    assert sorted(d.face for d in reading.dice) == faces

@@ -43,15 +43,19 @@ def test_rescue_skips_clutter(as_clutter, offered, seed) -> None:
     assert bool(got) == offered
 
 
-@pytest.mark.parametrize(("not_die", "max_dice", "clutter"), [
-    # the CNN's "not a die" probability; a photo (max_dice None) or the dome (3)
-    (0.6, None, True),     # a photo: more likely clutter than a die is dropped
-    (0.45, None, False),
-    (0.6, 3, False),       # the dome: only a sure call (a die at the rim looks odd)
-    (0.75, 3, True),
+@pytest.mark.parametrize(("not_die", "max_dice", "pips", "clutter"), [
+    # the CNN's "not a die" probability (the rest on face 6); a photo (max_dice None) or
+    # the dome (3); the pip count of the blob's top face
+    (0.6, None, 6, True),      # a photo: more likely clutter than a die is dropped
+    (0.45, None, 6, False),    # ... the pips agree with the CNN: a die
+    (0.3, None, 1, True),      # ... they do not (a label's print): two signals against it
+    (0.2, None, 1, False),     # ... but the CNN hardly doubts it (real dice <= 0.12)
+    (0.6, 3, 1, False),        # the dome: only a sure call (a die at the rim looks odd)
+    (0.75, 3, 6, True),
 ])
-def test_clutter_threshold(not_die, max_dice, clutter) -> None:
+def test_clutter_threshold(not_die, max_dice, pips, clutter) -> None:
     from vision.sicbo.dice import _is_clutter
 
-    probs = np.array([(1 - not_die) / 6] * 6 + [not_die], np.float32)
-    assert _is_clutter(probs, DiceParams(max_dice=max_dice)) == clutter
+    probs = np.array([0.02] * 5 + [0.9 - not_die, not_die], np.float32)
+    assert _is_clutter(probs, DiceParams(max_dice=max_dice), pips) == clutter
+

@@ -50,6 +50,7 @@ class DiceParams:
     min_layout_fit: float = 0.25         # below this the pip count is not trusted
     reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
     photo_reject_p: float = 0.5          # ... on a photo (max_dice None; see _is_clutter)
+    photo_doubt_p: float = 0.25          # ... or this surely when the pips do not agree
     rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
     extra_conf: float = 0.5              # more than max_dice: drop those below this ...
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
@@ -117,7 +118,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs)
-    keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params)]
+    keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params, found[i][1].count)]
     clutter = [found[i] for i in range(len(found)) if i not in keep]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
@@ -284,7 +285,7 @@ def _fuse(pip_face: int | None, pip_conf: float,
     return cnn_face, float(0.5 * p_cnn), cnn_face
 
 
-def _is_clutter(probs: np.ndarray | None, params: DiceParams) -> bool:
+def _is_clutter(probs: np.ndarray | None, params: DiceParams, pip_count: int = 0) -> bool:
     """The CNN's extra class says this blob is not a die (a label, a corner...).
 
     On a photo (no count prior; keys, labels and print about) a blob more likely clutter
@@ -292,9 +293,19 @@ def _is_clutter(probs: np.ndarray | None, params: DiceParams) -> bool:
     most 0.14, a key's letter 0.69). In the dome only a sure call is (``reject_p``): a die
     at the rim or under glare looks odd to the CNN, the rescue (which the clutter found
     here does not hold back there) peels it off the rim, and three dice are expected
-    (fresh seed-9904 clip 007 r3: a one dropped at 0.5, two dice seen, voided stacked)."""
+    (fresh seed-9904 clip 007 r3: a one dropped at 0.5, two dice seen, voided stacked).
+
+    On a photo a blob whose pip count is not the face the CNN reads is clutter from
+    ``photo_doubt_p`` on: two signals against it (train_* photos read 0.6x smaller or
+    paler: a cable label's print scored 0.27-0.48 and passed as a six; real dice scored at
+    most 0.12, the ones read with pips and CNN apart at most 0.12)."""
+    if probs is None or len(probs) <= NOT_A_DIE:
+        return False
+    if params.max_dice is None and probs[NOT_A_DIE] >= params.photo_doubt_p \
+            and pip_count != int(np.argmax(probs[:NOT_A_DIE])) + 1:
+        return True
     p = params.photo_reject_p if params.max_dice is None else params.reject_p
-    return probs is not None and len(probs) > NOT_A_DIE and probs[NOT_A_DIE] >= p
+    return bool(probs[NOT_A_DIE] >= p)
 
 
 def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
