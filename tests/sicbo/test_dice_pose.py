@@ -35,8 +35,6 @@ CASES = [
      ["flat", "stacked", "flat"]),                            # a larger die on another
     ([(100, 100, 40, 0.9)], ["flat"]),                       # alone and round
     ([(100, 100, 40, 0.5)], ["leaning"]),                    # alone and squashed
-    ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 44, 0.9, 70)],
-     ["flat", "flat", "leaning"]),                            # round pips, side face shows
     ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 35, 0.9, 70)],
      ["flat", "flat", "flat"]),                               # large blob, normal top: joined
     ([(100, 100, 34, 0.9, 40), (300, 100, 40, 0.9, 44)],
@@ -160,3 +158,26 @@ def test_pair_rule_needs_die_sized_blobs(shape: tuple[int, int], other: int, pal
                 np.ones((h, w), bool), float(h * w), 0.95)
     out = assign_poses([small[0], read], [small[1], blob], [small[2], top], pale=pale)
     assert [d.pose for d in out] == ["flat", expected]
+
+
+SIDE_CASES = [
+    # (the third die's top edge px, its blob h x w px; the other two: 34 px tops in
+    #  40 x 40 px blobs; expected pose of the third)
+    (44, (88, 56), "leaning"),   # round pips, blob 1.75 x and top 1.3 x the others', long:
+                                 # a side face shows beside the top
+    (44, (70, 70), "flat"),      # as large but square: a flat die nearer the camera
+    (44, (64, 40), "flat"),      # long but of a die's size: no side face
+]
+
+
+@pytest.mark.parametrize(("top_edge", "shape", "expected"), SIDE_CASES)
+def test_side_face_showing(top_edge: int, shape: tuple[int, int], expected: str) -> None:
+    dice = [_die(100, 100, 34, 0.9, 40), _die(300, 100, 34, 0.9, 40)]
+    read, _, top = _die(200, 300, top_edge, 0.9)
+    h, w = shape
+    blob = Blob((200 - w // 2, 300 - h // 2, 200 - w // 2 + w, 300 - h // 2 + h),
+                np.ones((h, w), bool), float(h * w), 0.95)
+    dice.append((read, blob, top))
+    reads, blobs, tops = zip(*dice, strict=True)
+    out = assign_poses(list(reads), list(blobs), list(tops))
+    assert [d.pose for d in out] == ["flat", "flat", expected]

@@ -60,6 +60,7 @@ class PoseParams:
     lean_roundness_abs: float = 0.62
     lean_blob_rel: float = 1.35       # blob edge / median of the other dice' blob edges
     lean_top_rel: float = 1.15        # top-face edge / median of the others' top edges
+    lean_elong_rel: float = 1.05      # ... and a blob this x as elongated as the others'
     second_min_pips: int = 3          # a second face in the blob: at least this many pips
     second_min_fit: float = 0.9       # ... in a layout this clean
     second_roundness: float = 0.6     # ... pips at least this round
@@ -219,13 +220,21 @@ def _leaning(i: int, rounds: list[float], params: PoseParams) -> bool:
 
 def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[TopFace],
                   params: PoseParams) -> bool:
-    """Blob and top face both much larger than the other dice': a side face shows."""
+    """Blob and top face both much larger than the other dice', and the blob longer for
+    its width than theirs (``lean_elong_rel`` x their median ``elongation``): a side face
+    shows, stretching the silhouette along the tilt. A flat die nearer the camera looks
+    larger all over but keeps its shape (fresh seed-10004 clip 028 r3, a flat six near
+    the camera on a steep view: blob 1.39 and top 1.30 x the others', elongation 1.10
+    against their 1.19-1.24, voided leaning; the rendered 20-degree wall lean of
+    tests/sicbo/test_reader_dice.py: 1.38-1.72 against 1.08-1.25)."""
     if len(reads) < 3 or tops[i].count < 2:      # one pip: its face edge is a guess
         return False
     blob_ref = max(b.edge_px for j, b in enumerate(blobs) if j != i)   # a die half found is no ref
     top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
+    elong_ref = float(np.median([elongation(b) for j, b in enumerate(blobs) if j != i]))
     return (blobs[i].edge_px >= params.lean_blob_rel * blob_ref
-            and reads[i].edge_px >= params.lean_top_rel * top_ref)
+            and reads[i].edge_px >= params.lean_top_rel * top_ref
+            and elongation(blobs[i]) >= params.lean_elong_rel * elong_ref)
 
 
 def second_face(top: TopFace, params: PoseParams = PoseParams()) -> tuple[Pip, ...] | None:
