@@ -174,7 +174,8 @@ def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
     extra = rescue_dice(image_bgr, found, params, clutter=clutter)
     for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
                        strict=True):
-        if _room(len(found), params) and rescued_ok(item[1], p):
+        if _room(len(found), params) and rescued_ok(item[1], p,
+                                                    dome=params.max_dice is not None):
             found.append(item)
             probs.append(p)
 
