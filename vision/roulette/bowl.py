@@ -151,8 +151,14 @@ class ObjectWatch:
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
-        self.busy += p.busy_rate * (fg.mean(axis=1, keepdims=True, dtype=np.float32) - self.busy)
-        self.count = np.where(fg, np.minimum(self.count, 254) + 1, 0).astype(np.uint8)
+        # (cost) each row's foreground share: its count (exact in float32) over the columns,
+        # numpy's mean(axis=1, dtype=float32) to the bit; the counts in place
+        share = cv2.reduce(np.ascontiguousarray(fg).view(np.uint8), 1, cv2.REDUCE_SUM,
+                           dtype=cv2.CV_32F)
+        self.busy += p.busy_rate * (share / np.float32(fg.shape[1]) - self.busy)
+        np.minimum(self.count, 254, out=self.count)
+        self.count += 1
+        self.count *= fg  # 0 where no foreground
         if self.frames <= p.warmup_frames:
             return None
         lasting = (self.count >= p.persist_frames).astype(np.uint8)
