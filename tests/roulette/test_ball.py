@@ -1,11 +1,13 @@
-"""``held_in_hand``: a ball in fingers sits in a large patch of foreground, a free one does not."""
+"""Ball spots: ``held_in_hand`` (a ball in fingers sits in a large patch of foreground, a free
+one does not) and a fast ball smeared by its motion, found on the bowl."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.roulette.ball import BallFix, busy_rows, held_in_hand
+from vision.roulette.ball import BallFix, busy_rows, faint_evidence, find_balls, held_in_hand
 
 R, C = 40, 444  # a strip's rows and columns
 
@@ -53,3 +55,46 @@ def test_busy_rows_are_no_fingers(fg: np.ndarray, held: bool) -> None:
     ball = BallFix(20.0, 100.0, 60.0)
     assert held_in_hand(fg, ball) is True  # counted, the digits look like a hand
     assert held_in_hand(fg, ball, busy=busy_rows(fg)) is held
+
+
+def bowl_strip(seed: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """A (R, C) strip of a brown bowl with sensor noise, and its background model."""
+    rng = np.random.default_rng(seed)
+    model = np.empty((R, C, 3), np.float32)
+    model[:] = (57, 80, 119)  # BGR: a wooden bowl, as the tuning clips' tracks look
+    frame = model + rng.normal(0, 1.5, model.shape).astype(np.float32)
+    return frame, model
+
+
+def smear(frame: np.ndarray, row: int, col: int, colour: tuple[int, int, int],
+          images: int = 5, step: int = 4, alpha: float = 0.2) -> np.ndarray:
+    """A fast ball's motion blur: ``images`` balls (3 rows by 5 columns, as the strip sees
+    one) along the row, ``step`` columns apart, each ``alpha`` opaque."""
+    out = frame.copy()
+    for k in range(images):
+        disc = np.zeros((R, C), np.uint8)
+        cv2.ellipse(disc, (col + k * step, row), (2, 1), 0, 0, 360, 1, -1)
+        out[disc.astype(bool)] = (1 - alpha) * out[disc.astype(bool)] + alpha * np.array(colour)
+    return out
+
+
+@pytest.mark.parametrize(("row", "colour", "alpha", "found"), [
+    (30, (230, 235, 235), 0.2, True),  # a white ball smeared over five images on the bowl
+    (30, (230, 235, 235), 0.12, True),  # ... fainter: a fifth of a darker exposure
+    (30, (230, 235, 235), 0.05, False),  # too faint to tell from the noise
+    (30, (40, 40, 200), 0.2, False),  # a red smear: no ball
+    (10, (230, 235, 235), 0.2, False),  # nearer the head than the faint rows: not looked for
+])
+def test_a_smeared_ball_is_found_on_the_bowl(row: int, colour: tuple[int, int, int],
+                                             alpha: float, found: bool) -> None:
+    frame, model = bowl_strip()
+    frame = smear(frame, row, 200, colour, alpha=alpha)
+    mixed = np.clip(frame, 0, 255).astype(np.uint8)
+    diff = mixed.astype(np.float32) - model
+    rise = diff.mean(axis=2)
+    assert find_balls(mixed, rise) == []  # each image too faint for the ball's threshold
+    balls = find_balls(mixed, rise, faint=(faint_evidence(diff, 20), 20))
+    assert bool(balls) is found
+    if found:
+        assert len(balls) == 1  # the smear's images are one ball
+        assert abs(balls[0].row - row) <= 1 and 198 <= balls[0].col <= 222

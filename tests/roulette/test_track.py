@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from vision.roulette.settle import RoundTracker
 from vision.roulette.track import BallObs, BallTrack, FrameObs
 
 FPS = 25.0
@@ -32,3 +33,59 @@ def test_a_ball_dropping_off_the_bowl_is_followed_into_the_pockets(later_deg: fl
         seen[f] = track.update(FrameObs(f, zero % (2 * np.pi), balls), in_play=f >= 304)
     assert seen[304] is not None
     assert (seen[308] is not None) == taken
+
+
+@pytest.mark.parametrize(("every", "launched_by"), [
+    (4, 50),  # a glint by the head's edge every fourth frame, listed before the ball
+    (2, 50),  # ... every other frame
+    (0, 50),  # no glint: the launch as usual
+])
+def test_a_glint_fixed_in_the_image_does_not_hide_a_launch(every: int, launched_by: int
+                                                            ) -> None:
+    # the glint keeps its image place, brighter than a ball smeared by its speed; the ball
+    # is let go at frame 40 and runs at 10 rad/s on the bowl
+    tracker = RoundTracker(fps=FPS, sense=1, band_rho=(0.9, BAND_OUT), head_rho=HEAD)
+    launched = []
+    for f in range(0, 70):
+        balls = []
+        if every and f % every == 0:
+            balls.append(BallObs(1.21, 0.05))
+        if f >= 40:
+            balls.append(BallObs(2.2, (1.0 + 10.0 * (f - 40) / FPS) % (2 * np.pi)))
+        zero = (-0.9 * f / FPS) % (2 * np.pi)
+        events = tracker.update(FrameObs(f, zero, tuple(balls)))
+        launched += [f for e in events if e.type == "ball_launched"]
+    assert launched and launched[0] <= launched_by
+
+
+@pytest.mark.parametrize(("behind_rad", "read"), [
+    (0.6, False),  # a ball-like object falls in behind the running ball: never followed
+    (None, True),  # no object: the ball itself comes down and rests, and is read
+])
+def test_an_object_falling_in_behind_the_ball_is_not_followed(behind_rad: float | None,
+                                                              read: bool) -> None:
+    # the ball runs clockwise (negative image angle) at 14 rad/s on the track; from frame
+    # 30 a brighter ball-like object slides down from the bowl into a pocket and rides
+    # there, while the ball runs on (seen every other frame, as a smeared ball is) until
+    # a hand takes it at frame 60. Without the object the ball itself comes down.
+    tracker = RoundTracker(fps=FPS, sense=1, band_rho=(0.9, BAND_OUT), head_rho=HEAD)
+    wheel = -0.9  # rad/s
+    types = []
+    for f in range(0, 130):
+        zero = (wheel * f / FPS) % (2 * np.pi)
+        ball = (2.25, (3.0 - 14.0 * (f - 10) / FPS) % (2 * np.pi))
+        balls = []
+        if behind_rad is not None and f >= 30:
+            rho = max(1.0, 1.9 - 0.07 * (f - 30))
+            start = (3.0 - 14.0 * 20 / FPS + behind_rad) % (2 * np.pi)
+            rel = start - wheel * 30 / FPS  # where it comes to rest, riding with the wheel
+            balls.append(BallObs(rho, start if rho > 1.0 else (zero + rel) % (2 * np.pi)))
+        if behind_rad is None and f >= 40:  # the ball comes down into pocket 5 and rests
+            rho = max(1.0, 2.25 - 0.06 * (f - 40))
+            ball = (rho, (3.0 - 14.0 * 30 / FPS - 6.0 * min(f - 40, 20) / FPS
+                          + (wheel * max(f - 60, 0) / FPS)) % (2 * np.pi))
+        if 10 <= f < 60 and (f % 2 == 0 or behind_rad is None) or behind_rad is None and f >= 10:
+            balls.append(BallObs(*ball))
+        types += [e.type for e in tracker.update(FrameObs(f, zero, tuple(balls)))]
+    assert "ball_launched" in types
+    assert ("outcome" in types) is read

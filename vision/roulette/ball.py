@@ -5,6 +5,13 @@ Pure: the strip, its difference from the background and a few parameters in; a
 model there, with its channels nearly equal (relative to its brightness, so a warm or cool
 white balance still passes), and small: the spot stands out from its surroundings, which
 rejects hands, sleeves and glare on large chrome parts.
+
+A fast ball is smeared along its way: in a frame exposed for long, its light spreads over
+images of it along the track, each a fraction of its brightness (at 25-30 fps a ball
+starting its roll can be 5 balls long, each adding 20-30 levels: below ``min_rise``, and
+no longer white where the bowl is coloured). On the bowl, which does not turn, the light
+such a smear adds is still white: ``faint_evidence`` finds it there, down to
+``faint_rise``.
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BallFix", "BallParams", "ball_evidence", "busy_rows", "find_balls", "held_in_hand"]
+__all__ = ["BallFix", "BallParams", "ball_evidence", "busy_rows", "faint_evidence", "find_balls",
+           "held_in_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +31,8 @@ class BallParams:
     min_level: int = 90  # brightest channel at least this
     min_white: float = 0.64  # darkest / brightest channel (an ivory ball on a red pocket,
     # smoothed by the strip's blur, comes down to ~0.7)
+    faint_rise: float = 10.0  # on the bowl: a smeared ball's light added over it, if white
+    faint_white: float = 0.6  # darkest / brightest channel of that added light at least
     compact: float = 0.55  # surround mean / spot mean must stay below this
     spot_rc: tuple[int, int] = (3, 5)  # box (rows, cols) about the ball's size
     surround_rc: tuple[int, int] = (11, 21)
@@ -56,31 +66,59 @@ def ball_evidence(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams) ->
     return out
 
 
+def faint_evidence(diff: np.ndarray, from_row: int, params: BallParams | None = None
+                   ) -> np.ndarray:
+    """(R, C) float32: from row ``from_row`` on (the still bowl), the mean brightness that
+    ``diff`` (R, C, 3: frame minus background) adds where every channel rises and the
+    darkest by at least ``faint_white`` of the brightest (white light added), else 0."""
+    p = params or BallParams()
+    out = np.zeros(diff.shape[:2], np.float32)
+    b, g, r = cv2.split(np.ascontiguousarray(diff[from_row:]))  # (cost) not numpy's axis=2
+    lo, hi = cv2.min(cv2.min(b, g), r), cv2.max(cv2.max(b, g), r)
+    white = (lo > 0) & (lo >= np.float32(p.faint_white) * hi)
+    mean = out[from_row:]
+    cv2.add(cv2.add(b, g), r, dst=mean)
+    mean *= np.float32(1 / 3)
+    mean *= white  # (cost) not a boolean-mask assignment
+    return out
+
+
 def _box(img: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
     return cv2.blur(img, (rc[1], rc[0]), borderType=cv2.BORDER_REFLECT)
 
 
 def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
-               exclude: np.ndarray | None = None, limit: int = 3) -> list[BallFix]:
+               exclude: np.ndarray | None = None, limit: int = 3,
+               faint: tuple[np.ndarray, int] | None = None) -> list[BallFix]:
     """Up to ``limit`` compact white spots, strongest first (the ball, and look-alikes such
     as the turret's chrome knobs, which the tracker tells apart by where the ball was).
 
     ``mixed_u8`` (R, C, 3) the mixed strip, ``rise`` (R, C) its mean brightness above the
-    background, ``exclude`` (R, C) bool pixels where no ball can be.
+    background, ``exclude`` (R, C) bool pixels where no ball can be. ``faint``: a smeared
+    ball's evidence (``faint_evidence``) and the row from which it counts: there a spot
+    needs ``faint_rise`` only.
     """
     p = params or BallParams()
     ev = ball_evidence(mixed_u8, rise, p)
+    floor, from_row = p.min_rise, ev.shape[0]
+    if faint is not None:
+        floor, from_row = min(p.faint_rise, p.min_rise), faint[1]
+        np.maximum(ev[from_row:], faint[0][from_row:], out=ev[from_row:])
     if exclude is not None:
         ev[exclude] = 0
     spot = _box(ev, p.spot_rc)
+    if faint is not None and from_row > 0:
+        near = spot[:from_row]  # the faint threshold holds on the bowl only
+        near *= near >= p.min_rise
     out: list[BallFix] = []
     for _ in range(limit * 2):
         r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)
         peak = float(spot[r, c])
-        if peak < p.min_rise or len(out) >= limit:
+        if peak < floor or len(out) >= limit:
             break
         fix = _spot_at(ev, int(r), int(c), peak, p)
-        spot[max(0, r - 4):r + 5, np.arange(c - 10, c + 11) % spot.shape[1]] = 0
+        half = 10 if peak >= p.min_rise else 24  # a smear's other images are no other spots
+        spot[max(0, r - 4):r + 5, np.arange(c - half, c + half + 1) % spot.shape[1]] = 0
         if fix is not None:
             out.append(fix)
     return out

@@ -20,7 +20,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, busy_rows, find_balls, held_in_hand
+from vision.roulette.ball import BallFix, busy_rows, faint_evidence, find_balls, held_in_hand
 from vision.roulette.bowl import ObjectWatch, StillSpots, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -36,7 +36,12 @@ from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signal
 
 __all__ = ["RouletteReader", "WheelPipeline"]
 
-RHO_MAX = 2.25  # ring radii: the ball track of a standard wheel lies within
+RHO_MAX = 2.25  # ring radii: objects are looked for within (the bowl below the track)
+TRACK_PER_BAND = 2.4  # the ball is looked for out to this many times the pocket band's
+# outer radius: seen from a tilted camera the track (1.9-2.0 times the band's radius on the
+# wheel) lies out to 2.3 times it on the plane the strip samples, beyond RHO_MAX where the
+# calibrated ring is the pockets' inner edge; a ball running there was never seen launched
+SMEAR_PER_BAND = 1.5  # a smeared ball is looked for this many band radii out and beyond
 RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ball on the cone)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
@@ -54,7 +59,11 @@ class WheelPipeline:
                  verify: str | None = None) -> None:
         rho_min = max(0.3, cal.band_rho[0] - RHO_BELOW_BAND)
         rows = int(round((RHO_MAX - rho_min) / RHO_STEP)) + 1
-        self.grid = StripGrid.build(cal.ring, rho_min, RHO_MAX, rows, warp=cal.warp)
+        step = (RHO_MAX - rho_min) / (rows - 1)
+        track = max(0, int(np.ceil((TRACK_PER_BAND * cal.band_rho[1] - RHO_MAX) / step)))
+        self.object_rows = rows  # the rows beyond hold the track: a ball, never an object
+        self.grid = StripGrid.build(cal.ring, rho_min, RHO_MAX + track * step, rows + track,
+                                    warp=cal.warp)
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
@@ -75,12 +84,15 @@ class WheelPipeline:
         self.edge = near_border.copy()
         inside = ~cv2.erode(valid.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
         self.edge[:self.head_row] = inside[:self.head_row] & ~near_border[:self.head_row]
-        self.edge[-2:] = True
+        self.edge[self.object_rows - 2:] = True
         self.invalid[:self.head_row] |= near_border[:self.head_row]
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
         self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
         self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12))  # not the ball
+        # a smeared ball is looked for on the upper bowl only (where it runs fast; by the
+        # head's edge a misjudged edge leaves pieces of the turning rim)
+        self.smear_row = self.grid.row_of(SMEAR_PER_BAND * cal.band_rho[1])
         self.background: StripBackground | None = None
         self.watch = ObjectWatch()
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
@@ -145,13 +157,15 @@ class WheelPipeline:
             self.initial = None
         diff = self.background.difference(mixed)
         fg = foreground_mask(diff, self.stand_out)
-        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid)
+        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid,
+                           faint=(faint_evidence(diff, self.smear_row), self.smear_row))
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
         busy = busy_rows(fg) if balls else None
         held = [held_in_hand(fg, b, busy=busy) for b in balls]
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         fg &= ~invalid
+        fg[self.object_rows:] = False
         near_ball = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
                           near_ball | self.no_objects, near_ball, int(round(zero_col)))

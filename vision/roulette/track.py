@@ -12,6 +12,7 @@ angles, from which the speeds that the round logic needs are measured.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,7 +69,8 @@ class BallTrack:
     """
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
-                 regain_s: float = 0.3, fixture_forget_s: float = 1.5) -> None:
+                 regain_s: float = 0.3, fixture_forget_s: float = 1.5,
+                 glint_hits: int = 3) -> None:
         self.fps, self.head, self.band_out = fps, head, band_out
         self.fixture_hits = fixture_hits
         self.regain_frames = max(3, int(round(regain_s * fps)))
@@ -76,6 +78,11 @@ class BallTrack:
         self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
         self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
+        self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits]
+        self.glint_hits = glint_hits
+        self.max_inward = 3.0  # ring radii per second: a ball coming down the bowl (peak ~2)
+        self.reach_s = 0.25  # ... followed by where it can be while unseen at most this long
+        self.reach_rad = 0.35  # angular slack (a smeared ball's place is unsure by ~0.2)
         self.chosen: int | None = None
         self._jumped = False
 
@@ -83,6 +90,7 @@ class BallTrack:
         """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
         self.zeros.append((obs.frame, obs.zero))
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
+        fixtures |= set(self._learn_glints(obs, learn=not in_play))
         keep = [i for i in range(len(obs.balls)) if i not in fixtures]
         self._jumped = False
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
@@ -127,6 +135,7 @@ class BallTrack:
         """A ball is in play: spots not yet confirmed as fixtures may have been the ball
         itself, seen landing before the round was known to start."""
         self.fixtures = [f for f in self.fixtures if f[3] >= self.fixture_hits]
+        self.glints = [f for f in self.glints if f[3] >= self.glint_hits]
 
     def unseen_s(self, frame: int) -> float:
         return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
@@ -141,23 +150,16 @@ class BallTrack:
         taken for the ball once seen there in ``fixture_hits`` frames (a ball hopping in
         would drift away from its first place long before). Returns the spots that are
         fixtures now."""
-        hits = []
-        for i, b in enumerate(obs.balls):
-            rel = relative_angle(b.theta, obs.zero)
-            near = [f for f in self.fixtures if distance(b.rho, rel, f[0], f[1]) < 0.12
-                    and (learn or f[3] >= self.fixture_hits)]  # the ball confirms none
-            if near:
-                f = near[0]
-                f[0] = 0.8 * f[0] + 0.2 * b.rho
-                f[1] = f[1] + 0.2 * relative_angle(rel, f[1])
-                f[2], f[3] = obs.frame, f[3] + 1
-                if f[3] >= self.fixture_hits:
-                    hits.append(i)
-            elif learn and b.rho <= self.head:
-                self.fixtures.append([b.rho, rel, obs.frame, 1])
-        # a look-alike rides in view all the time; one unseen for long was a ball at rest
-        self.fixtures = [f for f in self.fixtures if obs.frame - f[2] < self.forget_frames]
-        return hits
+        return _learn(self.fixtures, obs, learn, self.fixture_hits, self.forget_frames,
+                      lambda b: relative_angle(b.theta, obs.zero), lambda b: b.rho <= self.head)
+
+    def _learn_glints(self, obs: FrameObs, learn: bool) -> list[int]:
+        """Look-alikes that keep their place in the image beyond the pockets, seen now and
+        then (a glint by the head's edge as the frets pass it): learnt the same way, in
+        image coordinates, from ``glint_hits`` sightings. Never the ball: it does not rest
+        on the bowl, and once running it leaves any place within a frame."""
+        return _learn(self.glints, obs, learn, self.glint_hits, self.forget_frames,
+                      lambda b: b.theta, lambda b: b.rho > self.band_out)
 
     def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool, riding: bool
                 ) -> int | None:
@@ -176,10 +178,12 @@ class BallTrack:
             step = self.ball_omega() or 0.0
             pred = last.theta + step / self.fps * unseen
             gate = min(0.3 + 0.1 * unseen, 0.8)
-            ok = [i for i, b in enumerate(balls) if b.rho > self.band_out
+            ok = [i for i, b in enumerate(balls)
+                  if b.rho > self.band_out and self._reachable(b, last, unseen)
                   or distance(b.rho, b.theta, last.rho, pred) < gate]
             if not ok and unseen >= 3:  # it had time to drop and hop: a spot in the pockets
-                ok = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
+                ok = [i for i, b in enumerate(balls) if b.rho <= self.band_out
+                      and self._reachable(b, last, unseen)]
                 self._jumped = bool(ok)
             return ok[0] if ok else None
         if unseen > self.regain_frames:
@@ -194,6 +198,33 @@ class BallTrack:
         near = [(d, i) for d, i in near if d < gate]
         return min(near)[1] if near else None
 
+    def _reachable(self, b: BallObs, last: Seen, unseen: int) -> bool:
+        """Whether the ball, last seen running on the bowl ``unseen`` frames ago, can be at
+        ``b`` now: it comes down no faster than ``max_inward`` ring radii a second, and
+        runs on its way no further than its speed takes it (nor back). A ball-like object
+        falling into the bowl behind it, or far ahead, is not it. After ``reach_s`` unseen
+        (the track out of view) it may be anywhere."""
+        dt = unseen / self.fps
+        if dt > self.reach_s:
+            return True
+        if last.rho - b.rho > self.max_inward * dt + 0.1:
+            return False
+        omega = self._bowl_speed()
+        if omega is None:
+            return True
+        ahead = relative_angle(b.theta, last.theta) * np.sign(omega)
+        return -self.reach_rad <= ahead <= 1.5 * abs(omega) * dt + self.reach_rad
+
+    def _bowl_speed(self) -> float | None:
+        """Image angular speed (rad/s) between the last two sightings, if both on the bowl
+        and at most 6 frames apart (a smeared ball is seen now and then)."""
+        if len(self.history) < 2:
+            return None
+        a, b = self.history[-2], self.history[-1]
+        if b.frame - a.frame > 6 or min(a.rho, b.rho) <= self.head:
+            return None
+        return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+
     def _carry(self) -> float:
         """Relative angular step per frame over the last two sightings, if they are at most
         ``regain_frames`` apart (else 0)."""
@@ -203,3 +234,28 @@ class BallTrack:
         if b.frame - a.frame > self.regain_frames:
             return 0.0
         return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
+
+
+def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forget: int,
+           angle: Callable[[BallObs], float], where: Callable[[BallObs], bool]) -> list[int]:
+    """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits],
+    updated in place); while ``learn``, new ones are added where ``where`` holds. Returns
+    the indices of spots at a look-alike seen ``need`` times, forgotten ``forget`` frames
+    after it was last seen."""
+    hits = []
+    for i, b in enumerate(obs.balls):
+        a = angle(b)
+        near = [f for f in store if distance(b.rho, a, f[0], f[1]) < 0.12
+                and (learn or f[3] >= need)]  # the ball confirms none
+        if near:
+            f = near[0]
+            f[0] = 0.8 * f[0] + 0.2 * b.rho
+            f[1] = f[1] + 0.2 * relative_angle(a, f[1])
+            f[2], f[3] = obs.frame, f[3] + 1
+            if f[3] >= need:
+                hits.append(i)
+        elif learn and where(b):
+            store.append([b.rho, a, obs.frame, 1])
+    # a look-alike is in view all the time; one unseen for long was a ball at rest
+    store[:] = [f for f in store if obs.frame - f[2] < forget]
+    return hits
