@@ -89,3 +89,19 @@ def test_an_object_falling_in_behind_the_ball_is_not_followed(behind_rad: float 
         types += [e.type for e in tracker.update(FrameObs(f, zero, tuple(balls)))]
     assert "ball_launched" in types
     assert ("outcome" in types) is read
+
+
+def test_a_launch_seen_in_short_stretches_of_a_track_mostly_out_of_view() -> None:
+    # 60 fps, the track in view over four short arcs: the ball (13.6 rad/s) is seen there
+    # once or twice a pass (the frames of seed-10001 clip 002 round 3). A sighting on an
+    # earlier arc, more than launch_gap_frames before the latest chain, must not hide it.
+    fps = 60.0
+    frames = [28, 33, 41, 42, 45, 46, 54, 60, 68, 69, 72, 73, 74]
+    frames += [f + 27 for f in frames]  # the next revolution, the same arcs
+    tracker = RoundTracker(fps=fps, sense=1, band_rho=(0.9, BAND_OUT), head_rho=HEAD)
+    launched = []
+    for f in range(0, 110):
+        balls = () if f not in frames else (BallObs(2.3, (0.5 - 13.6 * f / fps) % (2 * np.pi)),)
+        events = tracker.update(FrameObs(f, (-0.9 * f / fps) % (2 * np.pi), balls))
+        launched += [f for e in events if e.type == "ball_launched"]
+    assert launched and launched[0] <= 46

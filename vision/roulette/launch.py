@@ -31,11 +31,15 @@ __all__ = ["arrived", "contiguous", "landed", "launched", "too_fast"]
 
 def launched(history: list[Seen], frame: int, *, fps: float, band_out: float,
              p: SettleParams) -> bool:
-    """Every sighting of the last ``launch_s`` runs one way on the bowl at a ball's speed."""
+    """The latest sightings of the last ``launch_s``, each at most ``launch_gap_frames``
+    after the one before, run one way on the bowl at a ball's speed. (An earlier sighting
+    in that time that the chain does not reach is the ball passing another stretch of a
+    track mostly out of view: it does not count against the launch.)"""
     span = max(p.launch_frames + 1, int(round(p.launch_s * fps)))
     recent = [s for s in history if frame - s.frame < span]
     if any(s.held for s in recent):
         return False  # fingers at it: the dealer's hand releasing or carrying the ball
+    recent = contiguous(recent, fps, gap=p.launch_gap_frames)
     if len(recent) < p.launch_frames:
         return False
     rates = []
@@ -106,9 +110,10 @@ def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,
     return []
 
 
-def contiguous(history: list[Seen], fps: float) -> list[Seen]:
-    """The latest sightings with no gap longer than 0.12 s (3 frames at 25 fps)."""
-    gap = max(3, int(round(0.12 * fps)))
+def contiguous(history: list[Seen], fps: float, gap: int | None = None) -> list[Seen]:
+    """The latest sightings with no gap longer than ``gap`` frames (default 0.12 s, at
+    least 3 frames)."""
+    gap = max(3, int(round(0.12 * fps))) if gap is None else gap
     out: list[Seen] = []
     for s in reversed(history):
         if out and out[-1].frame - s.frame > gap:
