@@ -65,3 +65,42 @@ def test_under_exposed_dice_are_read(faces, seed) -> None:
     assert sorted(read_dice(dark).faces) == sorted(faces)
     off = DiceParams(detect=DetectParams(white_lum=1.0), pips=PipParams(white_lum=1.0))
     assert sorted(f for f in read_dice(dark, params=off).faces if f) != sorted(faces)
+
+
+
+def _near_die(edge: int) -> np.ndarray:
+    """832 x 624, a pale floor and a white die showing three, ``edge`` px, from above."""
+    rng = np.random.default_rng(7)
+    image = np.clip(np.full((624, 832, 3), (150, 180, 200), np.float32)
+                    + rng.normal(0, 3, (624, 832, 3)), 0, 255).astype(np.uint8)
+    cv2.rectangle(image, (340, 240), (340 + edge, 240 + edge), (225, 235, 238), -1)
+    for f in (0.25, 0.5, 0.75):
+        cv2.circle(image, (int(340 + f * edge), int(240 + f * edge)), int(0.09 * edge),
+                   (30, 30, 30), -1)
+    return cv2.GaussianBlur(image, (0, 0), 1.0)
+
+
+@pytest.mark.parametrize(("edge", "wide_floor", "blobs"), [
+    # a white die seen near the camera on a pale floor (the floor filter is 155 px wide
+    # at 832 x 624); blobs: how many the finder returns
+    (110, 0.0, 1),     # the usual floor filter sees floor round a die this size
+    (150, 0.0, 2),     # ... not round this one: its centre is "floor", the centre pip a
+                       # second "die" (much darker than that floor)
+    (150, 2.0, 1),     # a floor 2x the largest die wide as well: the die alone
+])
+def test_near_die_and_the_floor_filter(edge, wide_floor, blobs) -> None:
+    found = find_die_blobs(_near_die(edge), DetectParams(wide_floor=wide_floor))
+    assert len(found) == blobs
+    assert found[0].box_xyxy == pytest.approx((340, 240, 341 + edge, 241 + edge), abs=2)
+
+
+@pytest.mark.parametrize(("wide_floor", "sure"), [
+    # the near die above (150 px) read as a photo: a three either way, ...
+    (DiceParams().photo_wide_floor, True),   # ... surely with the photo's wide floor
+    (0.0, False),                            # ... unsurely without it (a pip-blob torn)
+])
+def test_photo_reads_a_near_die(wide_floor, sure) -> None:
+    reading = read_dice(_near_die(150), params=DiceParams(max_dice=None,
+                                                          photo_wide_floor=wide_floor))
+    assert [d.face for d in reading.dice] == [3]
+    assert (reading.dice[0].confidence >= 0.9) == sure

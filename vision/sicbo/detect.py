@@ -56,6 +56,9 @@ class DetectParams:
     peel_first: bool = False          # a misshapen blob: peel thin parts off before splitting
     keep_dark: bool = True            # False: much darker than the floor is never a die
     mirror_border: bool = False       # floor filter mirrors the picture past its border
+    wide_floor: float = 0.0           # > 0: also a floor this x the largest die edge wide
+    # (the 31-cell floor filter is ~1.3 die edges wide for a die of 100 px in 640 x 480:
+    # a near die is much of its own floor and does not stand out; see floor_score)
     # (the filter otherwise repeats the border row, so a large die the border cuts is much
     # of its own floor and scores faint; the rescue's look uses it)
 
@@ -104,7 +107,11 @@ def expose(image_bgr: np.ndarray, white_lum: float) -> np.ndarray:
 
 
 def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
-    """Per-pixel score (float32 HxW): how much a pixel stands out from the local floor."""
+    """Per-pixel score (float32 HxW): how much a pixel stands out from the local floor.
+
+    With ``wide_floor`` the score is also taken against a floor filtered over that many
+    times the largest die edge allowed (``max_area_frac``), and the larger of the two
+    kept: a die the usual filter is too narrow for stands out from the wide floor."""
     h, w = image_bgr.shape[:2]
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     scale = max(1, round(max(h, w) / 160))
@@ -118,6 +125,19 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     else:
         floor = cv2.medianBlur(small, k)
     floor = cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR)
+    score = _score(lab, floor, params)
+    if params.wide_floor > 0:
+        k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
+        if k2 > k and min(small.shape[:2]) > k2:
+            wide = cv2.medianBlur(cv2.copyMakeBorder(small, k2 // 2, k2 // 2, k2 // 2, k2 // 2,
+                                                     cv2.BORDER_REFLECT_101), k2)
+            wide = cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
+                              interpolation=cv2.INTER_LINEAR)
+            score = np.maximum(score, _score(lab, wide, params))
+    return cv2.GaussianBlur(score, (0, 0), 1.2)
+
+
+def _score(lab: np.ndarray, floor: np.ndarray, params: DetectParams) -> np.ndarray:
     d = lab.astype(np.float32) - floor.astype(np.float32)
     chroma = np.hypot(d[..., 1], d[..., 2])
     darker = np.maximum(-d[..., 0], 0.0)
@@ -125,7 +145,7 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     dark = -d[..., 0] - params.dark_threshold
     if params.keep_dark:
         score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
-    return cv2.GaussianBlur(score, (0, 0), 1.2)
+    return score
 
 
 def _fill_holes(mask: np.ndarray, max_hole_px: float) -> np.ndarray:

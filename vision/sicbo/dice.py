@@ -51,6 +51,7 @@ class DiceParams:
     reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
     photo_reject_p: float = 0.5          # ... on a photo (max_dice None; see _is_clutter)
     photo_doubt_p: float = 0.25          # ... or this surely when the pips do not agree
+    photo_wide_floor: float = 2.0        # a photo's floor also this x the largest die wide
     rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
     extra_conf: float = 0.5              # more than max_dice: drop those below this ...
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
@@ -111,6 +112,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     """Read every die in a BGR uint8 image (HxWx3)."""
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
+    if params.max_dice is None:    # a photo: any camera distance (DetectParams.wide_floor)
+        params = replace(params, detect=replace(params.detect,
+                                                wide_floor=params.photo_wide_floor))
     blobs = find_die_blobs(image_bgr, params.detect)
     found = _tops(image_bgr, blobs, params)
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
