@@ -29,6 +29,7 @@ STAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("background diff", "vision.roulette.background:StripBackground.chroma_stand_out"),
         ("foreground", "vision.roulette.reader:foreground_mask"),
         ("ball", "vision.roulette.background:StripBackground.rise"),
+        ("ball", "vision.roulette.reader:faint_evidence"),
         ("ball", "vision.roulette.reader:find_balls"),
         ("ball", "vision.roulette.reader:ghost_spot"),
         ("ball", "vision.roulette.reader:busy_rows"),
