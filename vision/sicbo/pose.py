@@ -61,6 +61,7 @@ class PoseParams:
     lean_blob_rel: float = 1.35       # blob edge / median of the other dice' blob edges
     lean_top_rel: float = 1.15        # top-face edge / median of the others' top edges
     lean_elong_rel: float = 1.05      # ... and a blob this x as elongated as the others'
+    side_conf: float = 0.5            # ... and a top face read at least this surely
     second_min_pips: int = 3          # a second face in the blob: at least this many pips
     second_min_fit: float = 0.9       # ... in a layout this clean
     second_roundness: float = 0.6     # ... pips at least this round
@@ -226,8 +227,13 @@ def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[To
     larger all over but keeps its shape (fresh seed-10004 clip 028 r3, a flat six near
     the camera on a steep view: blob 1.39 and top 1.30 x the others', elongation 1.10
     against their 1.19-1.24, voided leaning; the rendered 20-degree wall lean of
-    tests/sicbo/test_reader_dice.py: 1.38-1.72 against 1.08-1.25)."""
+    tests/sicbo/test_reader_dice.py: 1.38-1.72 against 1.08-1.25). A face read unsurely
+    (below ``side_conf``) is no evidence: its edge is not a face's (fresh seed-9904 clip
+    006 r4: a flat one read as two pips at 0.30, its "face" 1.56 x the others', voided
+    leaning; the wall lean's face reads at 0.99)."""
     if len(reads) < 3 or tops[i].count < 2:      # one pip: its face edge is a guess
+        return False
+    if reads[i].confidence < params.side_conf:
         return False
     blob_ref = max(b.edge_px for j, b in enumerate(blobs) if j != i)   # a die half found is no ref
     top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
