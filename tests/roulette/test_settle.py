@@ -625,3 +625,37 @@ def test_an_object_while_a_ball_rests_in_a_pocket_is_no_void(rest_until: int,
     events = run(resting_then_an_object(rest_until))
     assert [e.frame for e in of(events, "void")] == ([125] if voided else [])
     assert not of(events, "outcome") and not of(events, "ball_launched")
+
+
+def caught_then_dropped(rest_k: int) -> list[FrameObs]:
+    """A round read as pocket 9, the ball taken; a ball launched on the track, then fingers
+    at it on the bowl (caught in play: perhaps for an object the camera did not see);
+    then a ball slides 2.5 pockets along the pockets, free, and rests in pocket ``rest_k``
+    (no roll on the bowl seen)."""
+    obs, _ = story(pocket_k=9)
+    theta = 1.0
+    for f in range(260, 480):
+        zero = (0.4 + 0.8 * f / FPS) % (2 * np.pi)
+        balls: tuple[BallObs, ...] = ()
+        if 300 <= f < 345:  # launched: on the track at 10 rad/s, caught from frame 340
+            theta -= 10.0 / FPS
+            balls = (BallObs(2.0, theta % (2 * np.pi), held=f >= 340),)
+        elif f >= 400:
+            rel = (rest_k - 2.5 * (1 - min((f - 400) / 6, 1.0))) * POCKET_RAD
+            balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),)
+        obs.append(FrameObs(f, zero, balls))
+    return obs
+
+
+@pytest.mark.parametrize(("rest_k", "read"), [
+    (9, False),  # the last winning number: put back by hand, the void perhaps unseen
+    (12, True),  # another pocket: a roll whose track the camera does not see
+])
+def test_the_ball_put_back_after_it_was_caught_in_play_is_no_outcome(rest_k: int,
+                                                                    read: bool) -> None:
+    events = run(caught_then_dropped(rest_k))
+    assert [e.reason for e in of(events, "abstain")][:1] == ["ball_handled"]
+    numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
+    assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if read else [])
+    put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
+    assert len(put) == (0 if read else 1)

@@ -30,7 +30,9 @@ Phases::
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
   took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
   (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
-  person must confirm.
+  person must confirm. After a void, or a ball lost or caught in play (a void unseen,
+  perhaps), a ball not seen launched that rests in the last winning number's pocket was
+  put back there by hand (Art. 2): ``ball_put_back``, no outcome.
 """
 
 from __future__ import annotations
@@ -128,8 +130,8 @@ class RoundTracker:
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.outcome_frame = -(10**9)  # when the last outcome was given
         self.last_number: int | None = None  # ... and its number
-        self.put_back: int | None = None  # a void round ended: the dealer puts the ball
-        # back into this number's pocket (until a launch is seen)
+        self.put_back: int | None = None  # a void or abstained round ended: the dealer may
+        # put the ball back into this number's pocket (until a launch is seen)
         self.spun = False
         self.ball: Seen | None = None
 
@@ -215,8 +217,10 @@ class RoundTracker:
 
     def _end(self, frame: int, reason: str) -> list[Event]:
         # (ended_frame stays: a ball lost or caught in play may be a void round, the
-        # dealer catching the ball for an object that fell in; an object counts at once)
-        self.phase = "idle"
+        # dealer catching the ball for an object that fell in; an object counts at once.
+        # For the same reason the ball may then be put back into the last winning
+        # number's pocket, the void unseen: ``put_back`` as after a void)
+        self.phase, self.put_back = "idle", self.last_number
         self.history.clear()
         return [abstain(frame, reason), Event("ball_removed", frame)]
 
