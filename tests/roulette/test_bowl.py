@@ -120,12 +120,15 @@ def border() -> np.ndarray:
 
 
 def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | None = None,
-        outside: np.ndarray | None = None, reference: bool = False) -> list[ObjectFix | None]:
+        outside: np.ndarray | None = None, reference: bool = False,
+        track_rows: int = 0) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
     bool: strip pixels beyond the frame's border (black; hands come in beside them).
-    ``reference``: the watch also knows that first background (the reader's first seconds)."""
+    ``reference``: the watch also knows that first background (the reader's first seconds).
+    ``track_rows``: the strip goes on this many rows beyond the objects' rows (the ball's
+    track, searched for the ball only: no foreground there)."""
     rng = np.random.default_rng(seed)
     outside = np.zeros((ROWS, COLS), bool) if outside is None else outside
     valid = (~outside).astype(np.uint8)
@@ -134,9 +137,12 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
     edge[-2:] = True
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
-    nothing = np.zeros((ROWS, COLS), bool)
+    nothing = np.zeros((ROWS + track_rows, COLS), bool)
+    invalid, edge, stand_out = (np.concatenate([a, np.repeat(a[-1:], track_rows, axis=0)])
+                                for a in (invalid, edge, stand_out))
+    edge[ROWS:] = False
     bg: StripBackground | None = None
-    watch = ObjectWatch()
+    watch = ObjectWatch(rows=ROWS if track_rows else None)
     fixes: list[ObjectFix | None] = []
     for f in range(frames):
         frame = empty_strip()
@@ -145,16 +151,19 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         frame = cv2.blur(np.clip(frame + rng.normal(0, 3, frame.shape), 0, 255)
                          .astype(np.float32), (3, 3))
         frame[outside] = 0
+        frame = np.concatenate([frame, np.repeat(frame[-1:], track_rows, axis=0)])
         if bg is None:
             first = empty_strip()
             for paint in seed_with or paints:
                 paint(first, f)
             first[outside] = 0
+            first = np.concatenate([first, np.repeat(first[-1:], track_rows, axis=0)])
             bg = StripBackground(first, HEAD)
             watch.reference = cv2.blur(first, (3, 3)) if reference else None  # as the frames
         fg, _ = foreground(bg.difference(frame), stand_out)
         fg |= bg.chroma_stand_out(frame, 45.0)
         fg &= ~invalid
+        fg[ROWS:] = False
         fixes.append(object_step(watch, bg, frame, fg, edge, ignore=nothing, frozen=nothing))
     return fixes
 
@@ -387,3 +396,15 @@ def test_a_ball_like_spot_still_on_the_bowl_is_no_ball(track: list[tuple[float, 
     for f, spot in enumerate(track):
         kept = still.update([spot], f)
     assert (kept == [track[-1]]) is kept_at_end
+
+
+@pytest.mark.parametrize("track_rows", [
+    0,  # the strip ends at the rim
+    20,  # the strip goes on over the ball's track, searched for the ball only
+])
+def test_a_piece_of_a_hand_over_the_rim_is_no_object(track_rows: int) -> None:
+    # fingertips over the rim, chip-sized, no more of the hand in the strip: over the rim
+    # everything is a hand, also when the strip runs on beyond the objects' rows
+    fixes = run([block((ROWS - 5, ROWS), (100, 106), (120, 150, 200), 30, 150)], 200,
+                seed=19, track_rows=track_rows)
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]

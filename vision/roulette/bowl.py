@@ -116,8 +116,9 @@ class ObjectWatch:
     for three rounds of fresh26 010); it fades at the background's leak and is tested
     again whenever it lasts."""
 
-    def __init__(self, params: ObjectParams | None = None) -> None:
+    def __init__(self, params: ObjectParams | None = None, rows: int | None = None) -> None:
         self.params = params or ObjectParams()
+        self.rows = rows  # the strip's rows that hold objects (the rest: the ball's track)
         self.count: np.ndarray | None = None
         self.busy: np.ndarray | None = None
         self.frames = 0
@@ -236,7 +237,8 @@ class ObjectWatch:
         x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         piece = labels[y:y + h, x:x + w] == k
-        if y + h > labels.shape[0] - OUTER_ROWS and piece[-OUTER_ROWS:].any():
+        top = (self.rows or labels.shape[0]) - OUTER_ROWS - y  # the objects' outer rows
+        if h > top and piece[max(0, top):top + OUTER_ROWS].any():
             return False  # over the rim, where hands come in: an object lies within it
         area = int(np.count_nonzero(piece))
         rows, cols = max(1, h - HAND_BRIDGE.shape[0] + 1), max(1, w - HAND_BRIDGE.shape[1] + 1)
