@@ -16,7 +16,7 @@ __all__ = ["HAND_BRIDGE", "HAND_MARGIN", "OUTER_ROWS", "across_the_seam", "membe
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
-OUTER_ROWS = 2  # the strip's last rows: its outer edge, over the bowl's rim
+OUTER_ROWS = 2  # the objects' last strip rows: their outer edge, over the bowl's rim
 
 
 def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:

@@ -30,6 +30,7 @@ from vision.roulette.calibrate import (
     from_profile,
 )
 from vision.roulette.ghost import ghost_spot
+from vision.roulette.hand import OUTER_ROWS
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
@@ -84,7 +85,7 @@ class WheelPipeline:
         self.edge = near_border.copy()
         inside = ~cv2.erode(valid.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
         self.edge[:self.head_row] = inside[:self.head_row] & ~near_border[:self.head_row]
-        self.edge[self.object_rows - 2:] = True
+        self.edge[self.object_rows - OUTER_ROWS:] = True  # over the rim: hands come in
         self.invalid[:self.head_row] |= near_border[:self.head_row]
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
