@@ -40,7 +40,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
-from vision.roulette.ghost import model_stands_out, unlike_reference
+from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import (
     HAND_BRIDGE,
     HAND_MARGIN,
@@ -204,7 +204,8 @@ class ObjectWatch:
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
             frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
-            ghost = [k for k in ids if self._ghost_label(frame, model, labels, stats, int(k))]
+            ghost = [k for k in ids
+                     if label_is_ghost(frame, model, labels, stats, int(k), self.params)]
             if ghost:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
@@ -284,44 +285,13 @@ class ObjectWatch:
                     p.hand_hold_frames):
                 continue  # by a hand, or where one just was
             if frame is not None and model is not None and (
-                    self._ghost_label(frame, model, labels, stats, k, head_row)
-                    or self._as_at_first(frame, model, labels, stats, k)):
+                    label_is_ghost(frame, model, labels, stats, k, p, head_row)
+                    or (self.reference is not None and label_as_at_first(
+                        frame, model, self.reference, labels, stats, k, p))):
                 self._mark_ghost(labels == k)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
         return None
-
-    def _ghost_label(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
-                     stats: np.ndarray, k: int, head_row: int = 0) -> bool:
-        """Is component ``k`` a ghost (the model stands out there, not the frame) by the
-        columns beside it? A patch on the head rows (``head_row``, in wheel coordinates) is
-        a ghost also by the same place some pockets away (a ghost wider than the patch has
-        ghost beside it too; pockets elsewhere show the empty head)."""
-        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-        patch = labels[y:y + h, x:x + w] == k
-        rows, cols = slice(y, y + h), np.arange(x, x + w)
-        beside = model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=False)
-        if beside or y + h > head_row:
-            return beside
-        return model_stands_out(frame, model, patch, rows, cols, self.params, by_pockets=True)
-
-    def _as_at_first(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
-                     stats: np.ndarray, k: int) -> bool:
-        """Is component ``k`` a ghost by the ``reference`` (the strip as the first seconds
-        showed it): the frame looks as it did then (within ``reference_stand_out``, and less
-        than ``ghost_ratio`` x the model differs)? Where the columns beside or the pockets
-        away differ from the patch anyway (digits on the number ring, a diamond on the bowl)
-        the other tests cannot tell a hand's leaked trace or a removed coin's."""
-        if self.reference is None:
-            return False
-        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-        patch = labels[y:y + h, x:x + w] == k
-        rows, cols = slice(y, y + h), np.arange(x, x + w)
-        now = unlike_reference(frame, self.reference, patch, rows, cols)
-        return now < min(self.params.reference_stand_out, self.params.ghost_ratio
-                         * unlike_reference(model, self.reference, patch, rows, cols))
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import cv2
 import numpy as np
 
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "model_stands_out", "periodic_anomaly", "unlike_reference"]
+__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "model_stands_out",
+           "periodic_anomaly", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 
@@ -115,3 +117,39 @@ def unlike_reference(image: np.ndarray, reference: np.ndarray, patch: np.ndarray
     inner = slice(r0, r0 + patch.shape[0]), slice(c0, c0 + patch.shape[1])
     err = np.abs(img[inner] - gain * ref[inner]).max(axis=2)
     return float(err[patch].mean())
+
+
+def _label_box(labels: np.ndarray, stats: np.ndarray, k: int
+               ) -> tuple[np.ndarray, slice, np.ndarray]:
+    """Component ``k`` of ``labels`` (stats from cv2.connectedComponentsWithStats) -> its
+    (h, w) bool mask in its box, the box's rows and its consecutive column indices."""
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    return labels[y:y + h, x:x + w] == k, slice(y, y + h), np.arange(x, x + w)
+
+
+def label_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                   stats: np.ndarray, k: int, params: ObjectParams, head_row: int = 0) -> bool:
+    """Is component ``k`` of ``labels`` a ghost (the model stands out there, not the
+    frame) by the columns beside it? A patch on the head rows (above ``head_row``, in
+    wheel coordinates) is a ghost also by the same place some pockets away (a ghost wider
+    than the patch has ghost beside it too; pockets elsewhere show the empty head)."""
+    patch, rows, cols = _label_box(labels, stats, k)
+    beside = model_stands_out(frame, model, patch, rows, cols, params, by_pockets=False)
+    if beside or rows.stop > head_row:
+        return beside
+    return model_stands_out(frame, model, patch, rows, cols, params, by_pockets=True)
+
+
+def label_as_at_first(frame: np.ndarray, model: np.ndarray, reference: np.ndarray,
+                      labels: np.ndarray, stats: np.ndarray, k: int,
+                      params: ObjectParams) -> bool:
+    """Is component ``k`` a ghost by ``reference`` (the strip as the first seconds showed
+    it): the frame looks as it did then (within ``reference_stand_out``, and less than
+    ``ghost_ratio`` x the model differs)? Where the columns beside or the pockets away
+    differ from the patch anyway (digits on the number ring, a diamond on the bowl) the
+    other tests cannot tell a hand's leaked trace or a removed coin's."""
+    patch, rows, cols = _label_box(labels, stats, k)
+    now = unlike_reference(frame, reference, patch, rows, cols)
+    return now < min(params.reference_stand_out,
+                     params.ghost_ratio * unlike_reference(model, reference, patch, rows, cols))
