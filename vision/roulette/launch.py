@@ -9,12 +9,14 @@
   dealer's hand lifting or putting a ball is seen holding it (``BallObs.held``).
 * arrival: a free ball seen running one way on the bowl, then in the pockets (a camera
   that sees only the track's inner edge, or a launch missed).
+* handled: fingers at the ball in play: the dealer took it out of play.
 
 The numbers live in ``SettleParams`` (``vision.roulette.settle``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,7 +28,7 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle import SettleParams
 
-__all__ = ["arrived", "contiguous", "landed", "launched", "too_fast"]
+__all__ = ["arrived", "contiguous", "handled", "landed", "launched", "too_fast"]
 
 
 def launched(history: list[Seen], frame: int, *, fps: float, band_out: float,
@@ -120,3 +122,19 @@ def contiguous(history: list[Seen], fps: float, gap: int | None = None) -> list[
             break
         out.append(s)
     return out[::-1]
+
+
+def handled(history: Iterable[Seen], ball: Seen, *, head: float, fps: float,
+            p: SettleParams) -> bool:
+    """Fingers at the ball (the latest sighting, ``ball``): once on the bowl away from the
+    head's edge, or on the wheel (or near its edge) in every frame for ``held_edge_s``:
+    the turning head's rim and frets make the foreground around a ball hopping there
+    unsure, it can look like fingers for a frame or two."""
+    if not ball.held:
+        return False
+    if ball.rho > head + p.held_edge_rho:
+        return True
+    need = max(2, int(np.ceil(p.held_edge_s * fps - 1e-9)))
+    recent = list(history)[-need:]
+    return (len(recent) == need and all(s.held for s in recent)
+            and recent[-1].frame - recent[0].frame == need - 1)

@@ -9,14 +9,9 @@ Phases::
 
 * launch, landing or arrival (``launch``): the ball seen running on the bowl, landing on
   the wheel head and hopping, or coming down from the bowl into the pockets.
-* direction: the ball rolls faster than the wheel turns, so its angle relative to the
-  wheel moves the way the ball rolls, on the track and when it lands. The direction comes
-  from ``direction_samples`` sightings above the pockets, fast (``direction_rad_s``) or,
-  where surely on the bowl, slower (``bowl_direction_rad_s``: leaving the track); after a
-  void too, while the ball runs on fast and free (``void_direction_rad_s``); failing
-  those, once the ball rests, from how far it moved relative to the wheel since it
-  reached the pockets (at least ``direction_pockets``); the wheel's from the turning
-  pocket pattern. The same direction -> a ``same_direction_spin`` violation.
+* direction (``direction``): the ball's way from its sightings above the pockets (or its
+  travel to rest), the wheel's from the pocket pattern; the same way -> a
+  ``same_direction_spin`` violation.
 * rest (``rest``): the ball rides in one pocket with the wheel, near its centre, for
   ``settle_s``. Only then the outcome.
 * void: an object in the bowl while the ball is in play (launched, not yet at rest), or
@@ -42,8 +37,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.footage import Event, RouletteResult, abstain, outcome, violation, void
-from vision.roulette.launch import arrived, contiguous, landed, launched
+from vision.footage import Event, RouletteResult, abstain, outcome, void
+from vision.roulette.direction import ball_way, direction_sample, spin_violation
+from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
 from vision.roulette.track import BallObs, BallTrack, FrameObs, Seen
@@ -232,7 +228,7 @@ class RoundTracker:
             if self.track.unseen_s(obs.frame) <= limit:
                 return []
             return self._end(obs.frame, "ball_lost")
-        if self._handled():
+        if handled(self.history, self.ball, head=self.head, fps=self.fps, p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
         events = self._follow(obs)
         events += self._check_direction(obs.frame, resting=False)
@@ -253,21 +249,6 @@ class RoundTracker:
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
-
-    def _handled(self) -> bool:
-        """Fingers at the ball: once on the bowl away from the head's edge, or on the wheel
-        (or near its edge) in every frame for ``held_edge_s``: the turning head's rim and
-        frets make the foreground around a ball hopping there unsure, it can look like
-        fingers for a frame or two."""
-        assert self.ball is not None
-        if not self.ball.held:
-            return False
-        if self.ball.rho > self.head + self.p.held_edge_rho:
-            return True
-        need = max(2, int(np.ceil(self.p.held_edge_s * self.fps - 1e-9)))
-        recent = list(self.history)[-need:]
-        return (len(recent) == need and all(s.held for s in recent)
-                and recent[-1].frame - recent[0].frame == need - 1)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
@@ -290,16 +271,13 @@ class RoundTracker:
         return []
 
     def _sample_direction(self, min_rad_s: float = 0.0) -> None:
-        """The ball's image speed as a direction sample while it runs above the pockets:
-        fast anywhere there, or slower where it is surely on the bowl (and at least
-        ``min_rad_s``)."""
+        """A direction sample (``direction_sample``) until the ball reaches the pockets."""
         assert self.ball is not None
-        omega = self.track.ball_omega()
-        if (omega is None or self.pockets_at is not None or self.ball.held
-                or self.ball.rho <= self.band[1] or not min_rad_s <= abs(omega) <= 25.0):
+        if self.pockets_at is not None:
             return
-        on_bowl = self.ball.rho > self.head + self.p.bowl_margin
-        if abs(omega) >= (self.p.bowl_direction_rad_s if on_bowl else self.p.direction_rad_s):
+        omega = direction_sample(self.track.ball_omega(), self.ball, band_out=self.band[1],
+                                 head=self.head, p=self.p, min_rad_s=min_rad_s)
+        if omega is not None:
             self.dir_samples.append(omega)
 
     def _direction_in_void(self, frame: int, fresh: bool) -> list[Event]:
@@ -319,20 +297,11 @@ class RoundTracker:
     def _check_direction(self, frame: int, resting: bool) -> list[Event]:
         if self.decided:
             return []
-        ball = 0.0
-        signs = {np.sign(w) for w in self.dir_samples[:self.p.direction_samples]}
-        if len(self.dir_samples) >= self.p.direction_samples and len(signs) == 1:
-            ball = float(np.median(self.dir_samples))  # the track's samples agree on a way
-        elif resting and abs(self.travel) >= self.p.direction_pockets * POCKET_RAD:
-            ball = self.travel  # once at rest: a hand moving the ball never lets it rest
+        ball = ball_way(self.dir_samples, self.travel, resting=resting, p=self.p)
         if ball == 0.0:
             return []
         self.decided = True
-        wheel = self.track.wheel_omega()
-        if abs(wheel) < self.p.min_wheel_rad_s or np.sign(ball) != np.sign(wheel):
-            return []
-        return [violation(frame, "same_direction_spin", ball_rad_s=round(ball, 2),
-                          wheel_rad_s=round(wheel, 2))]
+        return spin_violation(frame, ball, self.track.wheel_omega(), p=self.p)
 
     def _settled(self, frame: int) -> tuple[int, float] | None:
         """(number, confidence) once the ball rests (``rest.rest_read``), not where a
