@@ -65,3 +65,57 @@ def test_glare_hides_pips(glare_xy_r: tuple, face: int, hides: bool) -> None:
 
 def test_a_pale_floor_hides_nothing() -> None:
     assert not glare_hides_pips(np.ones((240, 320), bool), 1.0, (160.0, 120.0), 30.0, 2)
+
+
+def _die_under_light(face: int, spot_xy: tuple[float, float], gain: float) -> np.ndarray:
+    """A 240x320 grey floor, a die's top face (edge 48) at (160, 120), and the glass's
+    glare: a soft spot of ``gain`` grey levels ADDED at ``spot_xy`` (radius ~20 px), as
+    the glass adds light to what lies below it. Seeded sensor noise."""
+    from vision.sicbo.render import DieStyle, face_texture
+
+    img = np.full((240, 320, 3), 150.0, np.float32)
+    tex = cv2.resize(face_texture(face, DieStyle(body_bgr=(225, 228, 230))), (48, 48),
+                     interpolation=cv2.INTER_AREA)
+    img[96:144, 136:184] = tex
+    spot = np.zeros((240, 320), np.float32)
+    cv2.circle(spot, (int(spot_xy[0]), int(spot_xy[1])), 14, 1.0, -1)
+    img += gain * cv2.GaussianBlur(spot, (0, 0), 6)[..., None]
+    img += np.random.default_rng(7).normal(0, 2, img.shape)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("face", "spot_xy", "gain", "on"),
+    [
+        (5, (160.0, 120.0), 220.0, True),   # strong glare on the centre: its pip washed
+        (4, (160.0, 120.0), 220.0, True),   # ... a four read there could be that five
+        (4, (215.0, 120.0), 220.0, False),  # the same glare beside the die: the face unlit
+        (1, (160.0, 60.0), 220.0, False),   # above the die, off its face
+        (4, (160.0, 120.0), 8.0, False),    # faint light on the face: nothing near white
+    ],
+)
+def test_glare_on_face_only_where_the_face_is_washed(face: int, spot_xy: tuple,
+                                                     gain: float, on: bool) -> None:
+    from vision.sicbo.dome import glare_on_face
+
+    assert glare_on_face(_die_under_light(face, spot_xy, gain), (160.0, 120.0), 48.0) is on
+
+
+@pytest.mark.parametrize(
+    ("spot_xy", "capped"),
+    [
+        ((160.0, 120.0), True),   # the glare on the four's face: it may be a washed five
+        ((215.0, 120.0), False),  # beside it (the learnt mask still reaches the centre): sure
+    ],
+)
+def test_reader_caps_a_die_only_under_glare_seen_on_it(spot_xy: tuple, capped: bool) -> None:
+    from vision.footage import StreamInfo
+    from vision.sicbo.reader import GLARE_CONFIDENCE, SceneState, SicBoReader
+    from vision.sicbo.settle import DiceObs, DieObs
+
+    info = StreamInfo(fps=30.0, width=320, height=240, frame_count=None)
+    scene = SceneState(glare_small=_glare_at(165.0, 120.0, 8.0))   # the learnt mask (scale 1)
+    reader = SicBoReader(info, scene=scene)
+    read = DiceObs((DieObs((160.0, 120.0), 48.0, 4, 0.999),))
+    out = reader._unsure_under_glare(read, _die_under_light(4, spot_xy, 220.0))
+    assert (out.dice[0].confidence == GLARE_CONFIDENCE) is capped

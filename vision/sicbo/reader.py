@@ -35,6 +35,7 @@ from vision.sicbo.dome import (
     fit_dome,
     glare_hides_pips,
     glare_mask,
+    glare_on_face,
     moving_px,
     shrink,
 )
@@ -178,18 +179,20 @@ class SicBoReader:
         shifted = DiceObs(tuple(
             DieObs((d.center_xy[0] + x0, d.center_xy[1] + y0), d.edge_px, d.face,
                    d.confidence, d.pose) for d in obs.dice))
-        return self._unsure_under_glare(refine_poses(shifted))
+        return self._unsure_under_glare(refine_poses(shifted), frame_bgr)
 
-    def _unsure_under_glare(self, read: DiceObs) -> DiceObs:
+    def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
         """A die whose value the glass's static glare could have changed (by washing pips
-        out: ``dome.glare_hides_pips``) is at most GLARE_CONFIDENCE sure."""
+        out: ``dome.glare_hides_pips``) is at most GLARE_CONFIDENCE sure, unless its top
+        face shows no glare in this frame (``dome.glare_on_face``: nothing washed)."""
         glare = self.scene.glare_small
         if glare is None:
             return read
         scale = glare.shape[1] / self.info.width
         return DiceObs(tuple(
             replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face) else d
+            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face)
+            and glare_on_face(frame_bgr, d.center_xy, d.edge_px) else d
             for d in read.dice))
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
