@@ -80,6 +80,7 @@ class BallTrack:
         self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
         self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits]
         self.glint_hits = glint_hits
+        self.glint_slack = 0.05  # ring radii a glint strays from where it was first seen
         self.max_inward = 3.0  # ring radii per second: a ball coming down the bowl (peak ~2)
         self.reach_s = 0.25  # ... followed by where it can be while unseen at most this long
         self.reach_rad = 0.35  # angular slack (a smeared ball's place is unsure by ~0.2)
@@ -156,10 +157,13 @@ class BallTrack:
     def _learn_glints(self, obs: FrameObs, learn: bool) -> list[int]:
         """Look-alikes that keep their place in the image beyond the pockets, seen now and
         then (a glint by the head's edge as the frets pass it): learnt the same way, in
-        image coordinates, from ``glint_hits`` sightings. Never the ball: it does not rest
-        on the bowl, and once running it leaves any place within a frame."""
+        image coordinates, from ``glint_hits`` sightings within ``glint_slack`` of the
+        first (it stays put; a ball landing on the head's edge moves on with the wheel, a
+        degree or more a frame, and is no glint). Never the ball: it does not rest on the
+        bowl, and once running it leaves any place within a frame."""
         return _learn(self.glints, obs, learn, self.glint_hits, self.forget_frames,
-                      lambda b: b.theta, lambda b: b.rho > self.band_out)
+                      lambda b: b.theta, lambda b: b.rho > self.band_out,
+                      slack=self.glint_slack, follow=False)
 
     def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool, riding: bool
                 ) -> int | None:
@@ -237,20 +241,23 @@ class BallTrack:
 
 
 def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forget: int,
-           angle: Callable[[BallObs], float], where: Callable[[BallObs], bool]) -> list[int]:
+           angle: Callable[[BallObs], float], where: Callable[[BallObs], bool], *,
+           slack: float = 0.12, follow: bool = True) -> list[int]:
     """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits],
-    updated in place); while ``learn``, new ones are added where ``where`` holds. Returns
-    the indices of spots at a look-alike seen ``need`` times, forgotten ``forget`` frames
-    after it was last seen."""
+    updated in place) within ``slack`` ring radii; while ``learn``, new ones are added
+    where ``where`` holds. A look-alike's place ``follow``s its sightings, or stays where
+    it was first seen. Returns the indices of spots at a look-alike seen ``need`` times,
+    forgotten ``forget`` frames after it was last seen."""
     hits = []
     for i, b in enumerate(obs.balls):
         a = angle(b)
-        near = [f for f in store if distance(b.rho, a, f[0], f[1]) < 0.12
+        near = [f for f in store if distance(b.rho, a, f[0], f[1]) < slack
                 and (learn or f[3] >= need)]  # the ball confirms none
         if near:
             f = near[0]
-            f[0] = 0.8 * f[0] + 0.2 * b.rho
-            f[1] = f[1] + 0.2 * relative_angle(a, f[1])
+            if follow:
+                f[0] = 0.8 * f[0] + 0.2 * b.rho
+                f[1] = f[1] + 0.2 * relative_angle(a, f[1])
             f[2], f[3] = obs.frame, f[3] + 1
             if f[3] >= need:
                 hits.append(i)
