@@ -62,6 +62,12 @@ class DiceParams:
         if self.max_dice is not None and self.max_dice < 1:
             raise ValueError(f"max_dice must be None or >= 1, got {self.max_dice}")
 
+    @property
+    def in_dome(self) -> bool:
+        """The dice of one set in one dome (``max_dice`` set: a count prior, one die
+        size); False: a photo of any number of dice at any distance."""
+        return self.max_dice is not None
+
 
 @dataclass(frozen=True, slots=True)
 class DieRead:
@@ -112,7 +118,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     """Read every die in a BGR uint8 image (HxWx3)."""
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
-    if params.max_dice is None:    # a photo: any camera distance (DetectParams.wide_floor)
+    if not params.in_dome:    # a photo: any camera distance (DetectParams.wide_floor)
         params = replace(params, detect=replace(params.detect,
                                                 wide_floor=params.photo_wide_floor))
     blobs = find_die_blobs(image_bgr, params.detect)
@@ -127,9 +133,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
         _add_rescued(image_bgr, classifier, found, probs, params,
-                     clutter if params.max_dice is None else [])
+                     [] if params.in_dome else clutter)
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
-        params.max_dice is None and classifier is not None) else []   # photos only
+        not params.in_dome and classifier is not None) else []   # photos only
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
@@ -143,7 +149,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
     # top faces closer than 1.6 edges: touching, maybe leaning (``close_dice``): not trusted
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
-    if blobs and params.max_dice is not None:
+    if blobs and params.in_dome:
         pressed |= close_dice(tops, edge) - two
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
@@ -179,7 +185,7 @@ def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
     for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
                        strict=True):
         if _room(len(found), params) and rescued_ok(item[1], p,
-                                                    dome=params.max_dice is not None):
+                                                    dome=params.in_dome):
             found.append(item)
             probs.append(p)
 
@@ -203,7 +209,7 @@ def _without_extras(reads: list[DieRead], params: DiceParams) -> list[int]:
     confidence below ``extra_conf`` while three stay that are all at least
     ``sure_conf`` (a floor mark or the rim's pattern read as a weak face). With
     ``max_dice`` None (a photo of any number of dice) nothing is dropped."""
-    if params.max_dice is None:
+    if not params.in_dome:
         return list(range(len(reads)))
     order = sorted(range(len(reads)), key=lambda i: -reads[i].confidence)
     best, rest = order[:params.max_dice], order[params.max_dice:]
@@ -306,10 +312,10 @@ def _is_clutter(probs: np.ndarray | None, params: DiceParams, pip_count: int = 0
     most 0.12, the ones read with pips and CNN apart at most 0.12)."""
     if probs is None or len(probs) <= NOT_A_DIE:
         return False
-    if params.max_dice is None and probs[NOT_A_DIE] >= params.photo_doubt_p \
+    if not params.in_dome and probs[NOT_A_DIE] >= params.photo_doubt_p \
             and pip_count != int(np.argmax(probs[:NOT_A_DIE])) + 1:
         return True
-    p = params.photo_reject_p if params.max_dice is None else params.reject_p
+    p = params.reject_p if params.in_dome else params.photo_reject_p
     return bool(probs[NOT_A_DIE] >= p)
 
 
@@ -323,7 +329,7 @@ def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
     dice of one set in one dome (``max_dice`` set): a photo may show dice of any sizes."""
     edges = [r.edge_px for r in reads]
     return {i for i, r in enumerate(reads)
-            if r.face in (2, 3, 4, 5) and len(reads) >= 3 and params.max_dice is not None
+            if r.face in (2, 3, 4, 5) and len(reads) >= 3 and params.in_dome
             and r.edge_px < params.partial_rel * float(np.median(edges[:i] + edges[i + 1:]))}
 
 

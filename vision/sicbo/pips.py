@@ -4,6 +4,7 @@ Pips are small blobs that contrast with the die body around them: a morphologica
 black-hat (dark pips on a light die, incl. red pips, which are dark in L) or top-hat
 (light pips on a dark die) of the L channel with a kernel larger than a pip, so the
 shading of a side face is not mistaken for a pip.
+The blobs are measured by ``pipblobs`` (response, exposure, merged pips cut apart).
 
 Which pips are on the top face: with the camera within ~45 degrees of vertical the top
 face is the least foreshortened face, so its pips are the roundest and the largest;
@@ -25,6 +26,15 @@ import numpy as np
 
 from vision.sicbo.detect import Blob
 from vision.sicbo.layout import layout_fit
+from vision.sicbo.pipblobs import (
+    Pip,
+    crop_box,
+    expose_lum,
+    measure_pip,
+    odd_kernel,
+    pip_contrast,
+    split_merged,
+)
 
 __all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "select_top_face",
            "two_is_diagonal"]
@@ -61,23 +71,6 @@ class PipParams:
 
 
 @dataclass(frozen=True, slots=True)
-class Pip:
-    """One pip blob: ellipse in image pixels, roundness = minor / major axis (0..1]."""
-
-    center_xy: tuple[float, float]
-    area_px: float
-    axes_px: tuple[float, float]
-    angle_deg: float
-    inside: float          # fraction of the pip inside the blob core (0..1)
-    redness: float         # mean a* - 128 of the pip pixels (> ~20: red pip)
-    ring_lum: float = 0.0  # 80th percentile L (0..255) of the face around the pip
-
-    @property
-    def roundness(self) -> float:
-        return min(self.axes_px) / max(1e-6, max(self.axes_px))
-
-
-@dataclass(frozen=True, slots=True)
 class TopFace:
     """The pips judged to lie on the top face, and the face's centre and size."""
 
@@ -91,37 +84,9 @@ class TopFace:
         return len(self.pips)
 
 
-def _odd(v: float) -> int:
-    k = max(3, int(round(v)))
-    return k if k % 2 else k + 1
-
-
-def _crop_box(blob: Blob, shape: tuple[int, ...], pad_rel: float) -> tuple[int, int, int, int]:
-    x0, y0, x1, y1 = blob.box_xyxy
-    pad = int(round(pad_rel * max(x1 - x0, y1 - y0)))
-    return max(0, x0 - pad), max(0, y0 - pad), min(shape[1], x1 + pad), min(shape[0], y1 + pad)
-
-
-def _contrast(lum: np.ndarray, core: np.ndarray, kernel: int) -> np.ndarray:
-    """Pip response: black-hat (dark pips) on a light die, top-hat (light pips) on a
-    dark one; for a mid-tone body (a red die...) whichever responds more strongly
-    inside the die, away from its outline."""
-    el = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
-    body = float(np.percentile(lum[core], 75)) if core.any() else 255.0
-    dark = cv2.morphologyEx(lum, cv2.MORPH_BLACKHAT, el) if body > 80 else None
-    light = cv2.morphologyEx(lum, cv2.MORPH_TOPHAT, el) if body < 150 else None
-    if dark is None or light is None:
-        return dark if light is None else light
-    inner = cv2.erode(core.astype(np.uint8), np.ones((3, 3), np.uint8),
-                      iterations=max(1, kernel // 4)) > 0
-    if not inner.any():
-        return dark
-    return dark if np.percentile(dark[inner], 99) >= np.percentile(light[inner], 99) else light
-
-
 def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()) -> list[Pip]:
     """All pip-like blobs on and around one die (top and side faces alike)."""
-    cx0, cy0, cx1, cy1 = _crop_box(blob, image_bgr.shape, params.pad_rel)
+    cx0, cy0, cx1, cy1 = crop_box(blob, image_bgr.shape, params.pad_rel)
     lab = cv2.cvtColor(image_bgr[cy0:cy1, cx0:cx1], cv2.COLOR_BGR2LAB)
     core = np.zeros(lab.shape[:2], bool)
     bx0, by0, bx1, by1 = blob.box_xyxy
@@ -129,7 +94,8 @@ def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()
     size = max(bx1 - bx0, by1 - by0)
     region = cv2.dilate(core.astype(np.uint8), np.ones((3, 3), np.uint8),
                         iterations=max(1, int(0.18 * size)))
-    resp = _contrast(_expose(lab[..., 0], region, params), core, _odd(0.6 * size))
+    resp = pip_contrast(expose_lum(lab[..., 0], region, params.white_lum), core,
+                        odd_kernel(0.6 * size))
     inside = resp[region > 0]
     peak = float(np.percentile(inside, 99.5)) if inside.size else 0.0
     thresh = max(params.min_contrast, params.rel_contrast * peak)
@@ -142,60 +108,14 @@ def find_pips(image_bgr: np.ndarray, blob: Blob, params: PipParams = PipParams()
         if not params.min_area_rel * edge2 <= area <= params.max_area_rel * edge2 or area < 5:
             continue
         m = labels == k
-        pip = _measure(m, lab, core, (cx0, cy0))
+        pip = measure_pip(m, lab, core, (cx0, cy0))
         if pip is not None and pip.roundness < params.min_roundness:
-            parts = [_measure(q, lab, core, (cx0, cy0)) for q in _split_merged(m, resp, thresh)
+            parts = [measure_pip(q, lab, core, (cx0, cy0)) for q in split_merged(m, resp, thresh)
                      if q.sum() >= max(5.0, params.min_area_rel * edge2)]
             pips.extend(q for q in parts if q is not None)
         elif pip is not None:
             pips.append(pip)
     return pips
-
-
-def _expose(lum: np.ndarray, region: np.ndarray, params: PipParams) -> np.ndarray:
-    """L (uint8) rescaled so the brightest surface around the die (its light body or
-    its light pips) reaches ``white_lum``: an under-exposed camera scales every
-    contrast down, and the absolute contrast floor and body levels assume a normal
-    exposure. Never darkens, and at most x1/0.35."""
-    vals = lum[region > 0]
-    bright = float(np.percentile(vals, 99)) if vals.size else params.white_lum
-    gain = params.white_lum / float(np.clip(bright, 0.35 * params.white_lum, params.white_lum))
-    return lum if gain <= 1.0 else np.clip(lum * gain, 0, 255).astype(np.uint8)
-
-
-def _split_merged(m: np.ndarray, resp: np.ndarray, thresh: float) -> list[np.ndarray]:
-    """An elongated pip blob may be pips merged by blur (a row of a 6): cut it at a
-    higher response level and give every pixel to the nearest core. [] if it does not
-    fall apart (a genuine squashed pip on a side face stays one blob)."""
-    top = float(resp[m].max())
-    for f in (0.35, 0.55):
-        seeds = (m & (resp > thresh + f * (top - thresh))).astype(np.uint8)
-        n, lab = cv2.connectedComponents(seeds)
-        if n > 2:
-            _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5,
-                                                         labelType=cv2.DIST_LABEL_CCOMP)
-            ids = [int(nearest[lab == i][0]) for i in range(1, n)]
-            return [m & (nearest == i) for i in ids]
-    return []
-
-
-def _measure(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
-             origin: tuple[int, int]) -> Pip | None:
-    contours, _ = cv2.findContours(m.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    c = max(contours, key=len)
-    area = float(m.sum())
-    (a, b), ang = cv2.fitEllipse(c)[1:] if len(c) >= 5 else ((2.0, 2.0), 0.0)
-    if max(a, b) <= 0 or area / (np.pi * a * b / 4 + 1e-6) < 0.7:   # not elliptic
-        return None
-    ys, xs = np.nonzero(m)
-    r = max(2, int(0.5 * np.sqrt(area)))
-    mu8 = m.astype(np.uint8)
-    ring = cv2.dilate(mu8, np.ones((2 * r + 1, 2 * r + 1), np.uint8)) > cv2.dilate(
-        mu8, np.ones((3, 3), np.uint8))
-    return Pip(center_xy=(float(xs.mean() + origin[0]), float(ys.mean() + origin[1])),
-               area_px=area, axes_px=(float(a), float(b)), angle_deg=float(ang),
-               inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0,
-               ring_lum=float(np.percentile(lab[..., 0][ring], 80)) if ring.any() else 0.0)
 
 
 def _rank(p: Pip, brightest: float, light_power: float, uphill: float = 0.0) -> float:

@@ -1,0 +1,110 @@
+"""Stage 2a: the pip-like blobs round one die, measured (the image side of ``pips``).
+
+Pip response (``pip_contrast``: a black-hat for dark pips on a light die, a top-hat for
+light pips on a dark one) on an exposure-corrected L channel (``expose_lum``), merged
+pips cut apart (``split_merged``) and each blob measured as an ellipse (``measure_pip``).
+``pips.find_pips`` strings these together; ``pips.select_top_face`` picks the top face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import Blob
+
+__all__ = ["Pip", "crop_box", "expose_lum", "measure_pip", "odd_kernel", "pip_contrast",
+           "split_merged"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pip:
+    """One pip blob: ellipse in image pixels, roundness = minor / major axis (0..1]."""
+
+    center_xy: tuple[float, float]
+    area_px: float
+    axes_px: tuple[float, float]
+    angle_deg: float
+    inside: float          # fraction of the pip inside the blob core (0..1)
+    redness: float         # mean a* - 128 of the pip pixels (> ~20: red pip)
+    ring_lum: float = 0.0  # 80th percentile L (0..255) of the face around the pip
+
+    @property
+    def roundness(self) -> float:
+        return min(self.axes_px) / max(1e-6, max(self.axes_px))
+
+
+def odd_kernel(v: float) -> int:
+    k = max(3, int(round(v)))
+    return k if k % 2 else k + 1
+
+
+def crop_box(blob: Blob, shape: tuple[int, ...], pad_rel: float) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = blob.box_xyxy
+    pad = int(round(pad_rel * max(x1 - x0, y1 - y0)))
+    return max(0, x0 - pad), max(0, y0 - pad), min(shape[1], x1 + pad), min(shape[0], y1 + pad)
+
+
+def pip_contrast(lum: np.ndarray, core: np.ndarray, kernel: int) -> np.ndarray:
+    """Pip response: black-hat (dark pips) on a light die, top-hat (light pips) on a
+    dark one; for a mid-tone body (a red die...) whichever responds more strongly
+    inside the die, away from its outline."""
+    el = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
+    body = float(np.percentile(lum[core], 75)) if core.any() else 255.0
+    dark = cv2.morphologyEx(lum, cv2.MORPH_BLACKHAT, el) if body > 80 else None
+    light = cv2.morphologyEx(lum, cv2.MORPH_TOPHAT, el) if body < 150 else None
+    if dark is None or light is None:
+        return dark if light is None else light
+    inner = cv2.erode(core.astype(np.uint8), np.ones((3, 3), np.uint8),
+                      iterations=max(1, kernel // 4)) > 0
+    if not inner.any():
+        return dark
+    return dark if np.percentile(dark[inner], 99) >= np.percentile(light[inner], 99) else light
+
+
+def expose_lum(lum: np.ndarray, region: np.ndarray, white_lum: float) -> np.ndarray:
+    """L (uint8) rescaled so the brightest surface around the die (its light body or
+    its light pips) reaches ``white_lum``: an under-exposed camera scales every
+    contrast down, and the absolute contrast floor and body levels assume a normal
+    exposure. Never darkens, and at most x1/0.35."""
+    vals = lum[region > 0]
+    bright = float(np.percentile(vals, 99)) if vals.size else white_lum
+    gain = white_lum / float(np.clip(bright, 0.35 * white_lum, white_lum))
+    return lum if gain <= 1.0 else np.clip(lum * gain, 0, 255).astype(np.uint8)
+
+
+def split_merged(m: np.ndarray, resp: np.ndarray, thresh: float) -> list[np.ndarray]:
+    """An elongated pip blob may be pips merged by blur (a row of a 6): cut it at a
+    higher response level and give every pixel to the nearest core. [] if it does not
+    fall apart (a genuine squashed pip on a side face stays one blob)."""
+    top = float(resp[m].max())
+    for f in (0.35, 0.55):
+        seeds = (m & (resp > thresh + f * (top - thresh))).astype(np.uint8)
+        n, lab = cv2.connectedComponents(seeds)
+        if n > 2:
+            _, nearest = cv2.distanceTransformWithLabels(1 - seeds, cv2.DIST_L2, 5,
+                                                         labelType=cv2.DIST_LABEL_CCOMP)
+            ids = [int(nearest[lab == i][0]) for i in range(1, n)]
+            return [m & (nearest == i) for i in ids]
+    return []
+
+
+def measure_pip(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
+             origin: tuple[int, int]) -> Pip | None:
+    contours, _ = cv2.findContours(m.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    c = max(contours, key=len)
+    area = float(m.sum())
+    (a, b), ang = cv2.fitEllipse(c)[1:] if len(c) >= 5 else ((2.0, 2.0), 0.0)
+    if max(a, b) <= 0 or area / (np.pi * a * b / 4 + 1e-6) < 0.7:   # not elliptic
+        return None
+    ys, xs = np.nonzero(m)
+    r = max(2, int(0.5 * np.sqrt(area)))
+    mu8 = m.astype(np.uint8)
+    ring = cv2.dilate(mu8, np.ones((2 * r + 1, 2 * r + 1), np.uint8)) > cv2.dilate(
+        mu8, np.ones((3, 3), np.uint8))
+    return Pip(center_xy=(float(xs.mean() + origin[0]), float(ys.mean() + origin[1])),
+               area_px=area, axes_px=(float(a), float(b)), angle_deg=float(ang),
+               inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0,
+               ring_lum=float(np.percentile(lab[..., 0][ring], 80)) if ring.any() else 0.0)
