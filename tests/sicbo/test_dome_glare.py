@@ -91,14 +91,24 @@ def _die_under_light(face: int, spot_xy: tuple[float, float], gain: float) -> np
         (4, (160.0, 120.0), 220.0, True),   # ... a four read there could be that five
         (4, (215.0, 120.0), 220.0, False),  # the same glare beside the die: the face unlit
         (1, (160.0, 60.0), 220.0, False),   # above the die, off its face
-        (4, (160.0, 120.0), 8.0, False),    # faint light on the face: nothing near white
+        (4, (160.0, 120.0), 8.0, True),     # nothing clips in the frame: the face is the
+        #                                     brightest thing, no telling (fail-safe)
     ],
 )
 def test_glare_on_face_only_where_the_face_is_washed(face: int, spot_xy: tuple,
                                                      gain: float, on: bool) -> None:
-    from vision.sicbo.dome import glare_on_face
+    from vision.sicbo.dome import glare_on_face, white_level
 
-    assert glare_on_face(_die_under_light(face, spot_xy, gain), (160.0, 120.0), 48.0) is on
+    img = _die_under_light(face, spot_xy, gain)
+    assert glare_on_face(img, (160.0, 120.0), 48.0, white_level(img)) is on
+
+
+def test_white_level_is_where_the_camera_clips() -> None:
+    from vision.sicbo.dome import white_level
+
+    img = _die_under_light(4, (215.0, 120.0), 220.0)
+    assert 246.0 <= white_level(img) <= 251.0                    # the glare's clipped core
+    assert white_level((img * 0.9).astype(np.uint8)) < 232.0     # a camera clipping lower
 
 
 @pytest.mark.parametrize(

@@ -33,7 +33,7 @@ import numpy as np
 
 __all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved_in_spell", "fit_dome",
            "glare_hides_pips", "glare_mask", "glare_on_face", "moving_px", "shrink",
-           "small_scale"]
+           "small_scale", "white_level"]
 
 SMALL_WIDTH = 320
 
@@ -225,18 +225,29 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     return face in (2, 4) and bool(box[dist <= centre_rel].any())
 
 
+def white_level(frame_bgr: np.ndarray, *, margin: float = 4.0) -> float:
+    """The grey level where this camera clips (the glare's core, the brightest light in
+    the picture): the 99.9th percentile of the frame's grey (every other pixel), less
+    ``margin`` for noise and compression. A frame with nothing clipped gives its
+    brightest surface (the dice), under which every die counts as washed (fail-safe)."""
+    grey = cv2.cvtColor(np.ascontiguousarray(frame_bgr[::2, ::2]), cv2.COLOR_BGR2GRAY)
+    return float(np.percentile(grey, 99.9)) - margin
+
+
 def glare_on_face(frame_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
-                  *, white: float = 245.0, min_frac: float = 0.03) -> bool:
+                  white: float, *, min_frac: float = 0.06) -> bool:
     """Is the glare on this die's top face in THIS frame (full-res BGR uint8)?
 
     The glass's glare is light added to what lies below it: a dark pip is washed out only
-    where the sum reaches white, and the white body round it is then clipped white too.
-    So a top face with less than ``min_frac`` of its disc (half an edge round the centre)
-    at grey >= ``white`` has no glare on it strong enough to hide a pip (a pip is ~4% of
-    that disc), whatever the learnt mask (``glare_hides_pips``) says of the place. Seed
-    10104 clip 007: a four and a one beside the glare, both signals sure, 0.3% and 0% of
-    their faces that white; the five whose centre pip the glare washed out (read as a
-    four) 78%."""
+    where the sum comes near the camera's clipping level (``white_level``), and the
+    white body round it is then clipped too. So a top face with less than ``min_frac``
+    of its disc (half an edge round the centre) at grey >= ``white`` has no glare on it
+    strong enough to hide a pip (a pip is ~4% of that disc, and the glare that washes it
+    is wider than it), whatever the learnt mask (``glare_hides_pips``) says of the place.
+    Seed 10104 clip 007 (white level 248): a four and a one beside the glare, both
+    signals sure, 1.9% and 0% of their faces that white; the five whose centre pip the
+    glare washed out (read as a four) 82%; clip 021 r4, a four on a bright face by the
+    glare, 35% (capped)."""
     h, w = frame_bgr.shape[:2]
     r = 0.5 * edge_px
     x0, y0 = max(0, int(center_xy[0] - r)), max(0, int(center_xy[1] - r))

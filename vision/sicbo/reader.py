@@ -38,6 +38,7 @@ from vision.sicbo.dome import (
     glare_on_face,
     moving_px,
     shrink,
+    white_level,
 )
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
@@ -184,16 +185,21 @@ class SicBoReader:
     def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
         """A die whose value the glass's static glare could have changed (by washing pips
         out: ``dome.glare_hides_pips``) is at most GLARE_CONFIDENCE sure, unless its top
-        face shows no glare in this frame (``dome.glare_on_face``: nothing washed)."""
+        face shows no glare in this frame (``dome.glare_on_face``: nothing of it near the
+        level where the camera clips, ``dome.white_level``, so nothing washed)."""
         glare = self.scene.glare_small
         if glare is None:
             return read
         scale = glare.shape[1] / self.info.width
-        return DiceObs(tuple(
-            replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face)
-            and glare_on_face(frame_bgr, d.center_xy, d.edge_px) else d
-            for d in read.dice))
+        white = None
+        dice = []
+        for d in read.dice:
+            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face):
+                white = white_level(frame_bgr) if white is None else white
+                if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white):
+                    d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
+            dice.append(d)
+        return DiceObs(tuple(dice))
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
                covered: bool | None, read: DiceObs | None) -> None:
