@@ -659,3 +659,64 @@ def test_the_ball_put_back_after_it_was_caught_in_play_is_no_outcome(rest_k: int
     assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if read else [])
     put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
     assert len(put) == (0 if read else 1)
+
+
+def void_then_spun_again() -> list[FrameObs]:
+    """Seed-10001 clip 019 rounds 3-4: an object falls in while the ball runs on the track
+    (a void); a hand catches the ball and puts it back into pocket 7, where it rides; the
+    hand takes it out again and, unseen for a third of a second, spins it: a new round
+    (``story``, resting in pocket 20). The ball is never out of sight for long."""
+    first = 200
+    obs: list[FrameObs] = []
+    pocket_7 = 0.4 + 0.8 * (90 - first) / FPS + 7 * POCKET_RAD  # its image angle at frame 90
+    theta = pocket_7 + 12.0 * 60 / FPS  # the track ends where the hand carries it down
+    for f in range(first):
+        zero = 0.4 + 0.8 * (f - first) / FPS  # continues into the story's wheel
+        ball: BallObs | None = None
+        if 10 <= f < 70:  # launched: on the track at 12 rad/s
+            theta -= 12.0 / FPS
+            ball = BallObs(2.0, theta % (2 * np.pi))
+        elif 70 <= f < 90:  # caught, carried down to pocket 7
+            ball = BallObs(2.0 - 1.05 * (f - 70) / 20, theta % (2 * np.pi), held=True)
+        elif 90 <= f < 180:  # put back: it rides in pocket 7
+            ball = BallObs(0.95, (zero + 7 * POCKET_RAD) % (2 * np.pi))
+        elif f >= 180:  # taken out again, up the bowl
+            lift = 0.4 + 0.8 * (180 - first) / FPS + 7 * POCKET_RAD
+            ball = BallObs(0.95 + 1.05 * (f - 180) / 20, lift % (2 * np.pi), held=True)
+        obs.append(FrameObs(f, zero % (2 * np.pi), () if ball is None else (ball,),
+                            object_seen=40 <= f < 50))
+    spun, _ = story(pocket_k=20)
+    return obs + [replace(o, frame=o.frame + first) for o in spun]
+
+
+def test_a_ball_spun_again_after_a_void_without_leaving_sight_is_read() -> None:
+    events = run(void_then_spun_again())
+    assert [e.frame for e in of(events, "void")] == [40]
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[20]]
+
+
+def test_a_void_rounds_ball_running_on_is_no_new_round() -> None:
+    # an object falls in and is gone again while the ball runs on, fast and free; nobody
+    # catches it, it comes down and rests in pocket 20: still the void round, no outcome
+    obs, _ = story(pocket_k=20, object_at=30, object_until=40)
+    events = run(obs)
+    assert [e.frame for e in of(events, "void")] == [30]
+    assert not of(events, "outcome") and len(of(events, "ball_launched")) == 1
+
+
+@pytest.mark.parametrize(("after_s", "voids"), [
+    (2.5, 1),  # the dealer's fingers taking the ball put back, soon after the void's end
+    (5.0, 2),  # later: a roll whose track the camera does not see, voided
+])
+def test_objects_soon_after_a_void_do_not_void_again(after_s: float, voids: int) -> None:
+    # seed 10101 000: a void (r1), its ball put back and taken out again to spin 2.6 s
+    # after the void ended; the fingers over the pockets (their hand's link over the
+    # cone, out of the strip) were a second, false void in r2
+    obs, _ = story(pocket_k=3, object_at=60, object_until=80)
+    events = run(obs)
+    removed = of(events, "ball_removed")[-1].frame
+    start = removed + int(after_s * FPS)
+    obs += [FrameObs(f, (0.4 + 0.8 * f / FPS) % (2 * np.pi), (),
+                     object_seen=start <= f < start + 10) for f in range(260, start + 20)]
+    assert len(of(run(obs), "void")) == voids

@@ -21,7 +21,8 @@ Phases::
   not while a ball is seen resting in a pocket (``idle_rest_s``: no roll is going on; the
   dealer's fingers taking it out show as pieces over the pocket ring, the hand's link to
   them lies over the cone, out of the strip). The round stays void until the object and
-  the ball are gone.
+  the ball are gone, or, the object gone, the ball is seen launched again after it was
+  caught and put back into a pocket (spun again without leaving the camera's sight).
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
   took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
   (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
@@ -98,7 +99,7 @@ class SettleParams:
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
-    idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome
+    idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
     # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
 
@@ -129,6 +130,7 @@ class RoundTracker:
         self.put_back: int | None = None  # a void or abstained round ended: the dealer may
         # put the ball back into this number's pocket (until a launch is seen)
         self.spun = False
+        self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
         self.ball: Seen | None = None
 
     @property
@@ -145,8 +147,19 @@ class RoundTracker:
         before = self.phase
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":
+            self._note_put_back(fresh=before != "void")
             events += self._direction_in_void(obs.frame, fresh=before == "idle")
         return events
+
+    def _note_put_back(self, fresh: bool) -> None:
+        """Since the void began: fingers at the ball, then the ball in the pockets (caught
+        and put back, Art. 2). Only then may a launch start the next round before the ball
+        was seen removed: a void round's ball running on is never a new roll."""
+        if fresh:
+            self.caught = self.put_in = False
+        if self.ball is not None:
+            self.caught |= self.ball.held
+            self.put_in |= self.caught and self.ball.rho <= self.band[1]
 
     def _since_s(self, obs: FrameObs, frame: int) -> float:
         return (obs.frame - frame) / self.fps
@@ -321,6 +334,9 @@ class RoundTracker:
             self.object_frame = obs.frame
         if (obs.frame - self.object_frame) / self.fps < self.p.object_gone_s:
             return []
+        if self.put_in and self.ball is not None and not self.ball.held and launched(
+                list(self.history), obs.frame, fps=self.fps, band_out=self.band[1], p=self.p):
+            return self._start(obs, "launch")  # spun again, the ball never out of sight
         return self._await_removal(obs)
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
@@ -328,6 +344,10 @@ class RoundTracker:
         if self.ball is not None or self.track.unseen_s(obs.frame) <= self.p.removed_s:
             return []
         self.put_back = self.last_number if self.phase == "void" else None
+        if self.phase == "void":  # its end counts as an outcome: the dealer's hands are at
+            # work, the ball put back taken to spin again (fingers over the pockets; seed
+            # 10101 000 r2's false void 2.6 s after r1's)
+            self.outcome_frame = obs.frame
         self.phase, self.ended_frame = "idle", obs.frame
         self.history.clear()
         return [Event("ball_removed", obs.frame)]
