@@ -379,22 +379,29 @@ def test_a_ball_like_rise_over_a_ghost_in_the_model_is_no_ball(
     assert ghost_spot(frame, model, r, c, HEAD, ObjectParams(head_period_px=10)) is is_ghost
 
 
-@pytest.mark.parametrize(("track", "kept_at_end"), [
-    ([(30.0, 100.0)] * 12, False),  # still on the bowl 12 frames: a coin, not the ball
-    ([(30.0, 100.0)] * 8, True),  # ... still only 8 frames: may be the ball
-    ([(6.0, 100.0)] * 12, True),  # still on the head: a ball riding in its pocket
-    ([(30.0, 100.0 + 2 * k) for k in range(12)], True),  # moving along the bowl: the ball
+@pytest.mark.parametrize(("track", "running", "kept_at_end"), [
+    ([(30.0, 100.0)] * 12, False, False),  # still on the bowl 12 frames: a coin, no ball
+    ([(30.0, 100.0)] * 8, False, True),  # ... still only 8 frames: may be the ball
+    ([(6.0, 100.0)] * 12, False, True),  # still on the head: a ball riding in its pocket
+    # ... but while the ball in play runs on the bowl no ball rests on the head: a white
+    # chip fallen onto the pockets (seed 10101 000 r1, never voided)
+    ([(6.0, 100.0)] * 12, True, False),
+    ([(30.0, 100.0 + 2 * k) for k in range(12)], False, True),  # moving along the bowl
+    ([(6.0, 100.0 + 4 * k) for k in range(12)], True, True),  # ... or over the head: a ball
+    # a chip's spot jitters by 1-3 px from frame to frame: still (seed 10001 004 r0)
+    ([(30.0 + k % 2, 100.0 + 2 * (k % 2)) for k in range(12)], False, False),
     # a coin lies still, then the spot jumps to a ball elsewhere
-    ([(30.0, 100.0)] * 11 + [(28.0, 180.0)], True),
+    ([(30.0, 100.0)] * 11 + [(28.0, 180.0)], False, True),
 ])
-def test_a_ball_like_spot_still_on_the_bowl_is_no_ball(track: list[tuple[float, float]],
-                                                       kept_at_end: bool) -> None:
-    # a silver coin's highlight is a ball to the ball finder; the object stage is kept away
-    # from the ball, so a spot that keeps still on the bowl must stop hiding the coin
+def test_a_ball_like_spot_still_where_no_ball_rests_is_no_ball(
+        track: list[tuple[float, float]], running: bool, kept_at_end: bool) -> None:
+    # a silver coin's highlight or a white chip is a ball to the ball finder; the object
+    # stage is kept away from the ball, so a spot that keeps still where the ball cannot
+    # rest must stop hiding the coin
     still = StillSpots(bowl_row=HEAD + 4, still_frames=10)
     kept: list[tuple[float, float]] = []
     for f, spot in enumerate(track):
-        kept = still.update([spot], f)
+        kept = still.update([spot], f, running)
     assert (kept == [track[-1]]) is kept_at_end
 
 

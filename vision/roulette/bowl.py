@@ -300,26 +300,35 @@ class ObjectWatch:
 
 
 class StillSpots:
-    """Ball-like spots that keep still on the bowl; one ``update`` per frame.
+    """Ball-like spots that keep still; one ``update`` per frame.
 
-    The caller keeps the object stage away from the ball, but a silver coin or a chip's
-    highlight looks like a ball to the ball finder. A ball never rests on the bowl (it
-    rolls down to the pockets), so a spot there that stays put for ``still_frames`` is
-    something lying in the bowl, not the ball."""
+    The caller keeps the object stage away from the ball, but a white chip, a silver coin
+    or a chip's highlight looks like a ball to the ball finder. A spot that stays put (in
+    mixed coordinates: on the bowl, or riding with the head) for ``still_frames`` is
+    something lying there, not the ball, where the ball never rests: on the bowl (rows
+    from ``bowl_row``: it rolls down to the pockets), and anywhere while the ball in play
+    runs on the bowl (the caller's ``running``: no ball rests on the head then; a white
+    chip fallen onto the head was masked as 'a ball' and never voided, seed 10101 000 r1
+    and r3). On the head, while no ball runs on the bowl, a still spot may be the ball at
+    rest. "Still": within ``near_px`` of where it was when it came (a chip found as a
+    ball-like spot jitters by 1-3 px; the slowest ball on the bowl moves 2 px a frame)."""
 
-    def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 1.5) -> None:
+    def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0) -> None:
         self.bowl_row, self.still_frames, self.near_px = bowl_row, still_frames, near_px
-        self.since: list[tuple[float, float, int]] = []  # row, col, still since (frame)
+        self.since: list[tuple[float, float, int]] = []  # row, col where it came, when
 
-    def update(self, spots: list[tuple[float, float]], frame: int) -> list[tuple[float, float]]:
-        """(row, col) mixed-coordinate spots this frame -> those that may be the ball."""
+    def update(self, spots: list[tuple[float, float]], frame: int, running: bool = False
+               ) -> list[tuple[float, float]]:
+        """(row, col) mixed-coordinate spots this frame -> those that may be the ball.
+        ``running``: the ball in play runs on the bowl (seen there lately)."""
         kept, since = [], []
         for r, c in spots:
-            start = min((f for pr, pc, f in self.since
-                         if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
-                        default=frame)
-            since.append((r, c, start))
-            if r < self.bowl_row or frame - start < self.still_frames:
+            came = min(((f, pr, pc) for pr, pc, f in self.since
+                        if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
+                       default=(frame, r, c))
+            since.append((came[1], came[2], came[0]))
+            may_rest = r < self.bowl_row and not running
+            if may_rest or frame - came[0] < self.still_frames:
                 kept.append((r, c))
         self.since = since
         return kept

@@ -46,6 +46,7 @@ SMEAR_PER_BAND = 1.5  # a smeared ball is looked for this many band radii out an
 RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ball on the cone)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
+RUNNING_FRAMES = 15  # the ball last seen this lately is where it was (its mask stays)
 CALIBRATION_TRIES = 6
 PROFILE_CHECK_FRAMES = 15
 PROFILE_MIN_FIT = 0.5
@@ -108,16 +109,24 @@ class WheelPipeline:
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
                    ) -> np.ndarray:
-        """Where the ball (and every ball-like spot) is or just was: not an object."""
+        """Where the ball (and every ball-like spot) is or just was: not an object, but
+        for spots kept still where the ball cannot rest (``StillSpots``)."""
         mask = np.zeros(shape, bool)
         spots = [(b.row, b.col) for b in balls]
-        if self.last_ball is not None and frame - self.last_ball[0] <= 15:
+        if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
-        spots = self.still.update(spots, frame)
+        spots = self.still.update(spots, frame, self._ball_running(frame))
         for r, c in spots:
             rows = slice(max(0, int(r) - 5), int(r) + 6)
             mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
         return mask
+
+    def _ball_running(self, frame: int) -> bool:
+        """Is the ball in play running on the bowl: a round rolling, its ball not yet in
+        the pockets and seen on the bowl lately (then no ball rests on the head)?"""
+        tracker, last = self.tracker, self.last_ball
+        return (tracker.phase == "rolling" and tracker.pockets_at is None and last is not None
+                and frame - last[0] <= RUNNING_FRAMES and last[1] >= self.still.bowl_row)
 
     def seed_background(self, frames: list[np.ndarray]) -> None:
         """Start the background from the per-pixel median of frames spread over the first
