@@ -23,6 +23,8 @@ Phases::
   them lies over the cone, out of the strip). The round stays void until the object and
   the ball are gone, or, the object gone, the ball is seen launched again after it was
   caught and put back into a pocket (spun again without leaving the camera's sight).
+* a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
+  without hopping is no ball (``settle_travel``): a fixture from then on.
 * abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
   took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
   (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
@@ -249,7 +251,8 @@ class RoundTracker:
         if read is None:
             return events
         if self.jumped and abs(self.travel) < self.p.settle_travel * POCKET_RAD:
-            return events + self._end(obs.frame, "no_landing_seen")
+            self._drop_look_alike()
+            return events
         number, conf = read
         if not self.spun and number == self.put_back:
             self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
@@ -262,6 +265,17 @@ class RoundTracker:
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
+
+    def _drop_look_alike(self) -> None:
+        """The spot taken in the pockets after the ball was lost on the bowl rests where it
+        was found, never hopping: a look-alike riding with the wheel (a glint on a fret, a
+        chrome part), not the ball. It becomes a fixture and leaves the ball's path; the
+        ball is still on the bowl, unseen (``lost_bowl_s``), and is followed again when it
+        shows there or comes down."""
+        assert self.pockets_at is not None
+        self.track.add_fixture(self.history[-1])
+        self.track.forget_since(self.pockets_at.frame)
+        self.pockets_at, self.travel, self.jumped = None, 0.0, False
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""

@@ -138,6 +138,15 @@ class BallTrack:
         self.fixtures = [f for f in self.fixtures if f[3] >= self.fixture_hits]
         self.glints = [f for f in self.glints if f[3] >= self.glint_hits]
 
+    def add_fixture(self, spot: Seen) -> None:
+        """``spot`` is a look-alike riding with the wheel: never the ball from now on."""
+        self.fixtures.append([spot.rho, spot.rel, spot.frame, self.fixture_hits])
+
+    def forget_since(self, frame: int) -> None:
+        """Sightings from ``frame`` on were not the ball."""
+        while self.history and self.history[-1].frame >= frame:
+            self.history.pop()
+
     def unseen_s(self, frame: int) -> float:
         return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
 
