@@ -125,6 +125,8 @@ class WheelPipeline:
         """Is the ball in play running on the bowl: a round rolling, its ball not yet in
         the pockets and seen on the bowl lately (then no ball rests on the head)?"""
         tracker, last = self.tracker, self.last_ball
+        if tracker.just_caught(frame):
+            return True  # ... or was, caught there just now (a void round's catch)
         return (tracker.phase == "rolling" and tracker.pockets_at is None and last is not None
                 and frame - last[0] <= RUNNING_FRAMES and last[1] >= self.still.bowl_row)
 

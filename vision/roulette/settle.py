@@ -20,7 +20,9 @@ Phases::
   after a round the dealer's hands are still at work, and no roll starts that soon), but
   not while a ball is seen resting in a pocket (``idle_rest_s``: no roll is going on; the
   dealer's fingers taking it out show as pieces over the pocket ring, the hand's link to
-  them lies over the cone, out of the strip). The round stays void until the object and
+  them lies over the cone, out of the strip), unless the ball was caught on the bowl
+  within ``caught_s`` (``just_caught``: a void round's catch, the object still lying
+  there; no ball rests in a pocket that soon). The round stays void until the object and
   the ball are gone, or, the object gone, the ball is seen launched again after it was
   caught and put back into a pocket (spun again without leaving the camera's sight).
 * a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
@@ -104,6 +106,9 @@ class SettleParams:
     idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
     # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
+    caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
+    # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
+    # taken as caught in a result round rolled on 5.6 s or more before it rested)
 
 
 class RoundTracker:
@@ -128,6 +133,7 @@ class RoundTracker:
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.outcome_frame = -(10**9)  # when the last outcome was given
+        self.caught_frame = -(10**9)  # when the ball in play was last caught on the bowl
         self.last_number: int | None = None  # ... and its number
         self.put_back: int | None = None  # a void or abstained round ended: the dealer may
         # put the ball back into this number's pocket (until a launch is seen)
@@ -170,7 +176,7 @@ class RoundTracker:
     def _idle(self, obs: FrameObs) -> list[Event]:
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
                 and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
-                and not self._ball_resting(obs.frame)):
+                and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame))):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []
@@ -188,6 +194,11 @@ class RoundTracker:
             self.dir_samples, self.jumped = rates, True
             return events
         return []
+
+    def just_caught(self, frame: int) -> bool:
+        """Idle, the ball in play caught on the bowl within ``caught_s``: no ball rests in
+        a pocket now (a spot riding there is something else: a white chip)."""
+        return self.phase == "idle" and (frame - self.caught_frame) / self.fps <= self.p.caught_s
 
     def _ball_resting(self, frame: int) -> bool:
         """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the
@@ -231,6 +242,8 @@ class RoundTracker:
         # dealer catching the ball for an object that fell in; an object counts at once.
         # For the same reason the ball may then be put back into the last winning
         # number's pocket, the void unseen: ``put_back`` as after a void)
+        if self.pockets_at is None and reason == "ball_handled":
+            self.caught_frame = frame
         self.phase, self.put_back = "idle", self.last_number
         self.history.clear()
         return [abstain(frame, reason), Event("ball_removed", frame)]
