@@ -88,6 +88,26 @@ CASES = [
         (False, False, dice(2, 5, 1, poses=("stacked", "flat", "flat") if k % 2 else
                             ("flat", "flat", "stacked"), shift=k % 2 * 30)) for k in range(8)],
      [("abstain", 9, "low_confidence")]),
+    # two dice, the pair seen in turn as a stack (clean face) and as a lean (a face at
+    # the lower die's side, 0.65 edge away): void stacked on the third read (seed 10104
+    # clip 005 r1 abstained low_confidence)
+    ("stack seen by two faces", M(2) + S(2) + [
+        (False, False, DiceObs((dice(5).dice[0], DieObs((226.0, 120.0), 40.0, 6, 0.46,
+                                                        "leaning"))) if k % 2 else
+         dice(5, 6, poses=("flat", "stacked"))) for k in range(8)],
+     [("void", 6, "dice_stacked")]),
+    # the same with only leaning reads: void leaning
+    ("lean seen by two faces", M(2) + S(2) + [
+        (False, False, DiceObs((dice(5).dice[0], DieObs((200.0 + 26.0 * (k % 2), 120.0),
+                                                        40.0, 6, 0.6, "leaning"))))
+        for k in range(8)],
+     [("void", 6, "dice_leaning")]),
+    # the not-flat die jumps further than an edge between reads: no void (max_reads)
+    ("posed die wandering", M(2) + S(2) + [
+        (False, False, DiceObs((dice(5).dice[0], DieObs((200.0 + 50.0 * (k % 2), 120.0),
+                                                        40.0, 6, 0.6, "leaning"))))
+        for k in range(8)],
+     [("abstain", 9, "low_confidence")]),
     # four dice (a foreign object?) also abstains
     ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
      [("abstain", 6, "dice_count")]),

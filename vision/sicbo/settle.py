@@ -19,7 +19,10 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   confident faces, the same sorted faces, at the same places;
 - void: the last ``agree_reads`` reads each see a stacked (``dice_stacked``) or a
   leaning (``dice_leaning``) die, the dice at the same places (``count_reads`` reads when
-  they see fewer than three dice); stacked wins when both show;
+  they see fewer than three dice); stacked wins when both show. Two dice seen, one not
+  flat on every one of ``count_reads`` reads (its face centre may wander by
+  ``pose_place_rel`` edge: the hidden die's pair is seen by one face or another) is a
+  void too (``_hidden_die_void``);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain. With ``two_means_stacked``,
   exactly two is a ``dice_stacked`` void instead (all three dice are in view and opaque,
@@ -104,6 +107,7 @@ class SettleParams:
     min_face_conf_many: float = 0.95  # ... or this, for a face of 3+ pips (see _sorted_faces)
     min_face_conf_one: float = 0.97   # ... or this, for a one (one large round pip)
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
+    pose_place_rel: float = 1.0    # ... for the not-flat die of a pair (_hidden_die_void)
     two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
 
     def __post_init__(self) -> None:
@@ -216,7 +220,7 @@ class RoundTracker:
 
     def _decide(self, frame: int) -> list[Event]:
         p = self.params
-        reason = self._void_reason()
+        reason = self._void_reason() or self._hidden_die_void()
         if reason is not None:
             return [void(frame, reason)]
         last = self._reads[-p.agree_reads:]
@@ -248,6 +252,30 @@ class RoundTracker:
             if all(r.has(pose) for r in last):
                 return reason
         return None
+
+    def _hidden_die_void(self) -> str | None:
+        """Two dice seen on the last ``count_reads`` reads, each read with one die not
+        flat: the flat die at the same place, the other within ``pose_place_rel`` x edge
+        of where it was. The third die lies under or against that one, and the reads see
+        the pair by one face or another in turn: the upper die's clean face ("stacked") or
+        a face at the lower die's side ("leaning"), whose centres lie apart (fresh seed
+        10104, clip 005 r1: a stack read in turn as a clean six, stacked, and as a six read
+        at 0.46 0.65 edge from it, leaning; never three reads alike: it abstained). Stacked
+        wins when both show, as within one read."""
+        p = self.params
+        last = self._reads[-p.count_reads:]
+        if len(last) < p.count_reads or any(r.count != 2 for r in last):
+            return None
+        split = [_split_pose(r) for r in last]
+        if any(s is None for s in split):
+            return None
+        flat = [s[0] for s in split]                      # type: ignore[index]
+        posed = [s[1] for s in split]                     # type: ignore[index]
+        if not all(_same_dice(flat[0], f, p.same_place_rel, faces=False) for f in flat[1:]) \
+                or not all(_same_dice(posed[0], d, p.pose_place_rel, faces=False)
+                           for d in posed[1:]):
+            return None
+        return "dice_stacked" if any(r.has("stacked") for r in last) else "dice_leaning"
 
     def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
         p = self.params
@@ -281,6 +309,14 @@ def _sorted_faces(read: DiceObs, floors: tuple[float, ...]) -> tuple[int, int, i
         return None
     a, b, c = sorted(d.face for d in read.dice)  # type: ignore[type-var]
     return a, b, c
+
+
+def _split_pose(read: DiceObs) -> tuple[DiceObs, DiceObs] | None:
+    """(the flat dice, the one die not flat), or None unless exactly one is not flat."""
+    posed = [d for d in read.dice if d.pose != "flat"]
+    if len(posed) != 1:
+        return None
+    return DiceObs(tuple(d for d in read.dice if d.pose == "flat")), DiceObs(tuple(posed))
 
 
 def _same_dice(a: DiceObs, b: DiceObs, rel: float, *, faces: bool = True) -> bool:
