@@ -100,6 +100,36 @@ def test_second_face(side: list[Pip], expected: bool) -> None:
     assert (second_face(top) is not None) == expected
 
 
+ONE = [_pip(100, 100, 0.95, area=270.0)]        # a one's big pip, its face 64 px (a guess)
+ONE_CASES = [
+    # (side pips of the blob round a one, a second face expected?) seed 10104 clip 010 r1:
+    # a three leaning on a one, its pips 0.13 x the one's pip area, 0.68-0.98 edge away
+    (_face(150, 70, 3, 0.86, area=35.0, half=11.0), True),
+    (_face(150, 70, 3, 0.4, area=35.0, half=11.0), False),     # a flat die's side: squashed
+    (_face(150, 70, 3, 0.86, area=12.0, half=11.0), False),    # specks, not pips
+    (_face(118, 100, 3, 0.86, area=35.0, half=5.0), False),    # on the one's own face
+]
+
+
+@pytest.mark.parametrize(("side", "expected"), ONE_CASES)
+def test_second_face_beside_a_one(side: list[Pip], expected: bool) -> None:
+    top = TopFace(pips=tuple(ONE), center_xy=(100.0, 100.0), edge_px=64.0,
+                  side_pips=tuple(side))
+    assert (second_face(top) is not None) == expected
+
+
+def test_second_face_beats_the_pair_rule_stack() -> None:
+    # two dice seen; the larger blob is compact with a clean top face (the pair rule alone
+    # says stacked) but a second face shows in it beside the top: side by side, leaning
+    small = _die(100, 100, 36, 0.9, 38)
+    read, _, _ = _die(300, 100, 36, 0.9)
+    top = TopFace(pips=tuple(_face(300, 100, 3, 0.95)), center_xy=(300.0, 100.0),
+                  edge_px=36.0, side_pips=tuple(_face(300, 140, 5, 0.85)))
+    blob = Blob((274, 74, 326, 126), np.ones((52, 52), bool), 52.0 * 52.0, 0.97)
+    out = assign_poses([small[0], read], [small[1], blob], [small[2], top])
+    assert [r.pose for r in out] == ["flat", "leaning"]
+
+
 LONG_CASES = [
     # (the larger blob's height x width in px, its top face 36 px, expected pose)
     ((76, 36), "leaning"),      # 2.1 edge^2, twice as long as wide: two dice side by side

@@ -68,6 +68,8 @@ class PoseParams:
     second_round_rel: float = 0.7     # ... and this x as round as the top face's pips
     second_area_rel: float = 0.6      # ... and this x as large
     second_gap_rel: float = 0.75      # ... at least this x edge from the top face centre
+    one_pip_area: float = 0.1         # a one's big pip: the others' pips are this x its area
+    one_gap_rel: float = 0.6          # ... and its edge (a guess) this x: see second_face
     lone_conf: float = 0.5            # see _lone_pip
     pair_area: float = 1.45           # two dice seen: the larger blob >= this x edge^2 ...
     pair_ratio: float = 1.3           # ... and this x the other blob's area: not one die
@@ -93,10 +95,10 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     floor is nearly as bright as the dice (``pale_floor``)."""
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
+    two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None}
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not _lone_pip(i, reads, tops, params)
-        if (tilted or _side_showing(i, blobs, reads, tops, params)
-                or second_face(tops[i], params) is not None):
+        if tilted or _side_showing(i, blobs, reads, tops, params) or i in two_faces:
             poses[i] = "leaning"
     for i, a in enumerate(reads):
         for j, b in enumerate(reads):
@@ -107,8 +109,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                 poses[i] = "stacked"
     pair = pair_pose(blobs, tops, reads, ["leaning" if i in leaning else "flat"
                                           for i in range(len(reads))], params, pale=pale)
-    if pair is not None:
-        poses[pair[0]] = pair[1]
+    if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
+        poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
 
 
@@ -247,12 +249,20 @@ def second_face(top: TopFace, params: PoseParams = PoseParams()) -> tuple[Pip, .
     """Pips of a second, upturned face in the top face's blob (another die leaning on
     or under it), or None. Candidates are the non-top pips on the blob, at least
     ``second_gap_rel`` x edge from the top face; each candidate seeds a group of the
-    candidates within 0.75 edge of it, trimmed to 0.62 edge of the group's centre."""
+    candidates within 0.75 edge of it, trimmed to 0.62 edge of the group's centre.
+
+    A one's big pip is no size reference for the others' pips, nor its edge (sized from
+    the other dice) for the gap: ``one_pip_area`` and ``one_gap_rel`` (fresh seed 10104
+    clip 010 r1: a three leaning on a one, its pips 0.13 x the one's pip area and
+    0.68-0.98 of the one's edge from it; not seen, the pair voided stacked)."""
     edge = top.edge_px
     ref_round = min(_roundness(top), 0.85)     # one or two pips: a noisy reference
     ref_area = float(np.median([p.area_px for p in top.pips]))
+    gap = params.second_gap_rel
+    if top.count == 1:
+        ref_area, gap = params.one_pip_area * ref_area, params.one_gap_rel
     cands = [p for p in top.side_pips if p.inside >= 0.5
-             and _dist(p.center_xy, top.center_xy) >= params.second_gap_rel * edge]
+             and _dist(p.center_xy, top.center_xy) >= gap * edge]
     for seed in cands:
         group = [p for p in cands if _dist(p.center_xy, seed.center_xy) <= 0.75 * edge]
         centre = tuple(np.mean([p.center_xy for p in group], axis=0))
