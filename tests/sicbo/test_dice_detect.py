@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision.sicbo import DiceParams, read_dice
-from vision.sicbo.detect import DetectParams, find_die_blobs
+from vision.sicbo.detect import DetectParams, find_die_blobs, find_die_blobs_each
 from vision.sicbo.layout import LAYOUTS
 from vision.sicbo.pips import PipParams
 from vision.sicbo.render import DieStyle, render_scene
@@ -104,3 +104,21 @@ def test_photo_reads_a_near_die(wide_floor, sure) -> None:
                                                           photo_wide_floor=wide_floor))
     assert [d.face for d in reading.dice] == [3]
     assert (reading.dice[0].confidence >= 0.9) == sure
+
+
+@pytest.mark.parametrize("looks", [
+    # looks sharing one floor (the rescue's): the floor estimated once, reused
+    [DetectParams(), DetectParams(keep_dark=False),
+     DetectParams(score_threshold=10.0, noise_factor=3.0)],
+    # looks with different floors (border mirrored, wide): each its own floor
+    [DetectParams(), DetectParams(mirror_border=True), DetectParams(wide_floor=2.0),
+     DetectParams(wide_floor=2.0, keep_dark=False)],
+])
+def test_each_look_finds_what_it_finds_alone(looks) -> None:
+    image = _two_touching(10)
+    image[200:260, 500:600] = (20, 20, 20)     # a dark object: keep_dark decides about it
+    for scene in (image, _near_die(150)):
+        alone = [find_die_blobs(scene, look) for look in looks]
+        each = find_die_blobs_each(scene, looks)
+        assert [[(b.box_xyxy, b.area_px) for b in found] for found in each] == \
+            [[(b.box_xyxy, b.area_px) for b in found] for found in alone]

@@ -24,12 +24,14 @@ Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-__all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "floor_score"]
+__all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
+           "floor_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +114,15 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     With ``wide_floor`` the score is also taken against a floor filtered over that many
     times the largest die edge allowed (``max_area_frac``), and the larger of the two
     kept: a die the usual filter is too narrow for stands out from the wide floor."""
-    h, w = image_bgr.shape[:2]
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    return _look_score(_floor_parts(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB), params), params)
+
+
+def _floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray, np.ndarray]]:
+    """For each floor (the usual one, and the wide one with ``wide_floor``): the score
+    without the dark term, and how much darker than that floor each pixel is (may be
+    negative). These need the median filters, the costly part; ``_look_score`` finishes
+    a look's score from them."""
+    h, w = lab.shape[:2]
     scale = max(1, round(max(h, w) / 160))
     small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
                        interpolation=cv2.INTER_AREA)
@@ -124,8 +133,8 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
         floor = floor[k // 2:-(k // 2), k // 2:-(k // 2)]
     else:
         floor = cv2.medianBlur(small, k)
-    floor = cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR)
-    score = _score(lab, floor, params)
+    lab_f = lab.astype(np.float32)
+    parts = [_bright_score(lab_f, cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR))]
     if params.wide_floor > 0:
         k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
         if k2 > k and min(small.shape[:2]) > k2:
@@ -133,19 +142,28 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
                                                      cv2.BORDER_REFLECT_101), k2)
             wide = cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
                               interpolation=cv2.INTER_LINEAR)
-            score = np.maximum(score, _score(lab, wide, params))
-    return cv2.GaussianBlur(score, (0, 0), 1.2)
+            parts.append(_bright_score(lab_f, wide))
+    return parts
 
 
-def _score(lab: np.ndarray, floor: np.ndarray, params: DetectParams) -> np.ndarray:
-    d = lab.astype(np.float32) - floor.astype(np.float32)
+def _bright_score(lab_f: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    d = lab_f - floor.astype(np.float32)
     chroma = np.hypot(d[..., 1], d[..., 2])
     darker = np.maximum(-d[..., 0], 0.0)
-    score = np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0)
-    dark = -d[..., 0] - params.dark_threshold
-    if params.keep_dark:
-        score = np.maximum(score, np.where(dark > 0, params.score_threshold + dark, 0.0))
-    return score
+    return np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0), -d[..., 0]
+
+
+def _look_score(parts: list[tuple[np.ndarray, np.ndarray]], params: DetectParams) -> np.ndarray:
+    """The floor score of one look: the bright/chroma score, with ``keep_dark`` also
+    what is ``dark_threshold`` darker than the floor, the larger over the floors."""
+    score = None
+    for bright, minus_dl in parts:
+        s = bright
+        if params.keep_dark:
+            dark = minus_dl - params.dark_threshold
+            s = np.maximum(s, np.where(dark > 0, params.score_threshold + dark, 0.0))
+        score = s if score is None else np.maximum(score, s)
+    return cv2.GaussianBlur(score, (0, 0), 1.2)
 
 
 def _fill_holes(mask: np.ndarray, max_hole_px: float) -> np.ndarray:
@@ -207,8 +225,25 @@ def _shape_ok(mask: np.ndarray, params: DetectParams,
 
 def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
     """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked."""
-    image_bgr = expose(image_bgr, params.white_lum)
-    score = floor_score(image_bgr, params)
+    return _find(image_bgr, params, {})
+
+
+def find_die_blobs_each(image_bgr: np.ndarray,
+                        looks: Sequence[DetectParams]) -> list[list[Blob]]:
+    """``find_die_blobs`` of one image with each of ``looks``: the exposure, the Lab
+    image and the floors (median filters) are computed once for the looks that share
+    them (same ``white_lum``, ``mirror_border``, ``wide_floor``, ``max_area_frac``)."""
+    cache: dict = {}
+    return [_find(image_bgr, look, cache) for look in looks]
+
+
+def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob]:
+    key = (params.white_lum, params.mirror_border, params.wide_floor, params.max_area_frac)
+    if key not in cache:
+        lab = cv2.cvtColor(expose(image_bgr, params.white_lum), cv2.COLOR_BGR2LAB)
+        cache[key] = (lab[..., 0], _floor_parts(lab, params))
+    lum, floors = cache[key]
+    score = _look_score(floors, params)
     thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
     mask = (score > thresh).astype(np.uint8) * 255
     max_area = params.max_area_frac * mask.size
@@ -243,7 +278,6 @@ def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams())
             found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
             found = found if len(found) <= params.max_split else []
         blobs.extend(found)
-    lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
     blobs = [b for b in blobs if _edge_sharpness(lum, b) >= params.min_sharpness]
     blobs = _split_oversized(blobs, params, max_area)
     if params.drop_cut:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob, find_die_blobs
+from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
@@ -85,7 +85,7 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     if dome:
         looks.append(dataclasses.replace(relaxed, score_threshold=rp.pale_score,
                                          noise_factor=rp.pale_noise))
-    blobs = [b for look in looks for b in find_die_blobs(image_bgr, look)]
+    blobs = [b for found_by in find_die_blobs_each(image_bgr, looks) for b in found_by]
     for blob in blobs:
         for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
             got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
