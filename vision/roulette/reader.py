@@ -15,6 +15,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.ma  # noqa: F401  (cost) now: np.median or np.unique load it, 40-70 ms in a frame
 
 from vision.calib import check_matches, load_profile
 from vision.errors import UserError
@@ -169,7 +170,8 @@ class WheelPipeline:
             self.initial = None
         diff = self.background.difference(mixed)
         fg = foreground_mask(diff, self.stand_out)
-        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed), exclude=invalid,
+        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed, diff),
+                           exclude=invalid,
                            faint=(faint_evidence(diff, self.smear_row), self.smear_row))
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
@@ -180,7 +182,7 @@ class WheelPipeline:
         fg[self.object_rows:] = False
         near_ball = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
-                          near_ball | self.no_objects, near_ball, int(round(zero_col)))
+                          near_ball | self.no_objects, near_ball, int(round(zero_col)), diff)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
