@@ -87,6 +87,14 @@ def _box(img: np.ndarray, rc: tuple[int, int]) -> np.ndarray:
     return cv2.blur(img, (rc[1], rc[0]), borderType=cv2.BORDER_REFLECT)
 
 
+def _columns(start: int, stop: int, width: int) -> slice | np.ndarray:
+    """Columns ``start`` .. ``stop`` - 1 round the strip's seam, to index with: a slice
+    where they do not cross it (cost: no index array)."""
+    if 0 <= start and stop <= width:
+        return slice(start, stop)
+    return np.arange(start, stop) % width
+
+
 def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
                exclude: np.ndarray | None = None, limit: int = 3,
                faint: tuple[np.ndarray, int] | None = None) -> list[BallFix]:
@@ -118,7 +126,7 @@ def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None
             break
         fix = _spot_at(ev, int(r), int(c), peak, p)
         half = 10 if peak >= p.min_rise else 24  # a smear's other images are no other spots
-        spot[max(0, r - 4):r + 5, np.arange(c - half, c + half + 1) % spot.shape[1]] = 0
+        spot[max(0, r - 4):r + 5, _columns(c - half, c + half + 1, spot.shape[1])] = 0
         if fix is not None:
             out.append(fix)
     return out

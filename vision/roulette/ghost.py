@@ -42,6 +42,10 @@ def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
     if lo_out != hi_out:
         lo = hi = hi if lo_out else lo
     t = (np.arange(len(cols)) + margin_px + 1) / (len(cols) + 2 * margin_px + 1)
+    if patch.all():  # (cost) a whole box (a ball's spot): broadcast, no pixel indices
+        tc = t[:, None]
+        line = lo[:, None] * (1 - tc) + hi[:, None] * tc  # (n, len(cols), 3)
+        return float(_channel_max(np.abs(block[:, cols] - line).reshape(-1, 3)).mean())
     # (cost) at the patch's pixels only, in their row-major order: the same values and
     # the same mean as over the whole box masked afterwards (a hand's box is large)
     r, c = np.nonzero(patch)
