@@ -32,7 +32,7 @@ STAGES: dict[str, tuple[tuple[str, str], ...]] = {
         ("ball", "vision.roulette.reader:faint_evidence"),
         ("ball", "vision.roulette.reader:find_balls"),
         ("ball", "vision.roulette.reader:ghost_spot"),
-        ("ball", "vision.roulette.reader:busy_rows"),
+        ("ball", "vision.roulette.reader:row_shares"),
         ("ball", "vision.roulette.reader:held_in_hand"),
         ("objects", "vision.roulette.bowl:ObjectWatch.update"),
         ("background update", "vision.roulette.background:StripBackground.update"),

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 __all__ = ["BallFix", "BallParams", "ball_evidence", "busy_rows", "faint_evidence", "find_balls",
-           "held_in_hand"]
+           "held_in_hand", "row_shares"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,18 +147,28 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
     return BallFix(row, col, peak)
 
 
+def row_shares(fg: np.ndarray) -> np.ndarray:
+    """(R,) float: the share of each row of the (R, C) foreground ``fg`` that is foreground."""
+    return np.count_nonzero(fg, axis=1) / fg.shape[1]
+
+
 def busy_rows(fg: np.ndarray, params: BallParams | None = None) -> np.ndarray:
     """(R,) bool: rows of the (R, C) foreground ``fg`` that are foreground across more than
     ``busy_row`` of their columns (a ring of the turning head left in the bowl's rows)."""
     p = params or BallParams()
-    return np.count_nonzero(fg, axis=1) > p.busy_row * fg.shape[1]
+    return row_shares(fg) > p.busy_row
 
 
 def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None,
-                 busy: np.ndarray | None = None) -> bool:
+                 busy: np.ndarray | None = None, shares: np.ndarray | None = None) -> bool:
     """Whether the ball sits in a large patch of foreground: fingers holding it (a dealer
     lifting, carrying or putting it). ``fg`` (R, C) bool foreground of the mixed strip;
-    ``busy`` (R,) bool rows not to look at (``busy_rows``).
+    ``busy`` (R,) bool rows not to look at (``busy_rows``); or ``shares`` (R,) each row's
+    foreground share (``row_shares``): rows over ``busy_row`` are not looked at, and in
+    the others the share every column has is no fingers: seen from a tilted camera the
+    head's pocket ring stands out at some image angles whatever lies there (its frets'
+    parallax; seed 10101 clip 025: a fifth of the band's pixels round the ring, most of
+    them at 175-245 and 10-40 degrees), and a ball resting there sat in 'fingers'.
 
     A free ball's own foreground is its disc and, when fast, a streak along its rows; the
     rows above and below it stay background. Fingers and a hand fill them."""
@@ -166,9 +176,15 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     hr, hc = p.hand_rc
     r, c = int(round(ball.row)), int(round(ball.col))
     rows = np.r_[max(0, r - hr // 2):max(0, r - 2), r + 3:min(fg.shape[0], r + hr // 2 + 1)]
+    if shares is not None:
+        busy = shares > p.busy_row
     if busy is not None:
         rows = rows[~busy[rows]]
     if len(rows) == 0:
         return False
     cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]
-    return float(fg[rows][:, cols].mean()) > p.hand_fill
+    fill = float(fg[rows][:, cols].mean())
+    if shares is not None:
+        fill -= float(shares[rows].mean())
+    return fill > p.hand_fill
+

@@ -21,7 +21,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, busy_rows, faint_evidence, find_balls, held_in_hand
+from vision.roulette.ball import BallFix, faint_evidence, find_balls, held_in_hand, row_shares
 from vision.roulette.bowl import ObjectWatch, StillSpots, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -175,8 +175,8 @@ class WheelPipeline:
                            faint=(faint_evidence(diff, self.smear_row), self.smear_row))
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
-        busy = busy_rows(fg) if balls else None
-        held = [held_in_hand(fg, b, busy=busy) for b in balls]
+        shares = row_shares(fg) if balls else None
+        held = [held_in_hand(fg, b, shares=shares) for b in balls]
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         fg &= ~invalid
         fg[self.object_rows:] = False
