@@ -100,6 +100,23 @@ def test_second_face(side: list[Pip], expected: bool) -> None:
     assert (second_face(top) is not None) == expected
 
 
+PIECE_CASES = [
+    # (edge, confidence of the die with squashed pips (0.46 round against 0.87-0.9), pose)
+    (26, 0.24, "flat"),       # a piece of a die: 0.64 x the others' face, read unsurely
+    (26, 0.9, "leaning"),     # as small but read surely: the roundness cue stands
+    (36, 0.24, "leaning"),    # 0.9 x the others' face: a tipped face, not a piece
+]
+
+
+@pytest.mark.parametrize(("edge", "conf", "expected"), PIECE_CASES)
+def test_piece_of_a_die_is_no_lean(edge: int, conf: float, expected: str) -> None:
+    # seed 10104 clip 018 r3: a piece of a flat die read as a six at 0.24 voided leaning
+    dice = [_die(100, 100, 40, 0.87), _die(300, 100, 40, 0.9),
+            _die(200, 300, edge, 0.46, conf=conf)]
+    out = assign_poses([d[0] for d in dice], [d[1] for d in dice], [d[2] for d in dice])
+    assert [r.pose for r in out] == ["flat", "flat", expected]
+
+
 ONE = [_pip(100, 100, 0.95, area=270.0)]        # a one's big pip, its face 64 px (a guess)
 ONE_CASES = [
     # (side pips of the blob round a one, a second face expected?) seed 10104 clip 010 r1:

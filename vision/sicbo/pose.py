@@ -71,6 +71,7 @@ class PoseParams:
     one_pip_area: float = 0.1         # a one's big pip: the others' pips are this x its area
     one_gap_rel: float = 0.6          # ... and its edge (a guess) this x: see second_face
     lone_conf: float = 0.5            # see _lone_pip
+    piece_rel: float = 0.75           # see _piece
     pair_area: float = 1.45           # two dice seen: the larger blob >= this x edge^2 ...
     pair_ratio: float = 1.3           # ... and this x the other blob's area: not one die
     pair_area_max: float = 3.0        # a stack's blob is below this x edge^2 ...
@@ -97,7 +98,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     rounds = [_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None}
     for i in range(len(tops)):
-        tilted = _leaning(i, rounds, params) and not _lone_pip(i, reads, tops, params)
+        tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
+                                                      or _piece(i, reads, tops, params))
         if tilted or _side_showing(i, blobs, reads, tops, params) or i in two_faces:
             poses[i] = "leaning"
     for i, a in enumerate(reads):
@@ -213,6 +215,18 @@ def _lone_pip(i: int, reads: list[DieRead], tops: list[TopFace], params: PosePar
     merged pip: fresh seed-9704 set, a false void). With two dice seen the pair rule
     (``pair_pose``) judges the merged blob instead."""
     return len(reads) >= 3 and tops[i].count == 1 and reads[i].confidence < params.lone_conf
+
+
+def _piece(i: int, reads: list[DieRead], tops: list[TopFace], params: PoseParams) -> bool:
+    """A face read unsurely (< ``lone_conf``) and below ``piece_rel`` x the other dice'
+    face edge (median of those with 2+ pips), three dice or more seen: a piece of a die
+    the blob finder broke off, whose pips are cut, not foreshortened (fresh seed 10104
+    clip 018 r3: two flat dice touching, a piece of one read as a six at 0.24, 0.64 x
+    the others' edge, its pips 0.46 round against 0.87: voided leaning). A die tipped
+    20-40 degrees keeps 0.77-0.94 of its face's length."""
+    sized = [t.edge_px for j, t in enumerate(tops) if j != i and t.count >= 2]
+    return (len(reads) >= 3 and bool(sized) and reads[i].confidence < params.lone_conf
+            and tops[i].edge_px < params.piece_rel * float(np.median(sized)))
 
 
 def _leaning(i: int, rounds: list[float], params: PoseParams) -> bool:
