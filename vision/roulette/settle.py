@@ -97,8 +97,9 @@ class SettleParams:
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
     regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again
     held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
-    held_edge_s: float = 0.2  # ... in every frame this long (at least twice running): the
-    # rim beside a ball hopping in the pockets looked like fingers for 0.15 s (9 frames at 60)
+    held_edge_s: float = 0.35  # ... in every frame this long (at least twice running): the
+    # rim beside a ball hopping in the pockets looked like fingers for 0.15 s (9 frames at
+    # 60), the pocket ring by a ball hopping to rest for 0.23 and 0.32 s (seed 10001 000)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
