@@ -9,7 +9,7 @@ the ball rests, from how far it moved relative to the wheel since it reached the
 (at least ``direction_pockets``). The wheel's way comes from the turning pocket pattern.
 Ball and wheel turning the same way is a ``same_direction_spin`` violation (Art. 2).
 
-The numbers live in ``SettleParams`` (``vision.roulette.settle``).
+The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from vision.roulette.track import Seen
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
-    from vision.roulette.settle import SettleParams
+    from vision.roulette.settle_params import SettleParams
 
 __all__ = ["ball_way", "direction_sample", "spin_violation"]
 

@@ -11,7 +11,7 @@
   that sees only the track's inner edge, or a launch missed).
 * handled: fingers at the ball in play: the dealer took it out of play.
 
-The numbers live in ``SettleParams`` (``vision.roulette.settle``).
+The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from vision.roulette.track import Seen
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
-    from vision.roulette.settle import SettleParams
+    from vision.roulette.settle_params import SettleParams
 
 __all__ = ["arrived", "contiguous", "handled", "landed", "launched", "too_fast"]
 

@@ -10,7 +10,7 @@ seen from a tilted camera) speeds up.
 A ball off its pocket's centre (against a fret, or seen from the side) must rest twice
 as long (``settle_offset_long``).
 
-The numbers live in ``SettleParams`` (``vision.roulette.settle``).
+The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from vision.roulette.track import Seen
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
-    from vision.roulette.settle import SettleParams
+    from vision.roulette.settle_params import SettleParams
 
 __all__ = ["rest_read"]
 

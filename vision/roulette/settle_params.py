@@ -1,0 +1,67 @@
+"""The numbers of the per-round state machine (``vision.roulette.settle``) and of its pure
+tests (``launch``, ``rest``, ``direction``): one frozen object, per table if need be."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["SettleParams"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettleParams:
+    launch_rad_s: float = 2.0  # ball speed, both in the image and relative to the wheel
+    launch_frames: int = 3  # sightings within launch_s (or launch_frames + 1 frames)
+    launch_s: float = 0.4  # (a ball blurred by its speed is seen only now and then)
+    launch_gap_frames: int = 6  # sightings further apart do not measure a speed
+    launch_steady: float = 3.0  # fastest / slowest of those speeds at most
+    launch_outward: float = 0.04  # ring radii per frame: a ball in play never climbs the
+    # bowl faster (it spirals in), a hand carrying it away does
+    launch_max_rad_s: float = 25.0  # no ball runs faster (a spin starts at ~10-17 rad/s):
+    # a faster 'speed' is a jump between glints on the bowl, not one ball moving
+    landing_pockets: float = 1.5  # moved this far relative to the wheel ...
+    landing_s: float = 0.6  # ... within this long, seen at least landing_frames times
+    landing_frames: int = 4
+    arrival_frames: int = 4  # a free ball seen this often on the bowl, running one way at
+    # bowl_direction_rad_s or faster, then in the pockets: a roll whose track was out of view
+    direction_rad_s: float = 3.0
+    bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
+    # track slows down there, but nothing on the bowl turns with the wheel)
+    bowl_margin: float = 0.05  # ring radii beyond the head's edge that are surely the bowl
+    void_direction_rad_s: float = 6.0  # after a void, only a ball this fast is still rolling
+    # (a dealer's hand carrying the caught ball is slower, and not always seen as fingers)
+    direction_samples: int = 4
+    direction_pockets: float = 1.0  # relative travel from the pockets to rest that tells the way
+    min_wheel_rad_s: float = 0.08
+    settle_s: float = 0.3
+    settle_frames: int = 5
+    settle_offset: float = 0.32  # pockets from the centre the ball may stray while settling
+    settle_offset_long: float = 0.4  # ... or this, over twice settle_s (a ball resting off
+    # centre: the pocket is wider than the ball, and a tilted camera sees it shifted)
+    settle_speed: float = 1.2  # pockets per second relative to the wheel, fitted over the window
+    settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
+    settle_tail_s: float = 0.12
+    settle_away_speed: float = 1.0  # ... and at most this away from the window's median
+    settle_rho_spread: float = 0.05  # ring radii the ball may move in and out over the window
+    # (at rest at most 0.044 on the tuning sets; rolling over the frets of a far pocket
+    # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
+    settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
+    # must hop this far relative to the wheel: a glint on a fret rides with it from the start
+    lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
+    lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
+    removed_s: float = 0.4  # at rest / void: unseen this long -> removed
+    regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again
+    held_edge_rho: float = 0.06  # a ball on the wheel or this near its edge needs fingers ...
+    held_edge_s: float = 0.35  # ... in every frame this long (at least twice running): the
+    # rim beside a ball hopping in the pockets looked like fingers for 0.15 s (9 frames at
+    # 60), the pocket ring by a ball hopping to rest for 0.23 and 0.32 s (seed 10001 000)
+    fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
+    fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
+    object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
+    idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
+    idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
+    idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
+    # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
+    caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
+    # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
+    # taken as caught in a result round rolled on 5.6 s or more before it rested)
