@@ -392,16 +392,20 @@ def test_a_ball_like_rise_over_a_ghost_in_the_model_is_no_ball(
     ([(30.0 + k % 2, 100.0 + 2 * (k % 2)) for k in range(12)], False, False),
     # a coin lies still, then the spot jumps to a ball elsewhere
     ([(30.0, 100.0)] * 11 + [(28.0, 180.0)], False, True),
+    # a chip on the bowl the ball finder misses now and then (seed 10001 004 r4): still
+    ([None if k % 3 == 1 else (30.0, 100.0) for k in range(13)], False, False),
+    # ... but not after a longer gap: another thing there
+    ([(30.0, 100.0)] * 3 + [None] * 6 + [(30.0, 100.0)] * 4, False, True),
 ])
 def test_a_ball_like_spot_still_where_no_ball_rests_is_no_ball(
-        track: list[tuple[float, float]], running: bool, kept_at_end: bool) -> None:
+        track: list[tuple[float, float] | None], running: bool, kept_at_end: bool) -> None:
     # a silver coin's highlight or a white chip is a ball to the ball finder; the object
     # stage is kept away from the ball, so a spot that keeps still where the ball cannot
     # rest must stop hiding the coin
     still = StillSpots(bowl_row=HEAD + 4, still_frames=10)
     kept: list[tuple[float, float]] = []
     for f, spot in enumerate(track):
-        kept = still.update([spot], f, running)
+        kept = still.update([] if spot is None else [spot], f, running)
     assert (kept == [track[-1]]) is kept_at_end
 
 
