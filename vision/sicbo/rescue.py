@@ -88,12 +88,13 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     blobs = [b for found_by in find_die_blobs_each(image_bgr, looks) for b in found_by]
     for blob in blobs:
         for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
+            # _apart first: it needs no pips, and most blobs are the found dice again
             got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
-                   if (top := _sized(select_top_face(find_pips(image_bgr, part, params.pips),
-                                                     part, params.pips), edge, dome)) is not None
+                   if _apart(part, found + out, edge, rp)
+                   and (top := _sized(select_top_face(find_pips(image_bgr, part, params.pips),
+                                                      part, params.pips), edge, dome)) is not None
                    and _plausible(top, edge, rp) and _free(top, [*found, *out, *clutter])
-                   and _inside(part, top, edge, image_bgr.shape, rp)
-                   and _apart(part, found + out, edge, rp)]
+                   and _inside(part, top, edge, image_bgr.shape, rp)]
             out.extend(got)
             if got:
                 break
