@@ -21,11 +21,11 @@ from vision.roulette.bowl import (
     ObjectFix,
     ObjectParams,
     ObjectWatch,
-    StillSpots,
     foreground,
     object_step,
 )
 from vision.roulette.ghost import anomaly, ghost_spot, periodic_anomaly
+from vision.roulette.still import StillSpots
 
 ROWS, COLS, HEAD = 44, 360, 12
 FPS = 25

@@ -52,8 +52,8 @@ from vision.roulette.hand import (
 )
 from vision.roulette.wheel import POCKET_COLS
 
-__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "StillSpots", "foreground",
-           "foreground_mask", "object_step"]
+__all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground_mask",
+           "object_step"]
 
 
 
@@ -297,49 +297,6 @@ class ObjectWatch:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
         if self.count is not None:
             self.count[mask] = 0
-
-
-class StillSpots:
-    """Ball-like spots that keep still; one ``update`` per frame.
-
-    The caller keeps the object stage away from the ball, but a white chip, a silver coin
-    or a chip's highlight looks like a ball to the ball finder. A spot that stays put (in
-    mixed coordinates: on the bowl, or riding with the head) for ``still_frames`` is
-    something lying there, not the ball, where the ball never rests: on the bowl (rows
-    from ``bowl_row``: it rolls down to the pockets), and anywhere while the ball in play
-    runs on the bowl (the caller's ``running``: no ball rests on the head then; a white
-    chip fallen onto the head was masked as 'a ball' and never voided, seed 10101 000 r1
-    and r3). On the head, while no ball runs on the bowl, a still spot may be the ball at
-    rest. "Still": within ``near_px`` of where it came (a chip found as a ball-like spot
-    jitters by 1-3 px; the slowest ball on the bowl moves 2 px a frame), missed by the
-    ball finder for at most ``gap_frames`` running (seed 10001 004 r4: a chip on the bowl
-    found in 7 of 13 frames)."""
-
-    def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0,
-                 gap_frames: int = 4) -> None:
-        self.bowl_row, self.still_frames, self.near_px = bowl_row, still_frames, near_px
-        self.gap_frames = gap_frames
-        self.since: list[tuple[float, float, int, int]] = []  # row, col where it came,
-        # when, last seen
-
-    def update(self, spots: list[tuple[float, float]], frame: int, running: bool = False
-               ) -> list[tuple[float, float]]:
-        """(row, col) mixed-coordinate spots this frame -> those that may be the ball.
-        ``running``: the ball in play runs on the bowl (seen there lately)."""
-        kept, since = [], []
-        for r, c in spots:
-            came = min(((f, pr, pc) for pr, pc, f, _ in self.since
-                        if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
-                       default=(frame, r, c))
-            since.append((came[1], came[2], came[0], frame))
-            may_rest = r < self.bowl_row and not running
-            if may_rest or frame - came[0] < self.still_frames:
-                kept.append((r, c))
-        seen = {(r, c, f) for r, c, f, _ in since}
-        since += [s for s in self.since  # unseen lately: may be found there again
-                  if frame - s[3] <= self.gap_frames and s[:3] not in seen]
-        self.since = since
-        return kept
 
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,

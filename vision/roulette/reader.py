@@ -22,7 +22,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, faint_evidence, find_balls, held_in_hand, row_shares
-from vision.roulette.bowl import ObjectWatch, StillSpots, foreground_mask, object_step
+from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -33,6 +33,7 @@ from vision.roulette.calibrate import (
 from vision.roulette.ghost import ghost_spot
 from vision.roulette.hand import OUTER_ROWS
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.still import StillSpots
 from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
 
