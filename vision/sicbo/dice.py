@@ -57,7 +57,6 @@ class DiceParams:
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
-    dome_one_edge_rel: float = 1.0       # in the dome a one's edge <= this x the others' (_tops)
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:
@@ -227,13 +226,7 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
-    # a one sized by the others; in the dome by the others' own size: one set of dice, all
-    # in view at about one distance, and the CNN shown a one's face in 1.3 x its size was
-    # unsure (seed 10104 clips 017 r3 and 001 r4: 0.968, below the floor 0.97, 0.994 and
-    # 0.990 at 1.0 x; the crop is 1.5 edges wide, so a face 1.3 x larger still fits)
-    pips = replace(params.pips, one_edge_rel=params.dome_one_edge_rel) if params.in_dome \
-        else params.pips
-    edges = consistent_edges([t for _, t in found], pips)
+    edges = consistent_edges([t for _, t in found], params.pips)   # a one sized by the others
     return [(b, t) for (b, _), t in zip(found, edges, strict=True)]
 
 
