@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.roulette.calibrate import _KNOTS, _warped
+from vision.roulette.layout import _KNOTS, _warped
 from vision.roulette.wheel import (
     COLUMNS,
     _template_fft,

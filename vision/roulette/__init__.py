@@ -2,9 +2,9 @@
 
 Stages, one module each, in pipeline order:
 
-- ``calibrate``: from the first seconds, the pocket ring's ellipse, the perspective warp,
-  the pocket band, the numbering sense (detected) and which radii turn; profile I/O and
-  the technician's diagnostic image.
+- ``calibrate``: from the first seconds, the pocket ring's ellipse (``ring``), then around
+  it (``layout``) the perspective warp, the pocket band, the numbering sense (detected) and
+  which radii turn; profile I/O and the technician's diagnostic image.
 - ``wheel``: the polar unwrap (one ``cv2.remap`` per frame) and the wheel angle, read
   afresh each frame by correlating the band's colours with the pocket pattern.
 - ``background``: running model of the strip, in wheel coordinates on the turning head.
