@@ -160,11 +160,13 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
             first = np.concatenate([first, np.repeat(first[-1:], track_rows, axis=0)])
             bg = StripBackground(first, HEAD)
             watch.reference = cv2.blur(first, (3, 3)) if reference else None  # as the frames
-        fg, _ = foreground(bg.difference(frame), stand_out)
+        diff = bg.difference(frame)  # one per frame, as the reader's
+        fg, _ = foreground(diff, stand_out)
         fg |= bg.chroma_stand_out(frame, 45.0)
         fg &= ~invalid
         fg[ROWS:] = False
-        fixes.append(object_step(watch, bg, frame, fg, edge, ignore=nothing, frozen=nothing))
+        fixes.append(object_step(watch, bg, frame, fg, edge, ignore=nothing, frozen=nothing,
+                                  diff=diff))
     return fixes
 
 

@@ -106,18 +106,13 @@ class StripBackground:
             out[:h] |= (frame > hi + stand_out) | (frame < lo - stand_out)
         return out
 
-    def rise(self, mixed: np.ndarray, diff: np.ndarray | None = None) -> np.ndarray:
+    def rise(self, mixed: np.ndarray, diff: np.ndarray) -> np.ndarray:
         """(R, C) float32 mean brightness above the model; on the head rows above the
         model's brightest value within one pixel (a tighter slack than ``difference``: a
         ball resting next to a bright fret must still stand out). ``diff``: this frame's
-        ``difference`` against the current model, if computed (cost: its bowl rows are
-        already the frame minus the model)."""
+        ``difference`` against the current model (cost: its bowl rows are already the
+        frame minus the model)."""
         h = self.head_row
-        if diff is None:
-            above = mixed - self.model
-            if h > 0:
-                np.subtract(mixed[:h], self._top(), out=above[:h])
-            return _mean3(above)
         out = np.empty(diff.shape[:2], np.float32)  # (cost) the rows apart, no copies
         out[h:] = _mean3(diff[h:])
         if h > 0:
@@ -129,14 +124,14 @@ class StripBackground:
         return cv2.dilate(self.model[:self.head_row], np.ones((3, 3), np.uint8),
                           borderType=cv2.BORDER_REPLICATE)
 
-    def update(self, mixed: np.ndarray, stand_out: np.ndarray, frozen: np.ndarray,
-               held: np.ndarray | None = None, diff: np.ndarray | None = None) -> None:
+    def update(self, mixed: np.ndarray, diff: np.ndarray, stand_out: np.ndarray,
+               frozen: np.ndarray, held: np.ndarray | None = None) -> None:
         """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
         ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in.
         ``held`` (R, C) bool (a hand reaching in, with a margin for its soft edge and
         shadow) gets nothing either, so a hand that stays a while leaves no ghost behind.
-        ``diff``: this frame's ``difference`` against the current model, if computed (cost:
-        its bowl rows are the step's)."""
+        ``diff``: this frame's ``difference`` against the current model (cost: its bowl
+        rows are the step's)."""
         p, h = self.params, self.head_row
         # (cost) filled, then set where it stands out: np.where's values at a third the time
         w = np.full(stand_out.shape, np.float32(p.rate))
@@ -150,14 +145,11 @@ class StripBackground:
             w[held] = 0
         self.frozen = frozen
         w3 = cv2.merge([w, w, w])  # (cost) a broadcast (R, C, 1) is slower
-        if diff is None:
-            step = mixed - self.model
-            step *= w3
-        else:  # the head rows of ``diff`` are against the model's local range: not a step
-            step = np.empty_like(diff)
-            np.subtract(mixed[:h], self.model[:h], out=step[:h])
-            step[:h] *= w3[:h]
-            np.multiply(diff[h:], w3[h:], out=step[h:])
+        # the head rows of ``diff`` are against the model's local range: not a step
+        step = np.empty_like(diff)
+        np.subtract(mixed[:h], self.model[:h], out=step[:h])
+        step[:h] *= w3[:h]
+        np.multiply(diff[h:], w3[h:], out=step[h:])
         self.model += step
 
 

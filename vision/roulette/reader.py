@@ -183,7 +183,7 @@ class WheelPipeline:
         fg[self.object_rows:] = False
         near_ball = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
-                          near_ball | self.no_objects, near_ball, int(round(zero_col)), diff)
+                          near_ball | self.no_objects, near_ball, diff, int(round(zero_col)))
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
