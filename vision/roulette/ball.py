@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BallFix", "BallParams", "ball_evidence", "busy_rows", "faint_evidence", "find_balls",
+__all__ = ["BallFix", "BallParams", "ball_evidence", "faint_evidence", "find_balls",
            "held_in_hand", "row_shares"]
 
 
@@ -152,20 +152,13 @@ def row_shares(fg: np.ndarray) -> np.ndarray:
     return np.count_nonzero(fg, axis=1) / fg.shape[1]
 
 
-def busy_rows(fg: np.ndarray, params: BallParams | None = None) -> np.ndarray:
-    """(R,) bool: rows of the (R, C) foreground ``fg`` that are foreground across more than
-    ``busy_row`` of their columns (a ring of the turning head left in the bowl's rows)."""
-    p = params or BallParams()
-    return row_shares(fg) > p.busy_row
-
-
 def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None,
-                 busy: np.ndarray | None = None, shares: np.ndarray | None = None) -> bool:
+                 shares: np.ndarray | None = None) -> bool:
     """Whether the ball sits in a large patch of foreground: fingers holding it (a dealer
     lifting, carrying or putting it). ``fg`` (R, C) bool foreground of the mixed strip;
-    ``busy`` (R,) bool rows not to look at (``busy_rows``); or ``shares`` (R,) each row's
-    foreground share (``row_shares``): rows over ``busy_row`` are not looked at, and in
-    the others the share every column has is no fingers: seen from a tilted camera the
+    ``shares`` (R,) each row's foreground share (``row_shares``): rows over ``busy_row``
+    (a ring of the turning head left in the bowl's rows) are not looked at, and in the
+    others the share every column has is no fingers: seen from a tilted camera the
     head's pocket ring stands out at some image angles whatever lies there (its frets'
     parallax; seed 10101 clip 025: a fifth of the band's pixels round the ring, most of
     them at 175-245 and 10-40 degrees), and a ball resting there sat in 'fingers'.
@@ -177,9 +170,7 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     r, c = int(round(ball.row)), int(round(ball.col))
     rows = np.r_[max(0, r - hr // 2):max(0, r - 2), r + 3:min(fg.shape[0], r + hr // 2 + 1)]
     if shares is not None:
-        busy = shares > p.busy_row
-    if busy is not None:
-        rows = rows[~busy[rows]]
+        rows = rows[shares[rows] <= p.busy_row]
     if len(rows) == 0:
         return False
     cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]
