@@ -1,4 +1,4 @@
-"""Score ``read_dice`` on the real photo set (``dice.csv`` + ``images/``).
+"""Score ``read_photo`` on the real photo set (``dice.csv`` + ``images/``).
 
 Labels give each die's TOP face and a box around the top face's pips; detections are
 matched to labels greedily by the distance between the label box centre and the
@@ -13,7 +13,8 @@ Metrics per split (``train_*`` and ``valid_*`` separately):
 ``--transform`` re-measures under a simulated other camera (image and labels mapped
 together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``blur``
 (Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``large`` (1.3x size: a
-nearer camera), ``rot180`` (the camera
+nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with the same
+soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera
 upside down: the top-face position cue assumes it is not). ``--every N`` reads every
 Nth image only.
 
@@ -35,7 +36,8 @@ import cv2
 import numpy as np
 
 from vision.progress import progress
-from vision.sicbo.dice import DiceParams, DiceReading, read_dice
+from vision.sicbo.dice import DiceParams, DiceReading
+from vision.sicbo.photo import read_photo
 
 __all__ = ["DEFAULT_ROOT", "TRANSFORMS", "Label", "SplitScore", "evaluate", "load_labels",
            "score_image", "transform"]
@@ -90,7 +92,7 @@ def load_labels(root: Path) -> dict[str, list[Label]]:
     return dict(labels)
 
 
-TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "rot180")
+TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "hd", "rot180")
 
 
 def transform(image_bgr: np.ndarray, labels: list[Label],
@@ -100,8 +102,8 @@ def transform(image_bgr: np.ndarray, labels: list[Label],
         raise ValueError(f"transform must be one of {TRANSFORMS}, got {name!r}")
     img = image_bgr.astype(np.float32)
     h, w = image_bgr.shape[:2]
-    if name in ("small", "large"):
-        f = 0.6 if name == "small" else 1.3
+    if name in ("small", "large", "hd"):
+        f = {"small": 0.6, "large": 1.3, "hd": 2.0}[name]
         resized = cv2.resize(image_bgr, (round(f * w), round(f * h)),
                              interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
         return resized, [Label(lab.face, tuple(f * v for v in lab.box_xyxy))  # type: ignore[arg-type]
@@ -153,7 +155,7 @@ def evaluate(root: Path, split: str, params: DiceParams | None = None,
         if image is None:
             raise FileNotFoundError(f"cannot read image {root / name}")
         image, labs = transform(image, labels[name], how)
-        reading = read_dice(image, params=params or DiceParams(max_dice=None))
+        reading = read_photo(image, params=params or DiceParams(max_dice=None))
         r, ok, cnt = score_image(reading, labs)
         dice += len(labs)
         right, img_ok, cnt_ok = right + r, img_ok + ok, cnt_ok + cnt

@@ -5,7 +5,8 @@ number of dice unless ``--dice N`` says how many are in play (sic bo: 3).
 Default output is a table per image; ``--json`` prints one JSON object per image:
 ``{"image": PATH, "dice": [{"box_xyxy": [...], "face": 1-6, "confidence": 0-1,
 "pose": "flat"|"leaning"|"stacked"}]}``. An unreadable image prints an error line
-and the others are still read; the exit status is then 1.
+and the others are still read; the exit status is then 1. A photo longer than 800 pixels
+is read shrunk to that (``photo.read_photo``); boxes are in the photo's own pixels.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import cv2
 
 from vision.errors import UserError
 from vision.progress import progress
-from vision.sicbo.dice import DiceParams, DiceReading, read_dice
+from vision.sicbo.dice import DiceParams, DiceReading
+from vision.sicbo.photo import read_photo
 
 __all__ = ["add_arguments", "collect_images", "format_table", "run"]
 
@@ -85,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"error: cannot read {path}: {why}", file=sys.stderr)
             failed += 1
             continue
-        reading = read_dice(image, params=params)
+        reading = read_photo(image, params=params)
         if args.json:
             print(json.dumps({"image": str(path), "dice": [d.to_json() for d in reading.dice]}))
         else:

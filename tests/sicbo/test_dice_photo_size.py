@@ -1,0 +1,67 @@
+"""read_photo: a photo from a higher-resolution camera is read at the working size the
+reader's pixel constants were set at, and its dice come back in the photo's pixels.
+Forward model: render known dice at 640 x 480, soften them as a webcam's optics do, and
+enlarge the picture as a camera with more pixels and the same optics would take it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sicbo import read_dice
+from vision.sicbo.photo import PHOTO, PHOTO_MAX_SIDE, read_photo, work_scale
+from vision.sicbo.render import render_scene
+
+FACES = [1, 2, 3, 4, 5]
+EDGE = 44
+
+
+def _scene(up: float) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    rng = np.random.default_rng(21)
+    image, centres = render_scene(FACES, rng, edge_px=EDGE, tilt_deg=10)
+    soft = cv2.GaussianBlur(image, (0, 0), 1.5)      # a webcam's soft outlines
+    big = cv2.resize(soft, None, fx=up, fy=up, interpolation=cv2.INTER_LINEAR)
+    return big, [(up * x, up * y) for x, y in centres]
+
+
+@pytest.mark.parametrize("up", [
+    4.0,    # 2560 x 1920: each outline spread over 4x the pixels (read_dice alone
+            # refuses every die as a soft glare spot)
+    2.0,    # 1280 x 960
+])
+def test_large_photo_reads_every_die_in_its_own_pixels(up) -> None:
+    image, centres = _scene(up)
+    reading = read_photo(image, params=PHOTO)
+    assert len(reading.dice) == len(FACES)
+    for face, (cx, cy) in zip(FACES, centres, strict=True):
+        near = [d for d in reading.dice
+                if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < 0.4 * up * EDGE]
+        assert [d.face for d in near] == [face], f"die at {(cx, cy)}"
+        x0, y0, x1, y1 = near[0].box_xyxy
+        assert x0 < cx < x1 and y0 < cy < y1          # the box is mapped back too
+        assert near[0].edge_px == pytest.approx(up * EDGE, rel=0.35)
+
+
+def test_photo_at_working_size_is_read_as_it_is() -> None:
+    # 640 x 480 is not resized: the same reading as read_dice
+    image, _ = _scene(1.0)
+    assert read_photo(image, params=PHOTO) == read_dice(image, params=PHOTO)
+
+
+@pytest.mark.parametrize(("shape", "scale"), [
+    ((480, 640, 3), 1.0),                            # smaller than the working size
+    ((600, 800, 3), 1.0),                            # exactly the working size
+    ((960, 1280, 3), PHOTO_MAX_SIDE / 1280),         # landscape: the width decides
+    ((4000, 3000, 3), PHOTO_MAX_SIDE / 4000),        # portrait: the height decides
+])
+def test_work_scale(shape, scale) -> None:
+    assert work_scale(shape) == pytest.approx(scale)
+
+
+def test_bad_input_is_rejected() -> None:
+    # a working size too small to hold a die, and a grey image: clear errors
+    with pytest.raises(ValueError, match="max_side must be >= 64"):
+        work_scale((480, 640, 3), 10)
+    with pytest.raises(ValueError, match="HxWx3 uint8"):
+        read_photo(np.zeros((480, 640), np.uint8))

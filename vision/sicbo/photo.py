@@ -1,0 +1,59 @@
+"""Read the dice in a still photo of any resolution (``read-dice``, ``realeval``).
+
+``read_dice``'s pixel constants (the smallest die edge, the morphology disks, the
+outline sharpness in L per pixel that tells a die from a soft glare spot, the pip
+filters) were set on 640 x 480 photos and on 480p-1080p video frames of the dome. A
+photo from a higher-resolution camera shows the same scene with more pixels: its
+outlines spread over more of them, so a die's outline gradient per pixel drops below
+the glare limit and the die is refused (the ``train_*`` photos enlarged 2x to
+1280 x 960: count right in 48 of 52, against 52 of 52 as taken; a two-dice photo lost all
+five dice). So a photo larger than ``max_side`` on its long side is read shrunk to it,
+and the dice are mapped back to the photo's pixels. A smaller photo is read as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
+
+__all__ = ["PHOTO", "PHOTO_MAX_SIDE", "read_photo", "work_scale"]
+
+PHOTO_MAX_SIDE = 800
+PHOTO = DiceParams(max_dice=None)      # any number of dice (no sic bo count prior)
+
+
+def work_scale(shape: tuple[int, ...], max_side: int = PHOTO_MAX_SIDE) -> float:
+    """The factor (<= 1) a photo of ``shape`` (H, W, ...) is read at."""
+    if max_side < 64:
+        raise ValueError(f"max_side must be >= 64 pixels, got {max_side}")
+    return min(1.0, max_side / float(max(shape[0], shape[1])))
+
+
+def read_photo(image_bgr: np.ndarray, *, params: DiceParams = PHOTO,
+               max_side: int = PHOTO_MAX_SIDE) -> DiceReading:
+    """``read_dice`` of a photo (HxWx3 uint8) at most ``max_side`` pixels long; boxes,
+    centres, quads and edges in the photo's own pixels."""
+    if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
+        raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
+    f = work_scale(image_bgr.shape, max_side)
+    if f >= 1.0:
+        return read_dice(image_bgr, params=params)
+    h, w = image_bgr.shape[:2]
+    small = cv2.resize(image_bgr, (max(1, round(f * w)), max(1, round(f * h))),
+                       interpolation=cv2.INTER_AREA)
+    reading = read_dice(small, params=params)
+    sx, sy = w / small.shape[1], h / small.shape[0]
+    return replace(reading, dice=tuple(_scaled(d, sx, sy) for d in reading.dice))
+
+
+def _scaled(die: DieRead, sx: float, sy: float) -> DieRead:
+    x0, y0, x1, y1 = die.box_xyxy
+    cx, cy = die.center_xy
+    return replace(die, box_xyxy=(x0 * sx, y0 * sy, x1 * sx, y1 * sy),
+                   center_xy=(cx * sx, cy * sy),
+                   top_quad=tuple((x * sx, y * sy) for x, y in die.top_quad),
+                   edge_px=die.edge_px * 0.5 * (sx + sy))
