@@ -121,14 +121,15 @@ def border() -> np.ndarray:
 
 def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | None = None,
         outside: np.ndarray | None = None, reference: bool = False,
-        track_rows: int = 0) -> list[ObjectFix | None]:
+        track_rows: int = 0, inner: slice | None = None) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
     bool: strip pixels beyond the frame's border (black; hands come in beside them).
     ``reference``: the watch also knows that first background (the reader's first seconds).
     ``track_rows``: the strip goes on this many rows beyond the objects' rows (the ball's
-    track, searched for the ball only: no foreground there)."""
+    track, searched for the ball only: no foreground there). ``inner``: the watch's inner
+    edge rows (by the cone), as the reader gives them."""
     rng = np.random.default_rng(seed)
     outside = np.zeros((ROWS, COLS), bool) if outside is None else outside
     valid = (~outside).astype(np.uint8)
@@ -142,7 +143,7 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
                                 for a in (invalid, edge, stand_out))
     edge[ROWS:] = False
     bg: StripBackground | None = None
-    watch = ObjectWatch(rows=ROWS if track_rows else None)
+    watch = ObjectWatch(rows=ROWS if track_rows else None, inner=inner)
     fixes: list[ObjectFix | None] = []
     for f in range(frames):
         frame = empty_strip()
@@ -421,3 +422,30 @@ def test_a_piece_of_a_hand_over_the_rim_is_no_object(track_rows: int) -> None:
     fixes = run([block((ROWS - 5, ROWS), (100, 106), (120, 150, 200), 30, 150)], 200,
                 seed=19, track_rows=track_rows)
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def across(col: int, start: int, stop: int, to_row: int = 0) -> Paint:
+    """An arm over the whole wheel: in over the rim (the last rows), across the bowl and
+    the head up to ``to_row`` (row 0: over the cone, out of the strip), 24 columns wide."""
+    return block((to_row, ROWS), (col, col + 24), (120, 150, 200), start, stop)
+
+
+@pytest.mark.parametrize(("paints", "reported"), [
+    # the arm crosses the head into the cone; its fingertips, beyond the cone, show at the
+    # pockets' inner edge (a piece alone): the hand, no object (seed 10201 019, 029)
+    ([across(60, 30, 110), block((0, 5), (200, 206), (120, 150, 200), 34, 110)], False),
+    # ... as broad as a chip, longer
+    ([across(60, 30, 110), disc(2, 200, 3, (120, 150, 200), 34, 110)], False),
+    # a chip at the pockets' inner edge and no arm: an object
+    ([disc(2, 200, 3, (120, 150, 200), 34)], True),
+    # ... and an arm in the bowl that does not reach the cone: still an object
+    ([across(60, 30, 110, to_row=HEAD + 4), disc(2, 200, 3, (120, 150, 200), 34)], True),
+    # ... and the arm over the cone, but a coin lies on the pockets, off their inner edge
+    ([across(60, 30, 110), disc(7, 200, 3, (60, 200, 230), 34)], True),
+])
+def test_fingers_come_over_the_cone_are_the_hands(paints: list[Paint], reported: bool) -> None:
+    fixes = run(paints, 130, seed=19, inner=slice(0, 2))
+    seen = first_seen(fixes)
+    assert (seen is not None) == reported, seen
+    if reported:
+        assert seen is not None and seen <= 34 + FPS // 4

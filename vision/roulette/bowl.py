@@ -10,10 +10,13 @@ Patches that are never objects:
 * thin lines (a turning edge a row or two wide) are opened away: an object has some extent;
 * whatever touches the edge of the strip's view (the outer radius, or where the frame
   ends) and is broad: a dealer's hand or arm reaching in from outside, not an object
-  lying in the bowl. A small compact patch alone at the frame's border (a chip or coin cut
-  by it, at most ``border_object_px`` and ``border_object_rc``, no other foreground near)
-  with no hand near it lately is an object once it has lasted ``border_persist_frames``:
-  an arm has an arm's width and more of it lies near, a hand that works moves. At the
+  lying in the bowl. While such a hand also reaches the strip's inner edge (the cone:
+  an arm across the wheel), what touches that edge elsewhere is its fingers, come over
+  the cone out of the strip (reaching for a ball in a pocket). A small compact patch
+  alone at the frame's border (a chip or coin cut by it, at most ``border_object_px``
+  and ``border_object_rc``, no other foreground near) with no hand near it lately is an
+  object once it has lasted ``border_persist_frames``: an arm has an arm's width and
+  more of it lies near, a hand that works moves. At the
   outer edge (over the rim) everything is a hand;
 * busy rows: a row that is foreground across a large share of its columns for a while is
   a turning ring the wheel's edge estimate left outside the head (frets, a rim), or a
@@ -116,9 +119,11 @@ class ObjectWatch:
     for three rounds of fresh26 010); it fades at the background's leak and is tested
     again whenever it lasts."""
 
-    def __init__(self, params: ObjectParams | None = None, rows: int | None = None) -> None:
+    def __init__(self, params: ObjectParams | None = None, rows: int | None = None,
+                 inner: slice | None = None) -> None:
         self.params = params or ObjectParams()
         self.rows = rows  # the strip's rows that hold objects (the rest: the ball's track)
+        self.inner = inner  # the strip's first rows outside the cone (its inner edge)
         self.count: np.ndarray | None = None
         self.busy: np.ndarray | None = None
         self.frames = 0
@@ -209,7 +214,9 @@ class ObjectWatch:
             if ghost:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
+        fingers = self._over_the_cone(labels, ids)
         small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
+        ids = np.union1d(ids, fingers)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
             # arm's piece stays the arm's while it lasts
             last = roll_head(self.hand_frames, row, shift)
@@ -228,6 +235,20 @@ class ObjectWatch:
         if big and len(ids):
             self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
         return touching
+
+    def _over_the_cone(self, labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """The pieces at the strip's inner edge that are not the hand's (``ids``) when the
+        hand reaches it too: an arm lies across the wheel, over the cone (out of the strip),
+        and they are its fingers at the pockets beyond, not pieces cut by the frame's border
+        (seed 10201 019, 029: reaching for the ball resting in its pocket at the stream's
+        start)."""
+        if self.inner is None or not len(ids):
+            return ids[:0]
+        at_cone = np.unique(labels[self.inner])
+        at_cone = at_cone[at_cone > 0]
+        if not np.isin(ids, at_cone).any():
+            return ids[:0]
+        return np.setdiff1d(across_the_seam(labels, at_cone), ids)
 
     def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
         """Is the piece ``k`` reaching in from the edge small, compact and alone (a chip or

@@ -98,7 +98,8 @@ class WheelPipeline:
         # head's edge a misjudged edge leaves pieces of the turning rim)
         self.smear_row = self.grid.row_of(SMEAR_PER_BAND * cal.band_rho[1])
         self.background: StripBackground | None = None
-        self.watch = ObjectWatch(rows=self.object_rows)
+        cone = self.grid.row_of(cal.band_rho[0] - 0.05)  # the rows below are invalid
+        self.watch = ObjectWatch(rows=self.object_rows, inner=slice(cone, cone + 2))
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
                                  np.float32)
         self.stand_out[:self.head_row] = self.watch.params.stand_out_head
