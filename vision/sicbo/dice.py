@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from vision.sicbo import face as face_stage
-from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
+from vision.sicbo.detect import Blob, DetectParams, find_die_blobs, floor_run
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import close_dice, contacts, holds_two_dice, pressed_dice
@@ -57,6 +57,7 @@ class DiceParams:
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
+    apart_floor_rel: float = 0.25        # floor this x edge between two close dice: apart
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:
@@ -150,7 +151,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # top faces closer than 1.6 edges: touching, maybe leaning (``close_dice``): not trusted
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     if blobs and params.in_dome:
-        pressed |= close_dice(tops, edge) - two
+        pressed |= _touching_close(image_bgr, tops, edge, params) - two
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
@@ -175,6 +176,24 @@ def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob]
                       pale=pale)
     return reads if i is None else [replace(r, pose="stacked") if j == i else r
                                     for j, r in enumerate(reads)]
+
+
+def _touching_close(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+                    params: DiceParams) -> set[int]:
+    """``close_dice`` pairs, less those with floor between their top faces (at least
+    ``apart_floor_rel`` x edge of it on the line joining their centres): a die leans on
+    another by resting its raised edge on the other's side, so no floor shows between
+    them, while two flat dice that close but apart show floor in the gap. Seed 10204
+    clip 004 r0 (at e490821): a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
+    between them, abstained; the leaning pairs of seed 9904 (010 r0, 014 r4) show none."""
+    out: set[int] = set()
+    for i in range(len(tops)):
+        for j in range(i + 1, len(tops)):
+            if close_dice([tops[i], tops[j]], edge_px) and floor_run(
+                    image_bgr, tops[i].center_xy, tops[j].center_xy,
+                    params.detect) < params.apart_floor_rel * edge_px:
+                out |= {i, j}
+    return out
 
 
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
