@@ -138,7 +138,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
-    keep = _without_extras(reads, params)
+    keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
     pairs = contacts(blobs, tops, confidences=confs)
@@ -223,19 +223,34 @@ def _room(n_found: int, params: DiceParams) -> bool:
     return params.max_dice is None or n_found < params.max_dice
 
 
-def _without_extras(reads: list[DieRead], params: DiceParams) -> list[int]:
+def _without_extras(reads: list[DieRead], params: DiceParams,
+                    probs: list | None = None) -> list[int]:
     """Indices to keep. Sic bo has three dice: with more found, drop the ones read with
-    confidence below ``extra_conf`` while three stay that are all at least
-    ``sure_conf`` (a floor mark or the rim's pattern read as a weak face). With
-    ``max_dice`` None (a photo of any number of dice) nothing is dropped."""
+    confidence below ``extra_conf``, or that the CNN calls "not a die" more than any face
+    (``_not_a_die``), while three stay that are all at least ``sure_conf`` and that the
+    CNN calls dice (a floor mark or the rim's pattern read as a weak face; a floor glare
+    spot read as a one: its bright core a light pip on a mid-tone body, the pip count one
+    and the CNN's faces led by one, but "not a die" its likeliest class; seed 10204 clip
+    024 r0, r1, r3 at e490821: four dice on every read, abstained). With ``max_dice``
+    None (a photo of any number of dice) nothing is dropped."""
     if not params.in_dome:
         return list(range(len(reads)))
-    order = sorted(range(len(reads)), key=lambda i: -reads[i].confidence)
+    probs = probs if probs is not None else [None] * len(reads)
+    weak = [r.confidence < params.extra_conf or _not_a_die(p) for r, p in zip(reads, probs,
+                                                                            strict=True)]
+    order = sorted(range(len(reads)), key=lambda i: (weak[i], -reads[i].confidence))
     best, rest = order[:params.max_dice], order[params.max_dice:]
-    if len(reads) <= params.max_dice or any(reads[i].confidence < params.sure_conf for i in best) \
-            or any(reads[i].confidence >= params.extra_conf for i in rest):
+    if len(reads) <= params.max_dice or any(reads[i].confidence < params.sure_conf or weak[i]
+                                            for i in best) \
+            or not all(weak[i] for i in rest):
         return list(range(len(reads)))
     return sorted(best)
+
+
+def _not_a_die(probs: np.ndarray | None) -> bool:
+    """The CNN's "not a die" is its likeliest class (above every face)."""
+    return probs is not None and len(probs) > NOT_A_DIE and bool(
+        probs[NOT_A_DIE] > probs[:NOT_A_DIE].max())
 
 
 def _tops(image_bgr: np.ndarray, blobs: list[Blob],

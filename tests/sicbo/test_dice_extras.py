@@ -1,0 +1,48 @@
+"""More than three dice found in the dome: which extras are dropped (issue 4).
+
+A floor glare spot can pass the blob finder: its bright core is a light "pip" on a
+mid-tone body, so the pip count says one and the CNN's faces are led by one, while its
+"not a die" class is likelier than any face (seed 10204 clip 024: a fourth die on every
+read, three rounds abstained). With three sure dice besides, such an extra is dropped.
+The probabilities are those the CNN gave there (faces 1-6, then "not a die").
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.sicbo.dice import DiceParams, DieRead, _without_extras
+
+GLARE = np.array([0.263, 0.18, 0.003, 0.064, 0.009, 0.021, 0.459])   # clip 024's glare spot
+DIE = np.array([0.005, 0.959, 0.007, 0.005, 0.002, 0.005, 0.018])    # a sure two
+ODD = np.array([0.40, 0.06, 0.15, 0.08, 0.12, 0.04, 0.15])           # a die by the rim
+
+
+def _read(x: float, face: int, conf: float) -> DieRead:
+    return DieRead(box_xyxy=(x, 0.0, x + 30.0, 30.0), center_xy=(x + 15.0, 15.0), face=face,
+                   confidence=conf, pose="flat", top_quad=(), edge_px=30.0)
+
+
+SURE3 = [_read(0, 2, 0.998), _read(50, 4, 0.999), _read(100, 3, 0.992)]
+
+
+@pytest.mark.parametrize(("reads", "probs", "params", "kept"), [
+    # the glare spot read as a one at 0.949: dropped, the three sure dice stay
+    (SURE3 + [_read(150, 1, 0.949)], [DIE, DIE, DIE, GLARE], DiceParams(), [0, 1, 2]),
+    # the same extra when the CNN calls it a die (faces likelier): all four kept
+    (SURE3 + [_read(150, 1, 0.949)], [DIE, DIE, DIE, ODD], DiceParams(), [0, 1, 2, 3]),
+    # a weak extra (below extra_conf): dropped, as before
+    (SURE3 + [_read(150, 1, 0.3)], [DIE, DIE, DIE, ODD], DiceParams(), [0, 1, 2]),
+    # one of the three is unsure (< sure_conf): nothing is dropped
+    (SURE3[:2] + [_read(100, 3, 0.8), _read(150, 1, 0.949)], [DIE, DIE, DIE, GLARE],
+     DiceParams(), [0, 1, 2, 3]),
+    # two extras that are not dice: both dropped
+    (SURE3 + [_read(150, 1, 0.949), _read(200, 1, 0.95)], [DIE, DIE, DIE, GLARE, GLARE],
+     DiceParams(), [0, 1, 2]),
+    # a photo (any number of dice): nothing is dropped
+    (SURE3 + [_read(150, 1, 0.949)], [DIE, DIE, DIE, GLARE], DiceParams(max_dice=None),
+     [0, 1, 2, 3]),
+])
+def test_extras_dropped(reads: list, probs: list, params: DiceParams, kept: list) -> None:
+    assert _without_extras(reads, params, probs) == kept
