@@ -63,6 +63,9 @@ class PipParams:
     two_spacing_rel: float = 0.61     # a two's pips are >= this x edge apart (see two_is_diagonal)
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
     junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
+    fill_fit: float = 0.25            # a top face fitting no layout this well ...
+    faint_floor: float = 0.3          # ... takes the next pips ranked down to this x the best
+    faint_fit: float = 0.8            # ... when they complete a layout this clean (_filled)
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
@@ -199,10 +202,33 @@ def select_top_face(pips: list[Pip], blob: Blob,
             score = np.log(ranks[i - 1] / nxt) * (0.25 + layout_fit(_centres(group)))
             if score > best:
                 best, top = score, group
+    if top == cands[:len(top)]:
+        top = _filled(top, cands, ranks, radius, params)
     cx, cy = _centres(top).mean(axis=0)
     side = tuple(p for p in pips if p not in top)
     return TopFace(pips=tuple(top), center_xy=(float(cx), float(cy)),
                    edge_px=_face_edge(top, blob, params), side_pips=side)
+
+
+def _filled(top: list[Pip], cands: list[Pip], ranks: list[float], radius: float,
+            params: PipParams) -> list[Pip]:
+    """A top face whose pips fit no standard layout (``fill_fit``) with the next-ranked
+    pips added, down to ``faint_floor`` x the best rank, when they then form a clean
+    layout (``faint_fit``) within the face: a pip the glare washed out is small and grey,
+    so it ranks under ``rank_floor`` and the face was read with a pip short, in no layout
+    (seed 10204 clip 006 r3, at e490821: a five's glared pip 0.7 round and half the
+    others' area, ranked 0.50 x the best; four pips in no layout, the CNN sure of a five:
+    the round abstained). Only a clean layout counts, and the CNN must still agree."""
+    if len(top) >= 6 or layout_fit(_centres(top)) >= params.fill_fit:
+        return top
+    faint = params.faint_floor * ranks[0]
+    for k in range(len(top) + 1, min(6, len(cands)) + 1):
+        group = cands[:k]
+        if ranks[k - 1] < faint or not _compact(group, radius):
+            break
+        if layout_fit(_centres(group)) >= params.faint_fit:
+            return group
+    return top
 
 
 def _face_edge(top: list[Pip], blob: Blob, params: PipParams) -> float:
