@@ -771,3 +771,45 @@ def test_an_object_soon_after_the_ball_was_caught_on_the_bowl_voids(object_at: i
     events = run(caught_then_chip(object_at))
     assert [e.reason for e in of(events, "abstain")] == ["ball_handled"]
     assert bool(of(events, "void")) is voided
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (2.9, 0.8, True),  # same way: under direction_rad_s by the head's edge, no sample
+    (-2.9, -0.8, True),  # the other way round
+    (2.9, -0.8, False),  # opposite ways: the bounce back in the pockets goes the wheel's
+    (-2.9, 0.8, False),  # way, the run the ball's: not flagged
+])
+def test_a_run_by_the_heads_edge_gives_the_way(ball: float, wheel: float,
+                                               flagged: bool) -> None:
+    # a camera sees the ball only coming down by the head's edge (seed 10201 005 r4,
+    # 008 r1): too slow there for a direction sample, and its travel to rest is the bounce
+    # back; its one-way run relative to the wheel before the pockets tells the way
+    events = run(approach(ball_rad_s=ball, wheel_rad_s=wheel, bowl_rho=1.22))
+    assert len(of(events, "outcome")) == 1
+    assert len(of(events, "violation")) == (1 if flagged else 0)
+
+
+def lost_by_the_heads_edge(ball_rad_s: float, wheel_rad_s: float) -> list[FrameObs]:
+    """The ball seen launched by the head's edge for 9 frames, then never again (it rests
+    where the camera cannot tell it from the pockets: seed 10201 008 r3)."""
+    obs = approach(ball_rad_s=ball_rad_s, wheel_rad_s=wheel_rad_s, bowl_rho=1.22)
+    return [o if o.frame < 19 else replace(o, balls=()) for o in obs]
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (2.9, 0.8, True),  # same way: flagged when the ball is lost, within the round
+    (-2.9, -0.8, True),  # the other way round
+    (2.9, -0.8, False),  # opposite ways: not flagged
+])
+def test_a_ball_lost_on_the_wheel_is_given_up_soon(ball: float, wheel: float,
+                                                   flagged: bool) -> None:
+    # last seen on the wheel (under the head's edge), the track never takes it up again
+    # after regain_s: ball_lost after lost_pocket_s, not lost_bowl_s (10 s, after the
+    # round ended), and the way its run showed is still checked
+    events = run(lost_by_the_heads_edge(ball, wheel))
+    lost = of(events, "abstain")
+    assert [e.reason for e in lost] == ["ball_lost"]
+    assert lost[0].frame <= 18 + 0.5 * FPS + 1
+    violations = of(events, "violation")
+    assert len(violations) == (1 if flagged else 0)
+    assert all(v.frame <= lost[0].frame for v in violations)

@@ -6,7 +6,12 @@ way the ball rolls, on the track and when it lands. The way comes from
 surely on the bowl, slower (``bowl_direction_rad_s``: leaving the track); after a void
 too, while the ball runs on fast and free (``void_direction_rad_s``); failing those, once
 the ball rests, from how far it moved relative to the wheel since it reached the pockets
-(at least ``direction_pockets``). The wheel's way comes from the turning pocket pattern.
+(at least ``direction_pockets``). A camera that sees only a stretch of the track, or the
+ball only as it comes down, may give too few fast sightings: then the longest run of free
+sightings above the pockets in which the ball moves one way, both in the image and
+relative to the wheel (``Runs``), tells the way once it covers ``run_pockets`` relative to
+the wheel and no run the other way comes near it. The wheel's way comes from the turning
+pocket pattern.
 Ball and wheel turning the same way is a ``same_direction_spin`` violation (Art. 2).
 
 The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
@@ -14,18 +19,37 @@ The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from vision.footage import Event, violation
+from vision.roulette.pocket import relative_angle
 from vision.roulette.track import Seen
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["ball_way", "direction_sample", "spin_violation"]
+__all__ = ["Runs", "ball_way", "direction_sample", "extend_runs", "run_way",
+           "spin_violation"]
+
+
+@dataclass(frozen=True, slots=True)
+class Runs:
+    """One-way runs of the ball above the pockets: ``run`` the current one's travel
+    relative to the wheel (rad, signed), ``speed`` its last step's image speed (rad/s,
+    None when no run is going on), ``plus``/``minus`` the longest run each way (rad)."""
+
+    run: float = 0.0
+    speed: float | None = None
+    plus: float = 0.0
+    minus: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.plus < 0 or self.minus < 0 or (self.speed is not None and self.speed < 0):
+            raise ValueError(f"Runs: lengths and speed must be >= 0, got {self}")
 
 
 def direction_sample(omega: float | None, ball: Seen, *, band_out: float, head: float,
@@ -52,6 +76,50 @@ def ball_way(samples: list[float], travel: float, *, resting: bool,
     if resting and abs(travel) >= p.direction_pockets * POCKET_RAD:
         return travel  # once at rest: a hand moving the ball never lets it rest
     return 0.0
+
+
+def _run_step(a: Seen, b: Seen, speed: float | None, *, fps: float, band_out: float,
+              p: SettleParams) -> tuple[float, float] | None:
+    """(relative step in rad, image speed in rad/s) from sighting ``a`` to ``b`` if it
+    carries a run on: both free and above the pockets, near in time, the same way in the
+    image and relative to the wheel, fast enough relative to the wheel, and no step long
+    enough to be taken the wrong way round. A step over a gap longer than
+    ``run_short_s`` must also keep the run's speed (within a factor 2): a ball passing
+    out of view and back, not another spot."""
+    frames = b.frame - a.frame
+    if (a.held or b.held or min(a.rho, b.rho) <= band_out
+            or not 0 < frames <= max(1, round(p.run_gap_s * fps))):
+        return None
+    dt = frames / fps
+    di, dr = relative_angle(b.theta, a.theta), relative_angle(b.rel, a.rel)
+    if (np.sign(di) != np.sign(dr) or max(abs(di), abs(dr)) > p.run_step_rad
+            or abs(dr) / dt < p.run_rel_rad_s or abs(di) / dt > p.launch_max_rad_s):
+        return None
+    image = abs(di) / dt
+    if dt > p.run_short_s and (speed is None or not 0.5 <= image / speed <= 2.0):
+        return None
+    return dr, image
+
+
+def extend_runs(runs: Runs, a: Seen, b: Seen, *, fps: float, band_out: float,
+                p: SettleParams) -> Runs:
+    """``runs`` after the step from sighting ``a`` to the next one, ``b``."""
+    step = _run_step(a, b, runs.speed, fps=fps, band_out=band_out, p=p)
+    if step is None:
+        return replace(runs, run=0.0, speed=None)
+    dr, speed = step
+    run = runs.run + dr if runs.speed is not None and np.sign(runs.run) == np.sign(dr) else dr
+    return Runs(run, speed, max(runs.plus, run), max(runs.minus, -run))
+
+
+def run_way(runs: Runs, *, p: SettleParams) -> float:
+    """The way of the longest run (its signed travel, rad) if it covers ``run_pockets``
+    relative to the wheel and the longest run the other way stays under
+    ``run_dominance`` of it; 0.0 otherwise."""
+    longest, other = max(runs.plus, runs.minus), min(runs.plus, runs.minus)
+    if longest < p.run_pockets * POCKET_RAD or other >= p.run_dominance * longest:
+        return 0.0
+    return runs.plus if runs.plus > runs.minus else -runs.minus
 
 
 def spin_violation(frame: int, ball: float, wheel: float, *,

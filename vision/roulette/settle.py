@@ -27,9 +27,9 @@ Phases::
   caught and put back into a pocket (spun again without leaving the camera's sight).
 * a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
   without hopping is no ball (``settle_travel``): a fixture from then on.
-* abstain: the ball vanished from the pocket ring (or for long from the bowl), or a hand
-  took it while in play, with no outcome; or it rests but the wheel is not ``trusted``
-  (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
+* abstain: the ball vanished from the pocket ring or the wheel (or for long from the
+  bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
+  not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
   person must confirm. After a void, or a ball lost or caught in play (a void unseen,
   perhaps), a ball not seen launched that rests in the last winning number's pocket was
   put back there by hand (Art. 2): ``ball_put_back``, no outcome.
@@ -42,7 +42,14 @@ from collections import deque
 import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
-from vision.roulette.direction import ball_way, direction_sample, spin_violation
+from vision.roulette.direction import (
+    Runs,
+    ball_way,
+    direction_sample,
+    extend_runs,
+    run_way,
+    spin_violation,
+)
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -67,6 +74,7 @@ class RoundTracker:
         self.phase = "idle"
         self.jumped = False
         self.dir_samples: list[float] = []
+        self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
         self.decided = False  # the direction check is done for this round
         self.unhandled = True  # no fingers at the ball yet this round (its speeds are its own)
         self.pockets_at: Seen | None = None  # first sighting in the pockets this round
@@ -158,7 +166,9 @@ class RoundTracker:
         self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
         recent = contiguous(list(self.history), self.fps)
+        self.runs = Runs()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
+            self.runs = self._extend_runs(a, b)
             if self.pockets_at is None and a.rho <= self.band[1]:
                 self.pockets_at = a
             if self.pockets_at is not None:
@@ -194,10 +204,7 @@ class RoundTracker:
         if obs.object_seen:
             return self._void_now(obs)
         if self.ball is None:
-            limit = self.p.lost_pocket_s if self.pockets_at else self.p.lost_bowl_s
-            if self.track.unseen_s(obs.frame) <= limit:
-                return []
-            return self._end(obs.frame, "ball_lost")
+            return self._unseen(obs.frame)
         if handled(self.history, self.ball, head=self.head, fps=self.fps, p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
         events = self._follow(obs)
@@ -220,6 +227,20 @@ class RoundTracker:
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
+
+    def _unseen(self, frame: int) -> list[Event]:
+        """The ball in play unseen: lost after ``lost_pocket_s`` once it reached the pockets
+        or was last seen on the wheel (the track never takes it up again there after
+        ``regain_s``), else after ``lost_bowl_s`` (the track may be out of view). Unseen
+        for ``lost_pocket_s``, its way so far is decided (``_check_direction``)."""
+        unseen = self.track.unseen_s(frame)
+        on_wheel = bool(self.history) and self.history[-1].rho <= self.head
+        events = self._check_direction(frame, final=True) if (
+            unseen > self.p.lost_pocket_s) else []
+        limit = self.p.lost_pocket_s if self.pockets_at or on_wheel else self.p.lost_bowl_s
+        if unseen <= limit:
+            return events
+        return events + self._end(frame, "ball_lost")
 
     def _drop_look_alike(self) -> None:
         """The spot taken in the pockets after the ball was lost on the bowl rests where it
@@ -252,11 +273,17 @@ class RoundTracker:
                           extra={"revolutions": round(self.revolutions, 1)})]
         return []
 
+    def _extend_runs(self, a: Seen, b: Seen) -> Runs:
+        return extend_runs(self.runs, a, b, fps=self.fps, band_out=self.band[1], p=self.p)
+
     def _sample_direction(self, min_rad_s: float = 0.0) -> None:
-        """A direction sample (``direction_sample``) until the ball reaches the pockets."""
+        """A direction sample (``direction_sample``) and a run's step (``extend_runs``)
+        until the ball reaches the pockets."""
         assert self.ball is not None
         if self.pockets_at is not None:
             return
+        if len(self.history) > 1:
+            self.runs = self._extend_runs(self.history[-2], self.ball)
         omega = direction_sample(self.track.ball_omega(), self.ball, band_out=self.band[1],
                                  head=self.head, p=self.p, min_rad_s=min_rad_s)
         if omega is not None:
@@ -276,10 +303,15 @@ class RoundTracker:
         self._sample_direction(self.p.void_direction_rad_s)
         return self._check_direction(frame, resting=False)
 
-    def _check_direction(self, frame: int, resting: bool) -> list[Event]:
+    def _check_direction(self, frame: int, resting: bool = False,
+                         final: bool = False) -> list[Event]:
+        """The violation check, once the way is known: from the samples, the travel to
+        rest, or, once the ball is in the pockets, at rest or lost (``final``), the runs."""
         if self.decided:
             return []
         ball = ball_way(self.dir_samples, self.travel, resting=resting, p=self.p)
+        if ball == 0.0 and (resting or final or self.pockets_at is not None):
+            ball = run_way(self.runs, p=self.p)  # too few fast sightings: a run, if long
         if ball == 0.0:
             return []
         self.decided = True

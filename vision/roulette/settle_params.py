@@ -32,6 +32,12 @@ class SettleParams:
     # (a dealer's hand carrying the caught ball is slower, and not always seen as fingers)
     direction_samples: int = 4
     direction_pockets: float = 1.0  # relative travel from the pockets to rest that tells the way
+    run_gap_s: float = 0.4  # a run's sightings at most this far apart (a stretch out of view)
+    run_short_s: float = 0.1  # ... further apart than this, the step keeps the run's speed
+    run_rel_rad_s: float = 1.0  # a run's steps relative to the wheel at least this fast
+    run_step_rad: float = 1.0  # ... and no longer (the ball could not go the other way round)
+    run_pockets: float = 2.5  # relative travel of the longest run that tells the way ...
+    run_dominance: float = 0.5  # ... when the longest run the other way is under this share
     min_wheel_rad_s: float = 0.08
     settle_s: float = 0.3
     settle_frames: int = 5
