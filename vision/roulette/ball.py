@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 __all__ = ["BallFix", "BallParams", "ball_evidence", "faint_evidence", "find_balls",
-           "held_in_hand", "row_shares"]
+           "held_in_hand", "pick_spots", "row_shares"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,13 @@ def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None
     if faint is not None and from_row > 0:
         near = spot[:from_row]  # the faint threshold holds on the bowl only
         near *= near >= p.min_rise
+    return pick_spots(ev, spot, floor, p, limit)
+
+
+def pick_spots(ev: np.ndarray, spot: np.ndarray, floor: float, p: BallParams, limit: int = 3
+               ) -> list[BallFix]:
+    """``find_balls``' last step: the strongest peaks of ``spot`` (R, C) float32, the box
+    mean of the evidence ``ev``, down to ``floor`` (``spot`` is cleared where taken)."""
     out: list[BallFix] = []
     for _ in range(limit * 2):
         r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)

@@ -21,7 +21,8 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, faint_evidence, find_balls, held_in_hand, row_shares
+from vision.roulette.ball import BallFix, held_in_hand, row_shares
+from vision.roulette.ball_rows import find_balls_on_rows
 from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -172,9 +173,8 @@ class WheelPipeline:
             self.initial = None
         diff = self.background.difference(mixed)
         fg = foreground_mask(diff, self.stand_out)
-        balls = find_balls(mixed.astype(np.uint8), self.background.rise(mixed, diff),
-                           exclude=invalid,
-                           faint=(faint_evidence(diff, self.smear_row), self.smear_row))
+        balls = find_balls_on_rows(mixed, self.background.rise(mixed, diff), diff,
+                                   self.smear_row, exclude=invalid)
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
         shares = row_shares(fg) if balls else None
