@@ -43,6 +43,21 @@ def test_large_photo_reads_every_die_in_its_own_pixels(up) -> None:
         assert near[0].edge_px == pytest.approx(up * EDGE, rel=0.35)
 
 
+@pytest.mark.parametrize(("seed", "edge"), [
+    (42, 24),    # 1920 x 1440, sharp, dice 24 px wide: 8 px at 640, found by the second look
+])
+def test_far_dice_in_a_sharp_large_photo_are_looked_at_again(seed, edge) -> None:
+    rng = np.random.default_rng(seed)
+    faces = [2, 3, 4, 5, 6]
+    image, centres = render_scene(faces, rng, size_wh=(1920, 1440), edge_px=edge, tilt_deg=10)
+    reading = read_photo(image, params=PHOTO)
+    assert len(reading.dice) == len(faces)
+    for face, (cx, cy) in zip(faces, centres, strict=True):
+        near = [d for d in reading.dice
+                if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < 0.4 * edge]
+        assert [d.face for d in near] == [face], f"die at {(cx, cy)}"
+
+
 def test_photo_at_working_size_is_read_as_it_is() -> None:
     # 640 x 480 is not resized: the same reading as read_dice
     image, _ = _scene(1.0)
@@ -50,8 +65,8 @@ def test_photo_at_working_size_is_read_as_it_is() -> None:
 
 
 @pytest.mark.parametrize(("shape", "scale"), [
-    ((480, 640, 3), 1.0),                            # smaller than the working size
-    ((600, 800, 3), 1.0),                            # exactly the working size
+    ((240, 320, 3), 1.0),                            # smaller than the working size
+    ((480, 640, 3), 1.0),                            # exactly the working size
     ((960, 1280, 3), PHOTO_MAX_SIDE / 1280),         # landscape: the width decides
     ((4000, 3000, 3), PHOTO_MAX_SIDE / 4000),        # portrait: the height decides
 ])

@@ -6,9 +6,18 @@ filters) were set on 640 x 480 photos and on 480p-1080p video frames of the dome
 photo from a higher-resolution camera shows the same scene with more pixels: its
 outlines spread over more of them, so a die's outline gradient per pixel drops below
 the glare limit and the die is refused (the ``train_*`` photos enlarged 2x to
-1280 x 960: count right in 48 of 52, against 52 of 52 as taken; a two-dice photo lost all
-five dice). So a photo larger than ``max_side`` on its long side is read shrunk to it,
-and the dice are mapped back to the photo's pixels. A smaller photo is read as it is.
+1280 x 960, every 6th: count right in 48 of 52; a two-dice photo lost all five dice,
+and shrunk back to 800 x 600 it still read none: a soft photo's outlines, enlarged).
+So a photo larger than ``max_side`` (640, the size the constants
+were set at) on its long side is read shrunk to it, and the dice are mapped back to the
+photo's pixels. A smaller photo is read as it is.
+
+Shrinking must not make far dice too small to read: a sharp 1920 x 1440 photo of dice
+30 px wide shows them 10 px wide at 640, under the smallest die edge, where the
+photo as taken reads them all. So when the shrunk read finds no die, or dice smaller
+than ``SMALL_EDGE``, the photo is read again at the scale that makes them
+``TARGET_EDGE`` wide (at most as taken; at least twice the first scale when none were
+found), and that read is kept if it finds at least as many dice.
 """
 
 from __future__ import annotations
@@ -22,7 +31,9 @@ from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "read_photo", "work_scale"]
 
-PHOTO_MAX_SIDE = 800
+PHOTO_MAX_SIDE = 640
+SMALL_EDGE = 24.0      # dice read smaller than this (px) at the working size: look again
+TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
 PHOTO = DiceParams(max_dice=None)      # any number of dice (no sic bo count prior)
 
 
@@ -40,6 +51,32 @@ def read_photo(image_bgr: np.ndarray, *, params: DiceParams = PHOTO,
     if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
     f = work_scale(image_bgr.shape, max_side)
+    if f >= 1.0:
+        return read_dice(image_bgr, params=params)
+    reading = _read_at(image_bgr, f, params)
+    f2 = _second_scale(reading, f)
+    if f2 is not None:
+        again = _read_at(image_bgr, f2, params)
+        if len(again.dice) >= len(reading.dice):
+            return again
+    return reading
+
+
+def _second_scale(reading: DiceReading, f: float) -> float | None:
+    """The scale to look again at (see the module doc), or None: the dice were large
+    enough, or the photo was already read as taken."""
+    edges = [f * d.edge_px for d in reading.dice]           # as seen at scale f
+    if not edges:
+        f2 = min(1.0, 2.0 * f)
+    elif float(np.median(edges)) < SMALL_EDGE:
+        f2 = min(1.0, f * TARGET_EDGE / float(np.median(edges)))
+    else:
+        return None
+    return f2 if f2 > 1.2 * f else None
+
+
+def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading:
+    """``read_dice`` of the photo scaled by ``f``, dice in the photo's pixels."""
     if f >= 1.0:
         return read_dice(image_bgr, params=params)
     h, w = image_bgr.shape[:2]

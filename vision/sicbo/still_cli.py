@@ -5,8 +5,9 @@ number of dice unless ``--dice N`` says how many are in play (sic bo: 3).
 Default output is a table per image; ``--json`` prints one JSON object per image:
 ``{"image": PATH, "dice": [{"box_xyxy": [...], "face": 1-6, "confidence": 0-1,
 "pose": "flat"|"leaning"|"stacked"}]}``. An unreadable image prints an error line
-and the others are still read; the exit status is then 1. A photo longer than 800 pixels
-is read shrunk to that (``photo.read_photo``); boxes are in the photo's own pixels.
+and the others are still read; the exit status is then 1. A photo longer than 640 pixels
+is read shrunk to that, and again larger if its dice look small (``photo.read_photo``);
+boxes are in the photo's own pixels.
 """
 
 from __future__ import annotations
