@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from vision.sicbo import face as face_stage
+from vision.sicbo.body import die_bodies
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs, floor_run
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
@@ -157,7 +158,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
-    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale)
+    # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
+    # the rim joins the rim: body.py)
+    bodies = die_bodies(image_bgr, blobs, tops) if params.in_dome else None
+    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
+                         bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
     reads += [_smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])

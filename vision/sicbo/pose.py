@@ -81,6 +81,8 @@ class PoseParams:
     pair_area_top: float = 4.2        # ... and so is a blob this large (x edge^2)
     pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
     pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
+    body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
+    # x the others' bodies (side face) or pair_area / pair_ratio by body (second die)
 
 
 def _roundness(top: TopFace) -> float:
@@ -90,17 +92,21 @@ def _roundness(top: TopFace) -> float:
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                  params: PoseParams = PoseParams(), *,
                  leaning: set[int] = frozenset(),  # type: ignore[assignment]
-                 pale: bool = False) -> list[DieRead]:
+                 pale: bool = False, bodies: list[Blob] | None = None) -> list[DieRead]:
     """New reads with ``pose`` set; inputs are parallel lists, one entry per die.
     ``leaning``: indices already known to lean (``merged.holds_two_dice``); ``pale``: the
-    floor is nearly as bright as the dice (``pale_floor``)."""
+    floor is nearly as bright as the dice (``pale_floor``); ``bodies``: the blobs cut to
+    the dice' bodies (``body.die_bodies``; None: not known). A blob joined to the dome's
+    rim is large for what is in it, so the blob-size rules (``_side_showing``,
+    ``pair_pose``) must hold for the bodies too."""
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None}
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
                                                       or _piece(i, reads, tops, params))
-        if tilted or _side_showing(i, blobs, reads, tops, params) or i in two_faces:
+        side = _side_showing(i, blobs, reads, tops, params) and _body_large(i, bodies, params)
+        if tilted or side or i in two_faces:
             poses[i] = "leaning"
     for i, a in enumerate(reads):
         for j, b in enumerate(reads):
@@ -109,8 +115,11 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
             sure = min(a.confidence, b.confidence) >= params.stack_conf
             if i != j and near and sure and a.edge_px >= params.stack_size_ratio * b.edge_px:
                 poses[i] = "stacked"
-    pair = pair_pose(blobs, tops, reads, ["leaning" if i in leaning else "flat"
-                                          for i in range(len(reads))], params, pale=pale)
+    known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
+    pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
+    if pair is not None and bodies is not None and not _pair_by_body(pair[0], bodies, tops,
+                                                                     params):
+        pair = None                   # the large blob is a die joined to the rim
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
@@ -158,6 +167,27 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
     return big, "stacked" if clean else "leaning"
+
+
+def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:
+    """Die ``i``'s body is at least ``body_rel`` x the largest other body (True when
+    the bodies are not known). A flat die against the rim: blob 1.71 x the others',
+    body 1.11 (fresh seed-10204 clip 015 r0, voided leaning); the rendered 20-degree
+    wall leans of tests/sicbo/test_reader_dice.py: bodies 1.32 and 1.35."""
+    if bodies is None or len(bodies) < 2:
+        return True
+    return bodies[i].edge_px >= params.body_rel * max(
+        b.edge_px for j, b in enumerate(bodies) if j != i)
+
+
+def _pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
+                  params: PoseParams) -> bool:
+    """The pair rule's larger blob also holds more than one die by its body: at least
+    ``pair_area`` x edge^2 and ``pair_ratio`` x the other body. A six against the rim:
+    blob 3.8 edge^2, 2.3 x the other; body 1.7, 1.04 x (fresh seed-10204 clip 011 r0,
+    voided leaning)."""
+    area = [b.area_px / scene_edge_px(bodies, tops) ** 2 for b in bodies]
+    return area[big] >= params.pair_area and area[big] >= params.pair_ratio * area[1 - big]
 
 
 def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:

@@ -1,0 +1,125 @@
+"""A flat die against the dome's rim (``vision.sicbo.body``): its blob joins the rim's
+ring, dark band and shadow, but its body is one die's, so the blob-size pose cues do
+not call it leaning; a die leaning on the wall still is (tests/sicbo/test_reader_dice.py
+runs those through the whole reader).
+
+Scenes are rendered with the synthetic footage renderer; the blobs and top faces come
+from the reader's own stages.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.sicbo.scenes import EDGE_M, SPOTS, camera_frame, dome_scene, wall_leaning_dice
+from tests.sicbo.test_dice_stack import FLAT, _top_face
+from vision.sicbo import DiceParams, read_dice
+from vision.sicbo.body import BodyParams, die_bodies, floor_region
+from vision.sicbo.detect import find_die_blobs
+from vision.sicbo.dice import _drop_nested, _tops
+from vision.sicbo.pips import Pip
+from vision.sicbo.stack import stacked_die
+from vision.synth.dice3d import DiceStyle, flat_pose
+from vision.synth.sicbo_render import DiceFrameRenderer
+
+BLUE = (120.0, 60.0, 20.0)
+GREEN = (50.0, 105.0, 35.0)
+
+
+def _at_rim(face: int, azimuth_rad: float, radius_m: float) -> tuple:
+    """Dice 0 and 2 flat in the middle, die 1 flat at ``radius_m`` (the wall is at 0.1 m)."""
+    xy = (radius_m * np.cos(azimuth_rad), radius_m * np.sin(azimuth_rad))
+    return (flat_pose(3, SPOTS[0], 0.3, edge_m=EDGE_M),
+            flat_pose(face, xy, azimuth_rad + 0.2, edge_m=EDGE_M),
+            flat_pose(5, SPOTS[2], 1.2, edge_m=EDGE_M))
+
+
+def _image(dice: tuple, tilt_deg: float, floor: tuple, size_wh: tuple[int, int]) -> np.ndarray:
+    scene = dome_scene(*size_wh, tilt_deg=tilt_deg, floor_bgr=floor)
+    clean = DiceFrameRenderer(scene, DiceStyle()).render(dice)
+    return camera_frame(clean, np.random.default_rng(3))
+
+
+AT_RIM = [
+    # a six lying flat against the near rim, camera 25 degrees off vertical, blue floor,
+    # 1280 x 720: its blob runs along the rim (2.9 edge^2); by blob size it "leaned"
+    pytest.param(_at_rim(6, 0.7, 0.0915), 25.0, BLUE, (1280, 720), id="six-near-rim-25deg"),
+    # a six at the far rim, green floor, camera 10 degrees off vertical, 640 x 480
+    pytest.param(_at_rim(6, 2.5, 0.088), 10.0, GREEN, (640, 480), id="six-far-rim-10deg"),
+]
+
+
+@pytest.mark.parametrize(("dice", "tilt", "floor", "size"), AT_RIM)
+def test_flat_die_at_the_rim_reads_flat(dice: tuple, tilt: float, floor: tuple,
+                                        size: tuple[int, int]) -> None:
+    reading = read_dice(_image(dice, tilt, floor, size))
+    assert sorted(d.face for d in reading.dice) == [3, 5, 6]
+    assert [d.pose for d in reading.dice] == ["flat"] * 3
+
+
+WALL = [
+    # (dice, camera tilt): the two rendered 20-degree wall leans of test_reader_dice
+    (wall_leaning_dice([5, 6, 6], 2 * np.pi / 3, yaw=2.2), 10.0),
+    (wall_leaning_dice([4, 4, 5], np.pi / 3, yaw=1.2), 25.0),
+]
+
+
+@pytest.mark.parametrize(("dice", "tilt"), WALL)
+def test_body_cuts_the_rim_but_keeps_a_leaning_die(dice: tuple, tilt: float) -> None:
+    image = _image(dice, tilt, GREEN, (640, 480))
+    params = DiceParams()
+    found = _drop_nested(_tops(image, find_die_blobs(image, params.detect), params))
+    blobs, tops = [b for b, _ in found], [t for _, t in found]
+    bodies = die_bodies(image, blobs, tops)
+    lean = int(np.argmax([b.area_px for b in blobs]))     # the leaning die joins the rim
+    others = max(b.edge_px for j, b in enumerate(bodies) if j != lean)
+    # the rim and shadow go: the body is well under the blob ...
+    assert bodies[lean].area_px < 0.85 * blobs[lean].area_px
+    # ... but the side face stays: still clearly larger than the flat dice' bodies
+    assert bodies[lean].edge_px >= 1.25 * others
+    for b, body in zip(blobs, bodies, strict=True):
+        assert body.box_xyxy == b.box_xyxy and not (body.mask & ~b.mask).any()
+
+
+def test_floor_region_is_the_floor_inside_the_rim() -> None:
+    image = _image(_at_rim(6, 0.7, 0.085), 10.0, GREEN, (640, 480))
+    floor, colour = floor_region(cv2.cvtColor(image, cv2.COLOR_BGR2LAB))
+    assert floor is not None
+    h, w = floor.shape
+    assert floor[h // 2, w // 2]                  # the dome's middle is floor
+    assert not floor[2, 2] and not floor[h - 3, w - 3]   # the rim and table are not
+    assert 0.2 < floor.mean() < 0.8
+    # a picture all of one colour has no floor edge: not found
+    flat = np.full((120, 160, 3), (90, 140, 150), np.uint8)
+    assert floor_region(flat)[0] is None
+
+
+def test_body_params_are_checked() -> None:
+    with pytest.raises(ValueError, match="floor_darker"):
+        BodyParams(floor_darker=1.5)
+
+
+PIP = Pip(center_xy=(0.0, 0.0), area_px=40.0, axes_px=(6.0, 6.0), angle_deg=0.0,
+          inside=1.0, redness=0.0, ring_lum=200.0)
+
+
+@pytest.mark.parametrize(("short", "tilt"), [
+    # the first die's face measured 0.85 of its size (its lit region then reaches 0.74
+    # of that "edge", beyond a stack's min_reach, 0.1 past the other's): no stack
+    (0.85, 10.0),
+    (0.8, 15.0),
+])
+def test_face_measured_short_is_no_stack(short: float, tilt: float) -> None:
+    # two flat dice apart; the scene's edge (the median of the two) sizes the short face
+    scene = dome_scene(tilt_deg=tilt)
+    below = flat_pose(3, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    image = camera_frame(DiceFrameRenderer(scene).render((below, FLAT)),
+                         np.random.default_rng(5))
+    tops = [dataclasses.replace(_top_face(scene, d), pips=(PIP, PIP)) for d in (below, FLAT)]
+    tops[0] = dataclasses.replace(tops[0], edge_px=short * tops[0].edge_px)
+    edge = float(np.median([t.edge_px for t in tops]))
+    assert stacked_die(image, tops, edge) is None
