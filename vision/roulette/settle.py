@@ -29,10 +29,10 @@ Phases::
   without hopping is no ball (``settle_travel``): a fixture from then on.
 * abstain: the ball vanished from the pocket ring or the wheel (or for long from the
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
-  not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be misnumbered): a
-  person must confirm. After a void, or a ball lost or caught in play (a void unseen,
-  perhaps), a ball not seen launched that rests in the last winning number's pocket was
-  put back there by hand (Art. 2): ``ball_put_back``, no outcome.
+  not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
+  misnumbered): a person must confirm. After a void, or a ball lost or caught in play (a
+  void unseen, perhaps), a ball not seen launched that rests in the last winning number's
+  pocket was put back there by hand (Art. 2): ``ball_put_back``, no outcome.
 """
 
 from __future__ import annotations
@@ -294,7 +294,7 @@ class RoundTracker:
         counts. ``fresh``: the void came while idle, from a roll not seen to start."""
         if fresh:
             self.decided, self.dir_samples, self.pockets_at = False, [], None
-            self.unhandled = True
+            self.unhandled, self.runs = True, Runs()
         if self.ball is None or self.decided or not self.unhandled:
             return []
         if self.ball.held:
