@@ -230,14 +230,16 @@ class RoundTracker:
 
     def _unseen(self, frame: int) -> list[Event]:
         """The ball in play unseen: lost after ``lost_pocket_s`` once it reached the pockets
-        or was last seen on the wheel (the track never takes it up again there after
-        ``regain_s``), else after ``lost_bowl_s`` (the track may be out of view). Unseen
+        (the track never takes it up again there after ``regain_s``), after ``lost_rim_s``
+        when last seen on the head's rim (the track takes it up hopping in a pocket, if it
+        is seen there), else after ``lost_bowl_s`` (the track may be out of view). Unseen
         for ``lost_pocket_s``, its way so far is decided (``_check_direction``)."""
         unseen = self.track.unseen_s(frame)
-        on_wheel = bool(self.history) and self.history[-1].rho <= self.head
+        last = self.history[-1].rho if self.history else 0.0
         events = self._check_direction(frame, final=True) if (
             unseen > self.p.lost_pocket_s) else []
-        limit = self.p.lost_pocket_s if self.pockets_at or on_wheel else self.p.lost_bowl_s
+        limit = (self.p.lost_pocket_s if self.pockets_at or last <= self.band[1] else
+                 self.p.lost_rim_s if last <= self.head else self.p.lost_bowl_s)
         if unseen <= limit:
             return events
         return events + self._end(frame, "ball_lost")

@@ -54,6 +54,7 @@ class SettleParams:
     settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
     # must hop this far relative to the wheel: a glint on a fret rides with it from the start
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
+    lost_rim_s: float = 1.5  # ... last seen on the head's rim (found hopping in a pocket or lost)
     lost_bowl_s: float = 10.0  # ... while last seen on the bowl (the track may be out of view)
     removed_s: float = 0.4  # at rest / void: unseen this long -> removed
     regain_s: float = 0.45  # on the wheel, a ball unseen longer is not looked for again

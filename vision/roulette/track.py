@@ -66,6 +66,9 @@ class BallTrack:
     ``head``/``band_out``: radii of the turning head's edge and the pocket band's outer edge.
     ``riding`` (set by the caller) says the ball rests in a pocket: then only a spot near
     where it rides is taken (never one on the bowl), and none after ``regain_s`` unseen.
+    A ball lost on the wheel is not looked for after ``regain_s`` either, unless it was
+    last seen on the head's rim above the pockets (where no ball rests): then a spot in the
+    pockets is taken as found there (``Seen.jumped``).
     """
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
@@ -200,7 +203,13 @@ class BallTrack:
                 self._jumped = bool(ok)
             return ok[0] if ok else None
         if unseen > self.regain_frames:
-            return None  # lost on the wheel: never adopt a look-alike in its place
+            if riding or last.rho <= self.band_out:
+                return None  # lost on the wheel: never adopt a look-alike in its place
+            # lost on the head's rim, where no ball rests: it hopped on into a pocket. Taken
+            # as found there (``jumped``): the round logic wants it to hop on before it rests
+            found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
+            self._jumped = bool(found)
+            return found[0] if found else None
         gate = min(0.25 + 0.05 * unseen, 0.45)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
         # off the bowl slows down relative to the wheel as it drops into the pockets
