@@ -30,6 +30,7 @@ from vision.sicbo.pips import (
 )
 from vision.sicbo.pose import PoseParams, assign_poses, pale_floor, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
+from vision.sicbo.sidebyside import lone_pair, long_pair
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
 
@@ -141,11 +142,17 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
+    side = _side_by_side(image_bgr, classifier, found, params)   # a long blob: two dice
+    if side is not None:
+        found.append(side[0])
+        reads.append(side[1])
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
     pairs = contacts(blobs, tops, confidences=confs)
     two = pressed_dice(pairs) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
+    if side is not None or (params.in_dome and lone_pair(blobs, tops)):
+        two.add(len(found) - 1)      # two dice side by side in one blob: leaning
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
@@ -199,6 +206,25 @@ def _touching_close(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
                     params.detect) < params.apart_floor_rel * edge_px:
                 out |= {i, j}
     return out
+
+
+def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
+                  params: DiceParams) -> tuple[tuple[Blob, TopFace], DieRead] | None:
+    """Fewer than ``max_dice`` dice found in the dome: a blob of two dice side by side
+    that the blob finder dropped as too long (``sidebyside.long_pair``) and the CNN does
+    not call clutter, with its read (at most 0.5 sure: its top face is one of two
+    dice'), or None."""
+    if not params.in_dome or classifier is None or not found or not _room(len(found), params):
+        return None
+    edge = scene_edge_px([b for b, _ in found], [t for _, t in found])
+    got = long_pair(image_bgr, found, edge, params.detect, params.pips)
+    if got is None:
+        return None
+    probs = _classify(classifier, image_bgr, [got[1]])[0]
+    if _is_clutter(probs, params, got[1].count):
+        return None
+    read = _die_read(got[0], got[1], probs, params)
+    return got, replace(read, confidence=min(read.confidence, 0.5))
 
 
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
