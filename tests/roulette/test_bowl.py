@@ -399,13 +399,17 @@ def test_a_ball_like_rise_over_a_ghost_in_the_model_is_no_ball(
     ([None if k % 3 == 1 else (30.0, 100.0) for k in range(13)], False, False),
     # ... but not after a longer gap: another thing there
     ([(30.0, 100.0)] * 3 + [None] * 6 + [(30.0, 100.0)] * 4, False, True),
+    # on the head beyond the pockets (the number ring): no ball rests there, a white chip
+    # (seed 10201 008 r2, the roll unseen)
+    ([(10.0, 100.0)] * 12, False, False),
+    ([(10.0, 100.0)] * 8, False, True),  # ... still only 8 frames: may be the ball
 ])
 def test_a_ball_like_spot_still_where_no_ball_rests_is_no_ball(
         track: list[tuple[float, float] | None], running: bool, kept_at_end: bool) -> None:
     # a silver coin's highlight or a white chip is a ball to the ball finder; the object
     # stage is kept away from the ball, so a spot that keeps still where the ball cannot
     # rest must stop hiding the coin
-    still = StillSpots(bowl_row=HEAD + 4, still_frames=10)
+    still = StillSpots(bowl_row=HEAD + 4, still_frames=10, rest_row=8)
     kept: list[tuple[float, float]] = []
     for f, spot in enumerate(track):
         kept = still.update([] if spot is None else [spot], f, running)

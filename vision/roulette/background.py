@@ -125,13 +125,17 @@ class StripBackground:
                           borderType=cv2.BORDER_REPLICATE)
 
     def update(self, mixed: np.ndarray, diff: np.ndarray, stand_out: np.ndarray,
-               frozen: np.ndarray, held: np.ndarray | None = None) -> None:
+               frozen: np.ndarray, held: np.ndarray | None = None,
+               spots: np.ndarray | None = None) -> None:
         """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
         ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in.
         ``held`` (R, C) bool (a hand reaching in, with a margin for its soft edge and
         shadow) gets nothing either, so a hand that stays a while leaves no ghost behind.
         ``diff``: this frame's ``difference`` against the current model (cost: its bowl
-        rows are the step's)."""
+        rows are the step's). ``spots`` (R, C) bool: where ball-like spots are now; a spot
+        no longer frozen there is still there (a chip let go as an object, ``StillSpots``):
+        no fresh start for it (on the head the digits' local range took much of a white
+        chip for 'agreeing', and it was learnt at once: seed 10201 008 r2)."""
         p, h = self.params, self.head_row
         # (cost) filled, then set where it stands out: np.where's values at a third the time
         w = np.full(stand_out.shape, np.float32(p.rate))
@@ -139,7 +143,8 @@ class StripBackground:
         np.copyto(w[:h], np.float32(p.leak_head), where=stand_out[:h])
         if self.frozen is not None:  # thawed where the frame agrees: start afresh (where it
             # stands out, a hand is taking the ball: learning it would leave a ghost)
-            w[self.frozen & ~frozen & ~stand_out] = 1.0
+            thawed = self.frozen & ~frozen & ~stand_out
+            w[thawed if spots is None else thawed & ~spots] = 1.0
         w[frozen] = 0
         if held is not None:
             w[held] = 0

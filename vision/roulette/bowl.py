@@ -322,17 +322,19 @@ class ObjectWatch:
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
-                diff: np.ndarray, shift: int = 0) -> ObjectFix | None:
+                diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None
+                ) -> ObjectFix | None:
     """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip (its head rows
     rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
     ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
     no object is looked for (the ball, unsure rows), ``frozen`` where the background must
-    not learn (the ball), ``diff`` the frame's ``background.difference`` (from which ``fg``
-    came; the update reuses it) -> the object, if any. Keeps a hand (and a margin for its soft
-    edge and shadow) out of the background, then updates it."""
+    not learn (the ball), ``spots`` where any ball-like spot is (``StripBackground.update``),
+    ``diff`` the frame's ``background.difference`` (from which ``fg`` came; the update
+    reuses it) -> the object, if any. Keeps a hand (and a margin for its soft edge and
+    shadow) out of the background, then updates it."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
-    background.update(mixed, diff, fg, frozen, held)
+    background.update(mixed, diff, fg, frozen, held, spots)
     return obj

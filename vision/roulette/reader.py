@@ -94,7 +94,8 @@ class WheelPipeline:
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
         self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
-        self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12))  # not the ball
+        self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12),  # not the ball
+                                rest_row=self.grid.row_of(cal.band_rho[1]) + 1)
         # a smeared ball is looked for on the upper bowl only (where it runs fast; by the
         # head's edge a misjudged edge leaves pieces of the turning rim)
         self.smear_row = self.grid.row_of(SMEAR_PER_BAND * cal.band_rho[1])
@@ -112,18 +113,15 @@ class WheelPipeline:
         self.fits: list[float] = []
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
-                   ) -> np.ndarray:
+                   ) -> tuple[np.ndarray, np.ndarray]:
         """Where the ball (and every ball-like spot) is or just was: not an object, but
-        for spots kept still where the ball cannot rest (``StillSpots``)."""
-        mask = np.zeros(shape, bool)
+        for spots kept still where the ball cannot rest (``StillSpots``); and where any of
+        them is, kept still or not (``StripBackground.update``'s ``spots``)."""
         spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
-        spots = self.still.update(spots, frame, self._ball_running(frame))
-        for r, c in spots:
-            rows = slice(max(0, int(r) - 5), int(r) + 6)
-            mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
-        return mask
+        return (_spot_mask(shape, self.still.update(spots, frame, self._ball_running(frame))),
+                _spot_mask(shape, spots))
 
     def _ball_running(self, frame: int) -> bool:
         """Is the ball in play running on the bowl: a round rolling, its ball not yet in
@@ -182,9 +180,10 @@ class WheelPipeline:
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         fg &= ~invalid
         fg[self.object_rows:] = False
-        near_ball = self._ball_mask(fg.shape, index, balls)
+        near_ball, spots = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
-                          near_ball | self.no_objects, near_ball, diff, int(round(zero_col)))
+                          near_ball | self.no_objects, near_ball, diff, int(round(zero_col)),
+                          spots)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
@@ -216,6 +215,15 @@ class WheelPipeline:
 
     def finish(self, last_index: int) -> list[Event]:
         return self.tracker.finish(last_index)
+
+
+def _spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -> np.ndarray:
+    """(R, C) bool: a box round each (row, col) spot, round the strip's seam."""
+    mask = np.zeros(shape, bool)
+    for r, c in spots:
+        rows = slice(max(0, int(r) - 5), int(r) + 6)
+        mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
+    return mask
 
 
 class RouletteReader:

@@ -20,15 +20,18 @@ class StillSpots:
     from ``bowl_row``: it rolls down to the pockets), and anywhere while the ball in play
     runs on the bowl (the caller's ``running``: no ball rests on the head then; a white
     chip fallen onto the head was masked as 'a ball' and never voided, seed 10101 000 r1
-    and r3). On the head, while no ball runs on the bowl, a still spot may be the ball at
-    rest. "Still": within ``near_px`` of where it came (a chip found as a ball-like spot
+    and r3). In the pockets (rows up to ``rest_row``, where a ball at rest is read), while
+    no ball runs on the bowl, a still spot may be the ball at rest; beyond them, on the
+    number ring, it is not (seed 10201 008 r2: a white chip there, the roll unseen).
+    "Still": within ``near_px`` of where it came (a chip found as a ball-like spot
     jitters by 1-3 px; the slowest ball on the bowl moves 2 px a frame), missed by the
     ball finder for at most ``gap_frames`` running (seed 10001 004 r4: a chip on the bowl
     found in 7 of 13 frames)."""
 
     def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0,
-                 gap_frames: int = 4) -> None:
+                 gap_frames: int = 4, rest_row: float | None = None) -> None:
         self.bowl_row, self.still_frames, self.near_px = bowl_row, still_frames, near_px
+        self.rest_row = rest_row
         self.gap_frames = gap_frames
         self.since: list[tuple[float, float, int, int]] = []  # row, col where it came,
         # when, last seen
@@ -43,7 +46,8 @@ class StillSpots:
                         if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
                        default=(frame, r, c))
             since.append((came[1], came[2], came[0], frame))
-            may_rest = r < self.bowl_row and not running
+            may_rest = not running and (r < self.bowl_row if self.rest_row is None
+                                        else r <= self.rest_row)
             if may_rest or frame - came[0] < self.still_frames:
                 kept.append((r, c))
         seen = {(r, c, f) for r, c, f, _ in since}
