@@ -85,7 +85,8 @@ class PoseParams:
     pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
     pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
     body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
-    # x the others' bodies (side face) or pair_area / pair_ratio by body (second die)
+    # x the others' bodies (side face) or pair_area and body_pair_ratio by body (second die)
+    body_pair_ratio: float = 1.15
 
 
 def _roundness(top: TopFace) -> float:
@@ -186,11 +187,13 @@ def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:
 def _pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
                   params: PoseParams) -> bool:
     """The pair rule's larger blob also holds more than one die by its body: at least
-    ``pair_area`` x edge^2 and ``pair_ratio`` x the other body. A six against the rim:
-    blob 3.8 edge^2, 2.3 x the other; body 1.7, 1.04 x (fresh seed-10204 clip 011 r0,
-    voided leaning)."""
+    ``pair_area`` x edge^2 and ``body_pair_ratio`` x the other body. Flat dice against
+    the rim: bodies 1.11 and 1.06 x the other (fresh seed-10204 clip 011 r0, blob 3.9
+    edge^2, 2.4 x; clip 008 r2); stacks (seed 10104 clips 008 r1, 027 r1): bodies 1.28
+    and 1.19 x the other (a stack's body loses the lower die's shaded sides too, so
+    pair_ratio, 1.3, would lose them)."""
     area = [b.area_px / scene_edge_px(bodies, tops) ** 2 for b in bodies]
-    return area[big] >= params.pair_area and area[big] >= params.pair_ratio * area[1 - big]
+    return area[big] >= params.pair_area and area[big] >= params.body_pair_ratio * area[1 - big]
 
 
 def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
