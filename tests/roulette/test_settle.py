@@ -142,6 +142,9 @@ def test_same_direction_spin_is_flagged_once(ball_dir: int, wheel: float, flagge
     events = run(obs)
     assert len(of(events, "violation")) == (1 if flagged else 0)
     assert len(of(events, "outcome")) == 1
+    # the flag names the ball's way as the launch does (the supervisor's view)
+    assert [e.extra["ball_direction"] for e in of(events, "violation")] == (
+        ["cw" if ball_dir > 0 else "ccw"] if flagged else [])
 
 
 def test_ball_lost_in_the_pockets_abstains() -> None:

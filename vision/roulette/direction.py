@@ -124,9 +124,12 @@ def run_way(runs: Runs, *, p: SettleParams) -> float:
 
 def spin_violation(frame: int, ball: float, wheel: float, *,
                    p: SettleParams) -> list[Event]:
-    """A ``same_direction_spin`` violation if the ball (``ball_way``) and the wheel
-    (rad/s, turning at least ``min_wheel_rad_s``) go the same way."""
+    """A ``same_direction_spin`` violation if the ball (``ball_way``: signed, rad/s from
+    the samples but rad from the travel to rest or a run) and the wheel (rad/s, turning
+    at least ``min_wheel_rad_s``) go the same way. The event names the ball's way
+    (``ball_direction``, as ``ball_launched`` does), not its magnitude, whose unit
+    depends on what decided it."""
     if abs(wheel) < p.min_wheel_rad_s or np.sign(ball) != np.sign(wheel):
         return []
-    return [violation(frame, "same_direction_spin", ball_rad_s=round(ball, 2),
+    return [violation(frame, "same_direction_spin", ball_direction="cw" if ball > 0 else "ccw",
                       wheel_rad_s=round(wheel, 2))]
