@@ -99,3 +99,12 @@ def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
         settled.append(len(frames))
         frames += [camera_frame(lid_off, rng) for _ in range(still)]
     return frames, settled
+
+
+def faces_at(reading, centres: Sequence[tuple[float, float]],  # noqa: ANN001
+             radius: float) -> list[list[int]]:
+    """The faces read within ``radius`` px of each centre (a photo test's check that every
+    die is found once, at its place: compare with ``[[face] for face in faces]``)."""
+    return [[d.face for d in reading.dice
+             if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < radius]
+            for cx, cy in centres]

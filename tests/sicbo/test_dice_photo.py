@@ -10,6 +10,8 @@ from vision.cli import main
 from vision.sicbo import DiceParams, read_dice
 from vision.sicbo.render import DieStyle, render_scene
 
+from .scenes import faces_at
+
 PHOTO = DiceParams(max_dice=None)
 
 CASES = [
@@ -26,10 +28,7 @@ def test_photo_reads_every_die(faces, style, tilt, edge, seed) -> None:
     image, centres = render_scene(faces, rng, edge_px=edge, tilt_deg=tilt, style=style)
     reading = read_dice(image, params=PHOTO)
     assert len(reading.dice) == len(faces)
-    for face, (cx, cy) in zip(faces, centres, strict=True):
-        near = [d for d in reading.dice
-                if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < 0.4 * edge]
-        assert [d.face for d in near] == [face], f"die at {(cx, cy)}"
+    assert faces_at(reading, centres, 0.4 * edge) == [[face] for face in faces]
 
 
 def test_max_dice_validated() -> None:

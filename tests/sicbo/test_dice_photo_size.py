@@ -13,6 +13,8 @@ from vision.sicbo import read_dice
 from vision.sicbo.photo import PHOTO, PHOTO_MAX_SIDE, read_photo, work_scale
 from vision.sicbo.render import render_scene
 
+from .scenes import faces_at
+
 FACES = [1, 2, 3, 4, 5]
 EDGE = 44
 
@@ -52,10 +54,7 @@ def test_far_dice_in_a_sharp_large_photo_are_looked_at_again(seed, edge) -> None
     image, centres = render_scene(faces, rng, size_wh=(1920, 1440), edge_px=edge, tilt_deg=10)
     reading = read_photo(image, params=PHOTO)
     assert len(reading.dice) == len(faces)
-    for face, (cx, cy) in zip(faces, centres, strict=True):
-        near = [d for d in reading.dice
-                if np.hypot(d.center_xy[0] - cx, d.center_xy[1] - cy) < 0.4 * edge]
-        assert [d.face for d in near] == [face], f"die at {(cx, cy)}"
+    assert faces_at(reading, centres, 0.4 * edge) == [[face] for face in faces]
 
 
 def test_photo_at_working_size_is_read_as_it_is() -> None:
