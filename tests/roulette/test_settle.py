@@ -283,6 +283,31 @@ def test_a_look_alike_taken_while_the_ball_was_unseen_gives_way_to_the_ball() ->
     assert not of(events, "abstain")
 
 
+@pytest.mark.parametrize("gap", [
+    12,  # unseen 0.4 s on the track: the track takes a spot anywhere
+    30,  # unseen a whole second (the track out of view)
+])
+def test_a_look_alike_reached_through_a_glint_on_the_rim_gives_way_to_the_ball(gap: int
+                                                                              ) -> None:
+    # seed-10301 clip 017 round 2: the ball is unseen on the track; a glint on the head's
+    # rim (beyond the pockets, above pocket 5) is taken for it, then a spot on a fret just
+    # inside, riding with the wheel: it never hopped, so it is no rest (it was read as one
+    # 0.3 s later, a wrong outcome). The ball shows again on the track, comes down, hops
+    # and rests in pocket 23
+    obs, _ = story(pocket_k=23, gaps=tuple(range(60, 60 + gap)))
+    rim = 60 + gap - 4
+
+    def glint(o: FrameObs) -> FrameObs:
+        rho = 1.2 if o.frame == rim else 1.1
+        return FrameObs(o.frame, o.zero, (BallObs(rho, (o.zero + 5 * POCKET_RAD) % (2 * np.pi)),)
+                        + o.balls)
+
+    obs = [glint(o) if o.frame == rim or rim + 2 <= o.frame < 98 else o for o in obs]
+    events = run(obs)
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[23]]
+
+
 def test_objects_soon_after_an_outcome_do_not_void() -> None:
     # idle, 3 s after the outcome and 2 s after the ball was taken: the dealer's hands are
     # still at work (paying, the marker) and no new roll starts that soon

@@ -73,6 +73,7 @@ class RoundTracker:
                                fixture_forget_s=self.p.fixture_forget_s)
         self.phase = "idle"
         self.jumped = False
+        self.found_at: int | None = None
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
         self.decided = False  # the direction check is done for this round
@@ -162,6 +163,7 @@ class RoundTracker:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
         self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
+        self.found_at = None  # ... its first sighting after the bowl
         self.unhandled = True  # no fingers at the ball yet this round
         self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
@@ -252,7 +254,8 @@ class RoundTracker:
         shows there or comes down."""
         assert self.pockets_at is not None
         self.track.add_fixture(self.history[-1])
-        self.track.forget_since(self.pockets_at.frame)
+        self.track.forget_since(self.found_at if self.found_at is not None
+                                else self.pockets_at.frame)
         self.pockets_at, self.travel, self.jumped = None, 0.0, False
 
     def _follow(self, obs: FrameObs) -> list[Event]:
@@ -263,6 +266,7 @@ class RoundTracker:
         self._sample_direction()
         if self.ball.jumped:
             self.pockets_at, self.travel, self.jumped = self.ball, 0.0, True
+            self.found_at = self.ball.frame
             return [Event("ball_in_pockets", obs.frame, extra={"found": True})]
         if self.pockets_at is not None:
             prev = self.history[-2] if len(self.history) > 1 else self.ball
@@ -270,10 +274,28 @@ class RoundTracker:
                 self.travel += relative_angle(self.ball.rel, prev.rel)
             return []
         if self.ball.rho <= self.band[1]:
-            self.pockets_at = self.ball
+            self.pockets_at, self.found_at = self.ball, self._came_unseen()
+            self.jumped |= self.found_at is not None  # (or it arrived unseen on the bowl)
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]
         return []
+
+    def _came_unseen(self) -> int | None:
+        """Reaching the pockets, was the ball not seen coming down? Lost on the bowl over
+        ``reach_s`` (where the track takes a spot anywhere), then glimpsed at most once on
+        the head's rim (a glint riding there): found as much as one taken straight in the
+        pockets (``Seen.jumped``), it must hop on before it rests. A ball seen rolling down
+        the rim was seen coming. Returns the frame of the first sighting after the bowl,
+        else None. (Seed 10301 017 r2: lost on the bowl 0.56 s, one glint on the rim, then
+        a spot on a fret riding with the wheel 'rested' 7 frames later while the ball still
+        ran, a wrong outcome; seed 10201 022 r1: lost on the slope 0.27 s, then seen six
+        times on the rim coming down, hopped 0.2 pockets in the pockets and rested.)"""
+        seen = list(self.history)
+        bowl = [i for i, s in enumerate(seen) if s.rho > self.head]
+        if not bowl or len(seen) - bowl[-1] - 1 not in (1, 2):
+            return None  # never on the bowl, or seen on the rim twice or more since
+        last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
+        return first.frame if (first.frame - last.frame) / self.fps > self.track.reach_s else None
 
     def _extend_runs(self, a: Seen, b: Seen) -> Runs:
         return extend_runs(self.runs, a, b, fps=self.fps, band_out=self.band[1], p=self.p)
