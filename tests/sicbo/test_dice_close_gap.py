@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.sicbo import read_dice
-from vision.sicbo.detect import floor_run
+from vision.sicbo.detect import floor_mask, floor_run
 from vision.synth.dice3d import flat_pose
 from vision.synth.sicbo_render import DiceFrameRenderer
 
@@ -38,7 +38,8 @@ def _squares(gap_px: int, bridge: str) -> np.ndarray:
     (0, "none", 0.0, 2.0),       # touching: no floor
 ])
 def test_floor_run(gap_px: int, bridge: str, lo: float, hi: float) -> None:
-    run = floor_run(_squares(gap_px, bridge), (212.0, 160.0), (236.0 + gap_px, 160.0))
+    run = floor_run(floor_mask(_squares(gap_px, bridge)), (212.0, 160.0),
+                    (236.0 + gap_px, 160.0))
     assert lo <= run <= hi
 
 

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
-           "floor_run", "floor_score"]
+           "floor_mask", "floor_run", "floor_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,22 +117,26 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
     return _look_score(_floor_parts(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB), params), params)
 
 
-def floor_run(image_bgr: np.ndarray, a_xy: tuple[float, float], b_xy: tuple[float, float],
-              params: DetectParams = DetectParams()) -> float:
-    """The longest run of floor (pixels under the blob finder's threshold, as in
-    ``find_die_blobs``) on the segment from ``a_xy`` to ``b_xy``, in pixels. Two dice
-    with floor between their top faces do not touch (shadows score as floor; glare
-    and die faces, lit or shaded, do not)."""
+def floor_mask(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> np.ndarray:
+    """Where the picture is floor (bool HxW): under the blob finder's threshold, as in
+    ``find_die_blobs`` (shadows score as floor; glare and die faces, lit or shaded, do
+    not)."""
     score = floor_score(expose(image_bgr, params.white_lum), params)
-    thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
+    return score < max(params.score_threshold, params.noise_factor * float(np.median(score)))
+
+
+def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
+              b_xy: tuple[float, float]) -> float:
+    """The longest run of ``floor`` (``floor_mask``) on the segment from ``a_xy`` to
+    ``b_xy``, in pixels. Two dice with floor between their top faces do not touch."""
     (ax, ay), (bx, by) = a_xy, b_xy
     length = float(np.hypot(bx - ax, by - ay))
     t = np.linspace(0.0, 1.0, int(length) + 2)
-    h, w = score.shape
+    h, w = floor.shape
     xs = np.clip(np.round(ax + (bx - ax) * t).astype(int), 0, w - 1)
     ys = np.clip(np.round(ay + (by - ay) * t).astype(int), 0, h - 1)
     best = run = 0
-    for is_floor in score[ys, xs] < thresh:
+    for is_floor in floor[ys, xs]:
         run = run + 1 if is_floor else 0
         best = max(best, run)
     return best * length / max(1, len(t) - 1)

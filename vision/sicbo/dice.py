@@ -16,7 +16,7 @@ import numpy as np
 
 from vision.sicbo import face as face_stage
 from vision.sicbo.body import die_bodies
-from vision.sicbo.detect import Blob, DetectParams, find_die_blobs, floor_run
+from vision.sicbo.detect import Blob, DetectParams, find_die_blobs, floor_mask, floor_run
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import close_dice, contacts, holds_two_dice, pressed_dice
@@ -167,7 +167,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
     # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
     # the rim joins the rim: body.py)
-    bodies = die_bodies(image_bgr, blobs, tops) if params.in_dome else None
+    bodies = (lambda: die_bodies(image_bgr, blobs, tops)) if params.in_dome else None
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
@@ -198,14 +198,12 @@ def _touching_close(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     them, while two flat dice that close but apart show floor in the gap. Seed 10204
     clip 004 r0 (at e490821): a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
     between them, abstained; the leaning pairs of seed 9904 (010 r0, 014 r4) show none."""
-    out: set[int] = set()
-    for i in range(len(tops)):
-        for j in range(i + 1, len(tops)):
-            if close_dice([tops[i], tops[j]], edge_px) and floor_run(
-                    image_bgr, tops[i].center_xy, tops[j].center_xy,
-                    params.detect) < params.apart_floor_rel * edge_px:
-                out |= {i, j}
-    return out
+    close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
+             if close_dice([tops[i], tops[j]], edge_px)]
+    floor = floor_mask(image_bgr, params.detect) if close else None   # once per picture
+    return {k for i, j in close
+            if floor_run(floor, tops[i].center_xy, tops[j].center_xy)
+            < params.apart_floor_rel * edge_px for k in (i, j)}
 
 
 def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001

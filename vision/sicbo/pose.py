@@ -37,6 +37,8 @@ measurements):
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -96,20 +98,23 @@ def _roundness(top: TopFace) -> float:
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                  params: PoseParams = PoseParams(), *,
                  leaning: set[int] = frozenset(),  # type: ignore[assignment]
-                 pale: bool = False, bodies: list[Blob] | None = None) -> list[DieRead]:
+                 pale: bool = False,
+                 bodies: Callable[[], list[Blob]] | None = None) -> list[DieRead]:
     """New reads with ``pose`` set; inputs are parallel lists, one entry per die.
     ``leaning``: indices already known to lean (``merged.holds_two_dice``); ``pale``: the
-    floor is nearly as bright as the dice (``pale_floor``); ``bodies``: the blobs cut to
-    the dice' bodies (``body.die_bodies``; None: not known). A blob joined to the dome's
-    rim is large for what is in it, so the blob-size rules (``_side_showing``,
-    ``pair_pose``) must hold for the bodies too."""
+    floor is nearly as bright as the dice (``pale_floor``); ``bodies``: gives the blobs
+    cut to the dice' bodies (``body.die_bodies``; None: not known), called once and only
+    when a blob-size rule fires (it costs ~10 ms a read). A blob joined to the dome's rim
+    is large for what is in it, so the blob-size rules (``_side_showing``, ``pair_pose``)
+    must hold for the bodies too."""
+    cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None}
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
                                                       or _piece(i, reads, tops, params))
-        side = _side_showing(i, blobs, reads, tops, params) and _body_large(i, bodies, params)
+        side = _side_showing(i, blobs, reads, tops, params) and _body_large(i, cut(), params)
         if tilted or side or i in two_faces:
             poses[i] = "leaning"
     for i, a in enumerate(reads):
@@ -121,7 +126,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                 poses[i] = "stacked"
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
-    if pair is not None and bodies is not None and not _pair_by_body(pair[0], bodies, tops,
+    if pair is not None and bodies is not None and not _pair_by_body(pair[0], cut(), tops,
                                                                      params):
         pair = None                   # the large blob is a die joined to the rim
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
