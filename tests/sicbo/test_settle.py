@@ -77,6 +77,14 @@ CASES = [
     # stacked and leaning seen together: stacked wins
     ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
      [("void", 5, "dice_stacked")]),
+    # two dice, read flat, then stacked from the second read on: the count flag waits for
+    # the pose's third read and the round voids (seed 10304 clip 003 r0 abstained)
+    ("stack missed on the first read", M(2) + S(3, dice(2, 5)) + S(6, dice(
+        2, 5, poses=("flat", "stacked"))), [("void", 7, "dice_stacked")]),
+    # a pose on the third read only, then flat again: the flag waits that one read, then
+    # dice_count, no void
+    ("one posed read", M(2) + S(4, dice(2, 5)) + S(1, dice(2, 5, poses=("flat", "stacked")))
+     + S(8, dice(2, 5)), [("abstain", 7, "dice_count")]),
     # only two dice on three reads at the same places: dice_count, abstain (by default)
     ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
     # two dice but they wander between reads (reader noise): no void; abstain at max_reads

@@ -24,7 +24,11 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   ``pose_place_rel`` edge: the hidden die's pair is seen by one face or another) is a
   void too (``_hidden_die_void``);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
-  than three, the dice at the same places, then abstain. With ``two_means_stacked``,
+  than three, the dice at the same places, then abstain; but while the last read shows
+  a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
+  alike, and a stack's first read may miss it (fresh seed-10304 clip 003 r0: two dice,
+  read flat, stacked, stacked, abstained; the next read was stacked too). With
+  ``two_means_stacked``,
   exactly two is a ``dice_stacked`` void instead (all three dice are in view and opaque,
   so the third is hidden under another). It is off by default: on a fresh synthetic set
   the per-image dice reader missed a die far more often than a die was stacked (16
@@ -231,6 +235,8 @@ class RoundTracker:
         counted = self._reads[-p.count_reads:]
         n = counted[-1].count
         if len(counted) == p.count_reads and n not in (0, 3) and self._same_places(counted):
+            if len(self._reads) < p.max_reads and _posed(counted[-1]):
+                return []             # a pose just seen: the next reads may confirm it
             flag = Event("dice_count", frame, extra={"count": n})
             stacked = n == 2 and p.two_means_stacked
             return [flag, void(frame, "dice_stacked") if stacked else abstain(frame, "dice_count")]
@@ -309,6 +315,11 @@ def _sorted_faces(read: DiceObs, floors: tuple[float, ...]) -> tuple[int, int, i
         return None
     a, b, c = sorted(d.face for d in read.dice)  # type: ignore[type-var]
     return a, b, c
+
+
+def _posed(read: DiceObs) -> bool:
+    """Some die of the read is not flat."""
+    return any(d.pose != "flat" for d in read.dice)
 
 
 def _split_pose(read: DiceObs) -> tuple[DiceObs, DiceObs] | None:
