@@ -283,6 +283,25 @@ def test_a_look_alike_taken_while_the_ball_was_unseen_gives_way_to_the_ball() ->
     assert not of(events, "abstain")
 
 
+def test_a_found_look_alike_gives_way_to_the_ball_back_on_the_bowl() -> None:
+    # seed-10301 clip 005 round 4: the ball runs on the track, out of view for a while; a
+    # spot on a fret (wobbling in and out, so never 'at rest') is taken for it in the
+    # pockets. The ball shows on the bowl again 5 frames later, comes down elsewhere, hops
+    # and rests in pocket 23: it is the ball, not the spot it was followed as before
+    obs, _ = story(pocket_k=23, gaps=tuple(range(80, 93)))
+
+    def fret(o: FrameObs) -> FrameObs:
+        rho = 0.93 if o.frame % 2 else 1.0
+        return FrameObs(o.frame, o.zero, (BallObs(rho, (o.zero + 5 * POCKET_RAD) % (2 * np.pi)),)
+                        + o.balls)
+
+    obs = [fret(o) if 88 <= o.frame < 200 else o for o in obs]
+    events = run(obs)
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[23]]
+    assert not of(events, "abstain")
+
+
 @pytest.mark.parametrize("gap", [
     12,  # unseen 0.4 s on the track: the track takes a spot anywhere
     30,  # unseen a whole second (the track out of view)

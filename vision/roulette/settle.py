@@ -209,6 +209,9 @@ class RoundTracker:
             return self._unseen(obs.frame)
         if handled(self.history, self.ball, head=self.head, fps=self.fps, p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
+        if self._back_on_bowl():
+            self._drop_look_alike()  # the spot found in the pockets was not the ball
+            return self._unseen(obs.frame)
         events = self._follow(obs)
         events += self._check_direction(obs.frame, resting=False)
         read = self._settled(obs.frame)
@@ -257,6 +260,17 @@ class RoundTracker:
         self.track.forget_since(self.found_at if self.found_at is not None
                                 else self.pockets_at.frame)
         self.pockets_at, self.travel, self.jumped = None, 0.0, False
+
+    def _back_on_bowl(self) -> bool:
+        """Followed in the pockets since it was found there (not seen coming down), not yet
+        hopped ``settle_travel``: is a ball running on the bowl again (seed 10301 005 r4)?
+        Then the found spot was a look-alike riding with the wheel."""
+        if self.found_at is None or self.pockets_at is None or self.ball is None or (
+                abs(self.travel) >= self.p.settle_travel * POCKET_RAD):
+            return False
+        edge = self.head + self.p.bowl_margin
+        return self.ball.rho <= self.head and any(b.rho > edge and not b.held
+                                                  for b in self.track.free)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""

@@ -88,6 +88,7 @@ class BallTrack:
         self.reach_s = 0.25  # ... followed by where it can be while unseen at most this long
         self.reach_rad = 0.35  # angular slack (a smeared ball's place is unsure by ~0.2)
         self.chosen: int | None = None
+        self.free: tuple[BallObs, ...] = ()
         self._jumped = False
 
     def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False) -> Seen | None:
@@ -96,6 +97,7 @@ class BallTrack:
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
         fixtures |= set(self._learn_glints(obs, learn=not in_play))
         keep = [i for i in range(len(obs.balls)) if i not in fixtures]
+        self.free = tuple(obs.balls[i] for i in keep)  # this frame's spots, look-alikes left out
         self._jumped = False
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
         self.chosen = None if pick is None else keep[pick]
