@@ -727,11 +727,12 @@ def test_the_ball_put_back_after_it_was_caught_in_play_is_no_outcome(rest_k: int
     assert len(put) == (0 if read else 1)
 
 
-def void_then_spun_again() -> list[FrameObs]:
+def void_then_spun_again(*, hand_seen: bool = True, ball_dir: int = -1) -> list[FrameObs]:
     """Seed-10001 clip 019 rounds 3-4: an object falls in while the ball runs on the track
     (a void); a hand catches the ball and puts it back into pocket 7, where it rides; the
     hand takes it out again and, unseen for a third of a second, spins it: a new round
-    (``story``, resting in pocket 20). The ball is never out of sight for long."""
+    (``story``, resting in pocket 20, ``ball_dir``). The ball is never out of sight for
+    long. ``hand_seen`` False: no fingers are seen at the ball (seed 10301 025 r2-r3)."""
     first = 200
     obs: list[FrameObs] = []
     pocket_7 = 0.4 + 0.8 * (90 - first) / FPS + 7 * POCKET_RAD  # its image angle at frame 90
@@ -743,15 +744,15 @@ def void_then_spun_again() -> list[FrameObs]:
             theta -= 12.0 / FPS
             ball = BallObs(2.0, theta % (2 * np.pi))
         elif 70 <= f < 90:  # caught, carried down to pocket 7
-            ball = BallObs(2.0 - 1.05 * (f - 70) / 20, theta % (2 * np.pi), held=True)
+            ball = BallObs(2.0 - 1.05 * (f - 70) / 20, theta % (2 * np.pi), held=hand_seen)
         elif 90 <= f < 180:  # put back: it rides in pocket 7
             ball = BallObs(0.95, (zero + 7 * POCKET_RAD) % (2 * np.pi))
         elif f >= 180:  # taken out again, up the bowl
             lift = 0.4 + 0.8 * (180 - first) / FPS + 7 * POCKET_RAD
-            ball = BallObs(0.95 + 1.05 * (f - 180) / 20, lift % (2 * np.pi), held=True)
+            ball = BallObs(0.95 + 1.05 * (f - 180) / 20, lift % (2 * np.pi), held=hand_seen)
         obs.append(FrameObs(f, zero % (2 * np.pi), () if ball is None else (ball,),
                             object_seen=40 <= f < 50))
-    spun, _ = story(pocket_k=20)
+    spun, _ = story(pocket_k=20, ball_dir=ball_dir)
     return obs + [replace(o, frame=o.frame + first) for o in spun]
 
 
@@ -760,6 +761,22 @@ def test_a_ball_spun_again_after_a_void_without_leaving_sight_is_read() -> None:
     assert [e.frame for e in of(events, "void")] == [40]
     assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
         WHEEL_SEQUENCE_CW[20]]
+
+
+@pytest.mark.parametrize(("hand_seen", "ball_dir", "flagged"), [
+    (True, 1, True),  # spun again the wheel's way, a new round (the hand seen): flagged
+    (False, 1, True),  # no fingers seen: the void lasts, yet the new spin's way is checked
+    (False, -1, False),  # ... and opposite ways are no violation
+])
+def test_a_spin_after_a_void_is_checked_for_its_way(hand_seen: bool, ball_dir: int,
+                                                    flagged: bool) -> None:
+    # the void round's ball ran opposite to the wheel; put back in pocket 7, it rode
+    # there, then was spun again (seed 10301 025 r3: the same way as the wheel, unflagged)
+    events = run(void_then_spun_again(hand_seen=hand_seen, ball_dir=ball_dir))
+    flags = of(events, "violation")
+    assert len(flags) == (1 if flagged else 0)
+    assert all(e.frame >= 200 for e in flags)  # in the new spin, not the void round
+    assert not (of(events, "outcome") and not hand_seen)  # no outcome in a void
 
 
 def test_a_void_rounds_ball_running_on_is_no_new_round() -> None:

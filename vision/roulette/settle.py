@@ -91,6 +91,7 @@ class RoundTracker:
         self.spun = False
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
         self.ball: Seen | None = None
+        self.rode = 0  # void: sightings of the ball in the pockets since (``_spun_again``)
 
     @property
     def chosen(self) -> int | None:
@@ -107,7 +108,8 @@ class RoundTracker:
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":
             self._note_put_back(fresh=before != "void")
-            events += self._direction_in_void(obs.frame, fresh=before == "idle")
+            events += self._direction_in_void(obs.frame, fresh=before == "idle",
+                                              entered=before != "void")
         return events
 
     def _note_put_back(self, fresh: bool) -> None:
@@ -327,12 +329,16 @@ class RoundTracker:
         if omega is not None:
             self.dir_samples.append(omega)
 
-    def _direction_in_void(self, frame: int, fresh: bool) -> list[Event]:
+    def _direction_in_void(self, frame: int, fresh: bool, entered: bool) -> list[Event]:
         """A void round's ball runs on until the dealer's hand catches it: its way still
-        counts. ``fresh``: the void came while idle, from a roll not seen to start."""
-        if fresh:
+        counts. ``fresh``: the void came while idle, from a roll not seen to start. Once
+        the ball rode in a pocket (``fixture_hits`` sightings: put back, Art. 2), a launch
+        is the next spin, and its way is checked afresh (seed 10301 025 r3: spun again
+        while the void lasted, the ball and the wheel the same way)."""
+        self.rode = 0 if entered else self.rode
+        if fresh or self._spun_again(frame):
             self.decided, self.dir_samples, self.pockets_at = False, [], None
-            self.unhandled, self.runs = True, Runs()
+            self.unhandled, self.runs, self.rode = True, Runs(), 0
         if self.ball is None or self.decided or not self.unhandled:
             return []
         if self.ball.held:
@@ -340,6 +346,14 @@ class RoundTracker:
             return []
         self._sample_direction(self.p.void_direction_rad_s)
         return self._check_direction(frame, resting=False)
+
+    def _spun_again(self, frame: int) -> bool:
+        """In a void: the ball rode in a pocket, then runs on the bowl at a launch's speed."""
+        if self.ball is None or self.ball.held:
+            return False
+        self.rode += self.ball.rho <= self.band[1]
+        return self.rode >= self.p.fixture_hits and launched(
+            list(self.history), frame, fps=self.fps, band_out=self.band[1], p=self.p)
 
     def _check_direction(self, frame: int, resting: bool = False,
                          final: bool = False) -> list[Event]:
