@@ -232,6 +232,14 @@ def arm(tip: tuple[int, int], start: int, stop: int, width: int = 26, reach: int
     return paint
 
 
+def edge_line(row: int, cols: tuple[int, int], start: int, stop: int) -> Paint:
+    """A bright line one row high along the frame's edge (noise where the picture ends)."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            frame[row, cols[0]:cols[1]] = (235, 235, 235)
+    return paint
+
+
 @pytest.mark.parametrize(("paints", "at", "row", "col"), [
     # a green chip half out of the picture at the frame's border (only its cut shows)
     ([disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
@@ -239,6 +247,11 @@ def arm(tip: tuple[int, int], start: int, stop: int, width: int = 26, reach: int
     ([disc(30, 262, 4, (205, 205, 210), 60)], 60, 30, 263),
     # a chip at the border while a hand works elsewhere in the bowl
     ([hand(100, 20, 40, 150), disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
+    # a red chip at the border; for three frames a line of noise along the frame's edge
+    # joins it (seed 10301 026 r2: then 25 columns wide, taken for a hand for good)
+    ([disc(32, 264, 7, (40, 40, 190), 60), edge_line(24, (238, 260), 64, 67)], 60, 32, 265),
+    # ... a few pixels of it apart from the chip for a frame: no hand beside the chip
+    ([disc(32, 264, 7, (40, 40, 190), 60), edge_line(24, (251, 256), 64, 65)], 60, 32, 265),
 ])
 def test_an_object_cut_by_the_frames_border_is_reported(paints: list[Paint], at: int, row: int,
                                                        col: int) -> None:

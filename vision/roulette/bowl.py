@@ -67,7 +67,8 @@ class ObjectParams:
     min_area_px: int = 10  # strip pixels of persistent foreground that make an object
     persist_frames: int = 4  # consecutive frames a pixel must stay foreground
     max_aspect: float = 5.0  # an object is at most this much wider (along the angle) than tall
-    hand_px: int = 40  # foreground touching the edge: a hand or arm is in the bowl
+    hand_px: int = 40  # foreground touching the edge (bridged px): kept out of the model
+    hand_fg_px: int = 20  # ... its own pixels, compact border pieces left out: a hand
     hand_hold_frames: int = 12  # ... and no object is reported near it until this long after
     hand_near_rc: tuple[int, int] = (9, 25)  # "near": within this box around the hand (px)
     hand_ghost_every: int = 4  # frames: how often a hand is checked for being a ghost
@@ -230,9 +231,14 @@ class ObjectWatch:
             self.border = roll_head(members(labels, n, small), row, -shift)
             ids = np.setdiff1d(ids, small)
         touching = members(labels, n, ids)
-        self.was_hand = cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
+        # a hand is what is left beyond the compact pieces, counted in its own foreground
+        # pixels (not bridged): a few pixels cut by the border beside a chip are none, else
+        # the chip beside them is the hand's for good (seed 10301 026 r2: a 6-px fragment)
+        hand = int(areas[ids].sum()) >= self.params.hand_fg_px
+        self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
+                         if hand else np.zeros(fg.shape, bool))
         touching = roll_head(touching, row, -shift)
-        if big and len(ids):
+        if hand:
             self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
         return touching
 
@@ -262,15 +268,14 @@ class ObjectWatch:
         top = (self.rows or labels.shape[0]) - OUTER_ROWS - y  # the objects' outer rows
         if h > top and piece[max(0, top):top + OUTER_ROWS].any():
             return False  # over the rim, where hands come in: an object lies within it
-        area = int(np.count_nonzero(piece))
-        rows, cols = max(1, h - HAND_BRIDGE.shape[0] + 1), max(1, w - HAND_BRIDGE.shape[1] + 1)
+        area, rows, cols = _opened(piece)
         if not (area <= p.border_object_px and rows <= p.border_object_rc[0]
                 and cols <= p.border_object_rc[1] and area >= p.border_fill * rows * cols):
             return False
         dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
         cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
         box = fg[max(0, y - dr):y + h + dr][:, np.unique(cols)]
-        return int(np.count_nonzero(box)) - area < p.hand_px
+        return int(np.count_nonzero(box)) - int(np.count_nonzero(piece)) < p.hand_px
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
         """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
@@ -318,6 +323,16 @@ class ObjectWatch:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
         if self.count is not None:
             self.count[mask] = 0
+
+
+def _opened(piece: np.ndarray) -> tuple[int, int, int]:
+    """(pixels, rows, cols) of the (h, w) bool ``piece`` once opened as objects are (thin
+    lines and specks away; the piece itself when nothing is left): a line of noise along the
+    frame's edge joined to a chip cut by it does not give it an arm's size (seed 10301 026
+    r2: 8 px in a row, then 25 columns)."""
+    opened = cv2.morphologyEx(piece.view(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero(opened if opened.any() else piece)
+    return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
 
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
