@@ -50,6 +50,7 @@ from vision.roulette.direction import (
     run_way,
     spin_violation,
 )
+from vision.roulette.found import back_on_bowl, came_unseen
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -264,15 +265,11 @@ class RoundTracker:
         self.pockets_at, self.travel, self.jumped = None, 0.0, False
 
     def _back_on_bowl(self) -> bool:
-        """Followed in the pockets since it was found there (not seen coming down), not yet
-        hopped ``settle_travel``: is a ball running on the bowl again (seed 10301 005 r4)?
-        Then the found spot was a look-alike riding with the wheel."""
-        if self.found_at is None or self.pockets_at is None or self.ball is None or (
-                abs(self.travel) >= self.p.settle_travel * POCKET_RAD):
-            return False
-        edge = self.head + self.p.bowl_margin
-        return self.ball.rho <= self.head and any(b.rho > edge and not b.held
-                                                  for b in self.track.free)
+        """A spot found in the pockets gives way to a ball on the bowl (``back_on_bowl``)."""
+        return self.found_at is not None and self.pockets_at is not None and (
+            self.ball is not None) and back_on_bowl(self.ball, self.track.free,
+                                                    travel=self.travel, head=self.head,
+                                                    p=self.p)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
@@ -290,28 +287,12 @@ class RoundTracker:
                 self.travel += relative_angle(self.ball.rel, prev.rel)
             return []
         if self.ball.rho <= self.band[1]:
-            self.pockets_at, self.found_at = self.ball, self._came_unseen()
+            self.pockets_at, self.found_at = self.ball, came_unseen(
+                self.history, head=self.head, fps=self.fps, reach_s=self.track.reach_s)
             self.jumped |= self.found_at is not None  # (or it arrived unseen on the bowl)
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]
         return []
-
-    def _came_unseen(self) -> int | None:
-        """Reaching the pockets, was the ball not seen coming down? Lost on the bowl over
-        ``reach_s`` (where the track takes a spot anywhere), then glimpsed at most once on
-        the head's rim (a glint riding there): found as much as one taken straight in the
-        pockets (``Seen.jumped``), it must hop on before it rests. A ball seen rolling down
-        the rim was seen coming. Returns the frame of the first sighting after the bowl,
-        else None. (Seed 10301 017 r2: lost on the bowl 0.56 s, one glint on the rim, then
-        a spot on a fret riding with the wheel 'rested' 7 frames later while the ball still
-        ran, a wrong outcome; seed 10201 022 r1: lost on the slope 0.27 s, then seen six
-        times on the rim coming down, hopped 0.2 pockets in the pockets and rested.)"""
-        seen = list(self.history)
-        bowl = [i for i, s in enumerate(seen) if s.rho > self.head]
-        if not bowl or len(seen) - bowl[-1] - 1 not in (1, 2):
-            return None  # never on the bowl, or seen on the rim twice or more since
-        last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
-        return first.frame if (first.frame - last.frame) / self.fps > self.track.reach_s else None
 
     def _extend_runs(self, a: Seen, b: Seen) -> Runs:
         return extend_runs(self.runs, a, b, fps=self.fps, band_out=self.band[1], p=self.p)

@@ -1,0 +1,51 @@
+"""Was the ball found in the pockets rather than seen coming down, and is a spot found
+there still the ball? Pure tests on its sightings (``Seen``, oldest first) for the round
+logic (``settle``): a ball found so must hop ``settle_travel`` before it rests, else it is
+a look-alike riding with the wheel (a glint on a fret, a chrome part).
+
+The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from vision.roulette.track import BallObs, Seen
+from vision.roulette.wheel import POCKET_RAD
+
+if TYPE_CHECKING:
+    from vision.roulette.settle_params import SettleParams
+
+__all__ = ["back_on_bowl", "came_unseen"]
+
+
+def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float
+                ) -> int | None:
+    """Reaching the pockets, was the ball not seen coming down? Lost on the bowl over
+    ``reach_s`` (where the track takes a spot anywhere), then glimpsed at most once on
+    the head's rim (a glint riding there): found as much as one taken straight in the
+    pockets (``Seen.jumped``), it must hop on before it rests. A ball seen rolling down
+    the rim was seen coming. Returns the frame of the first sighting after the bowl,
+    else None. (Seed 10301 017 r2: lost on the bowl 0.56 s, one glint on the rim, then
+    a spot on a fret riding with the wheel 'rested' 7 frames later while the ball still
+    ran, a wrong outcome; seed 10201 022 r1: lost on the slope 0.27 s, then seen six
+    times on the rim coming down, hopped 0.2 pockets in the pockets and rested.)"""
+    seen = list(history)
+    bowl = [i for i, s in enumerate(seen) if s.rho > head]
+    if not bowl or len(seen) - bowl[-1] - 1 not in (1, 2):
+        return None  # never on the bowl, or seen on the rim twice or more since
+    last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
+    return first.frame if (first.frame - last.frame) / fps > reach_s else None
+
+
+def back_on_bowl(ball: Seen, free: Iterable[BallObs], *, travel: float, head: float,
+                 p: SettleParams) -> bool:
+    """``ball``, found in the pockets (not seen coming down), has not yet hopped
+    ``settle_travel`` (``travel``, rad relative to the wheel): is a ball running on the
+    bowl again among this frame's ``free`` spots (seed 10301 005 r4)? Then the found spot
+    was a look-alike riding with the wheel."""
+    if abs(travel) >= p.settle_travel * POCKET_RAD:
+        return False
+    edge = head + p.bowl_margin
+    return ball.rho <= head and any(b.rho > edge and not b.held for b in free)
