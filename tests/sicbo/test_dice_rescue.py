@@ -59,3 +59,23 @@ def test_clutter_threshold(not_die, max_dice, pips, clutter) -> None:
     probs = np.array([0.02] * 5 + [0.9 - not_die, not_die], np.float32)
     assert _is_clutter(probs, DiceParams(max_dice=max_dice), pips) == clutter
 
+
+
+@pytest.mark.parametrize(("faces", "max_dice", "n_back"), [
+    # the first look found no die (seed 10304 clip 004 r2: all three joined to the rim's
+    # ring line); max_dice 3: the dome, the rescue sizes the dice by the faces of 2+ pips
+    # its relaxed looks show whole; None: a photo, no count prior, nothing to look for
+    ([6, 4, 1], 3, 3),      # all three offered again, the one sized by the four and six
+    ([5, 2, 3], 3, 3),
+    ([6, 4, 1], None, 0),
+    ([1, 1, 1], 3, 0),      # lone pips only: no face tells the die's size, none offered
+])
+def test_rescue_with_no_die_found(faces, max_dice, n_back) -> None:
+    rng = np.random.default_rng(7)
+    image, centres = render_scene(faces, rng, edge_px=46, tilt_deg=15, style=DieStyle())
+    extra = rescue_dice(image, [], DiceParams(max_dice=max_dice))
+    assert len(extra) == n_back
+    for _, top in extra:          # each at a rendered die, sized like it
+        assert min(np.hypot(top.center_xy[0] - cx, top.center_xy[1] - cy)
+                   for cx, cy in centres) < 0.4 * 46
+        assert 0.75 * 46 <= top.edge_px <= 1.25 * 46

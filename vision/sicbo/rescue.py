@@ -73,19 +73,22 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     the first look's CNN called "not a die" (``clutter``: a keyboard key's letter seen
     again through a looser blob is still a key); pip evidence checked here, the CNN's
     in ``rescued_ok``."""
-    if not found:
+    dome = params.in_dome        # three dice expected: look harder (_sized too)
+    if not found and not dome:
         return []
-    edge = float(np.median([t.edge_px for _, t in found]))
     relaxed = dataclasses.replace(params.detect, min_sharpness=0.0, max_aspect=3.0,
                                   min_solidity=0.6, max_split=rp.max_split,
                                   peel_first=True, drop_cut=False, mirror_border=True)
     out: list[tuple[Blob, TopFace]] = []
     looks = [relaxed, dataclasses.replace(relaxed, keep_dark=False)]
-    dome = params.in_dome        # three dice expected: look harder (_sized too)
     if dome:
         looks.append(dataclasses.replace(relaxed, score_threshold=rp.pale_score,
                                          noise_factor=rp.pale_noise))
     blobs = [b for found_by in find_die_blobs_each(image_bgr, looks) for b in found_by]
+    edge = float(np.median([t.edge_px for _, t in found])) if found else \
+        _seed_edge(image_bgr, blobs, params, rp)
+    if edge is None:
+        return []
     for blob in blobs:
         for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
             # _apart first: it needs no pips, and most blobs are the found dice again
@@ -99,6 +102,24 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
             if got:
                 break
     return out
+
+
+def _seed_edge(image_bgr: np.ndarray, blobs: list[Blob], params: DiceParams,
+               rp: RescueParams) -> float | None:
+    """The die edge when the first look found no die in the dome (every die joined to
+    the rim's ring line or a glare spot): the median top-face edge of the relaxed looks'
+    blobs, uncut, that show ``cut_min_pips`` or more pips in a clean layout (``min_fit``:
+    pip spacing sizes a face, a lone pip does not), or None. Seed 10304 clip 004 r2 (at
+    f9fa98b): three dice on the ring line, found on one read (two by the first look, one
+    rescued), then none on seven, abstained; the relaxed looks show a four and a six
+    whole (edges 32.8 and 35.0)."""
+    sizes = []
+    for blob in blobs:
+        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
+        if top is not None and top.count >= rp.cut_min_pips and layout_fit(
+                np.array([p.center_xy for p in top.pips])) >= rp.min_fit:
+            sizes.append(top.edge_px)
+    return float(np.median(sizes)) if sizes else None
 
 
 def rescued_ok(top: TopFace, probs: np.ndarray | None,
