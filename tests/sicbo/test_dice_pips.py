@@ -102,9 +102,9 @@ def test_blur_merged_pips_are_split(length_px) -> None:
     assert top.count == 6
 
 
-def _face(n_pips: int, edge_px: float) -> TopFace:
-    pips = tuple(_pip(100 + 10 * i, 100, 7.0) for i in range(n_pips))
-    return TopFace(pips=pips, center_xy=(100.0, 100.0), edge_px=edge_px, side_pips=())
+def _face(n_pips: int, edge_px: float, row: float = 100.0) -> TopFace:
+    pips = tuple(_pip(100 + 10 * i, row, 7.0) for i in range(n_pips))
+    return TopFace(pips=pips, center_xy=(100.0, row), edge_px=edge_px, side_pips=())
 
 
 @pytest.mark.parametrize(("faces", "edges"), [
@@ -124,3 +124,19 @@ def test_consistent_edges_caps_only_oversized_ones(faces, edges) -> None:
     out = consistent_edges(tops)
     assert [t.edge_px for t in out] == pytest.approx(edges)
     assert [t.pips for t in out] == [t.pips for t in tops]      # only the edge changes
+
+
+@pytest.mark.parametrize(("faces", "edges"), [
+    # (pips, edge, image row): a steep view, dice lower in the picture look larger
+    # a one (blob edge 67) beside a five of 45 on its row and a four of 58 far below
+    # (seed 10304 clip 009 r1): capped by the five's size at its row, not their median
+    ([(1, 67.0, 175.0), (5, 45.0, 184.0), (4, 58.0, 433.0)], [1.3 * 45.0, 45.0, 58.0]),
+    # ... the same one near the four: the four's size allows it
+    ([(1, 67.0, 430.0), (5, 45.0, 184.0), (4, 58.0, 433.0)], [67.0, 45.0, 58.0]),
+    # ... halfway between the two rows: capped by the interpolated edge
+    ([(1, 80.0, 308.5), (5, 45.0, 184.0), (4, 58.0, 433.0)], [1.3 * 51.5, 45.0, 58.0]),
+])
+def test_consistent_edges_by_row(faces, edges) -> None:
+    tops = [_face(n, e, row) for n, e, row in faces]
+    assert [t.edge_px for t in consistent_edges(tops)] == pytest.approx(edges)
+
