@@ -35,15 +35,22 @@ class BackgroundParams:
 def to_mixed(strip: np.ndarray, head_row: int, zero_col: float) -> np.ndarray:
     """(R, C, ...) strip -> float32 copy with the head rows rolled (with linear interpolation
     for the fractional part) so that pocket 0 sits at column 0."""
-    out = strip.astype(np.float32)
     k = int(np.floor(zero_col))
     f = np.float32(zero_col - k)
     cols = strip.shape[1]
     # (cost) both rolls are windows of the head laid twice side by side, and a uint8 head
-    # goes to float32 exactly in the products: no float copy of it is rolled
-    head = strip[:head_row] if strip.dtype == np.uint8 else out[:head_row]
+    # goes to float32 exactly in the products: no float copy of it is rolled, and only the
+    # bowl rows are converted (the head rows are overwritten)
+    if strip.dtype == np.uint8:
+        out = np.empty(strip.shape, np.float32)
+        out[head_row:] = strip[head_row:]
+        head = strip[:head_row]
+    else:
+        out = strip.astype(np.float32)
+        head = out[:head_row]
     twice, k = np.concatenate([head, head], axis=1), k % cols
-    out[:head_row] = (1 - f) * twice[:, k:k + cols] + f * twice[:, k + 1:k + 1 + cols]
+    np.multiply(twice[:, k:k + cols], 1 - f, out=out[:head_row])  # (cost) in place
+    out[:head_row] += f * twice[:, k + 1:k + 1 + cols]
     return out
 
 
@@ -80,14 +87,17 @@ class StripBackground:
     def difference(self, mixed: np.ndarray) -> np.ndarray:
         """(R, C, 3) float32 mixed strip (already smoothed) -> frame minus model (head rows:
         minus the nearest value within the model's local range)."""
-        diff = mixed - self.model
-        h = self.head_row
+        h = max(self.head_row, 0)
+        diff = np.empty(mixed.shape, np.result_type(mixed, self.model))  # (cost) in place
+        np.subtract(mixed[h:], self.model[h:], out=diff[h:])
         if h > 0:
             head = self.model[:h]
             hi = cv2.dilate(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
             lo = cv2.erode(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
             frame = mixed[:h]
-            diff[:h] = frame - np.minimum(np.maximum(frame, lo), hi)
+            np.maximum(frame, lo, out=lo)
+            np.minimum(lo, hi, out=lo)
+            np.subtract(frame, lo, out=diff[:h])
         return diff
 
     def chroma_stand_out(self, mixed: np.ndarray, stand_out: float) -> np.ndarray:
@@ -100,10 +110,15 @@ class StripBackground:
         h = self.head_row
         if h <= 0:
             return out
-        for frame, model in zip(_opponents(mixed[:h]), _opponents(self.model[:h]), strict=True):
-            hi = cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
-            lo = cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
-            out[:h] |= (frame > hi + stand_out) | (frame < lo - stand_out)
+        # (cost) both opponent colours as the two channels of one image: one dilate and
+        # one erode (each channel on its own, as before), one comparison for both
+        frame, model = cv2.merge(_opponents(mixed[:h])), cv2.merge(_opponents(self.model[:h]))
+        hi = cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
+        lo = cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
+        hi += np.float32(stand_out)
+        lo -= np.float32(stand_out)
+        either = (frame > hi) | (frame < lo)
+        np.logical_or(either[..., 0], either[..., 1], out=out[:h])
         return out
 
     def rise(self, mixed: np.ndarray, diff: np.ndarray) -> np.ndarray:
@@ -114,15 +129,16 @@ class StripBackground:
         frame minus the model)."""
         h = self.head_row
         out = np.empty(diff.shape[:2], np.float32)  # (cost) the rows apart, no copies
-        out[h:] = _mean3(diff[h:])
+        _mean3(diff[h:], out[h:])
         if h > 0:
-            out[:h] = _mean3(mixed[:h] - self._top())
+            top = self._top()
+            np.subtract(mixed[:h], top, out=top)
+            _mean3(top, out[:h])
         return out
 
     def _top(self) -> np.ndarray:
         """The head rows' model, dilated by one pixel."""
-        return cv2.dilate(self.model[:self.head_row], np.ones((3, 3), np.uint8),
-                          borderType=cv2.BORDER_REPLICATE)
+        return cv2.dilate(self.model[:self.head_row], _SQUARE3, borderType=cv2.BORDER_REPLICATE)
 
     def update(self, mixed: np.ndarray, diff: np.ndarray, stand_out: np.ndarray,
                frozen: np.ndarray, held: np.ndarray | None = None,
@@ -144,10 +160,10 @@ class StripBackground:
         if self.frozen is not None:  # thawed where the frame agrees: start afresh (where it
             # stands out, a hand is taking the ball: learning it would leave a ghost)
             thawed = self.frozen & ~frozen & ~stand_out
-            w[thawed if spots is None else thawed & ~spots] = 1.0
-        w[frozen] = 0
+            np.copyto(w, np.float32(1.0), where=thawed if spots is None else thawed & ~spots)
+        np.copyto(w, np.float32(0.0), where=frozen)  # (cost) not boolean-mask assignments
         if held is not None:
-            w[held] = 0
+            np.copyto(w, np.float32(0.0), where=held)
         self.frozen = frozen
         w3 = cv2.merge([w, w, w])  # (cost) a broadcast (R, C, 1) is slower
         # the head rows of ``diff`` are against the model's local range: not a step
@@ -158,6 +174,12 @@ class StripBackground:
         self.model += step
 
 
-def _mean3(a: np.ndarray) -> np.ndarray:
-    """(R, C, 3) -> (R, C) float32 mean of the channels."""
-    return (a[..., 0] + a[..., 1] + a[..., 2]) * np.float32(1 / 3)
+_SQUARE3 = np.ones((3, 3), np.uint8)
+
+
+def _mean3(a: np.ndarray, out: np.ndarray) -> None:
+    """(R, C, 3) -> ``out`` (R, C) float32: the mean of the channels, ((b + g) + r) / 3 in
+    float32, computed in place."""
+    np.add(a[..., 0], a[..., 1], out=out)
+    out += a[..., 2]
+    out *= np.float32(1 / 3)

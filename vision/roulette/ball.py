@@ -175,7 +175,8 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     p = params or BallParams()
     hr, hc = p.hand_rc
     r, c = int(round(ball.row)), int(round(ball.col))
-    rows = np.r_[max(0, r - hr // 2):max(0, r - 2), r + 3:min(fg.shape[0], r + hr // 2 + 1)]
+    rows = np.concatenate([np.arange(max(0, r - hr // 2), max(0, r - 2)),  # (cost) np.r_'s
+                           np.arange(r + 3, min(fg.shape[0], r + hr // 2 + 1))])
     if shares is not None:
         rows = rows[shares[rows] <= p.busy_row]
     if len(rows) == 0:

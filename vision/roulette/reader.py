@@ -147,11 +147,12 @@ class WheelPipeline:
 
     def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
         """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
-        out = mask.copy()
         k = int(np.floor(zero_col)) % COLUMNS
         h = self.head_row
+        out = np.empty_like(mask)  # (cost) each row written once
+        out[h:] = mask[h:]
         twice = np.concatenate([mask[:h], mask[:h]], axis=1)  # rolled by k: a window of it
-        out[:h] = twice[:, k:k + COLUMNS] | twice[:, k + 1:k + 1 + COLUMNS]
+        np.logical_or(twice[:, k:k + COLUMNS], twice[:, k + 1:k + 1 + COLUMNS], out=out[:h])
         return out
 
     def step(self, frame_bgr: np.ndarray, index: int) -> list[Event]:

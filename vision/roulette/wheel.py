@@ -237,9 +237,10 @@ def _fix_at(corr: np.ndarray, best: int) -> ZeroFix:
     y0, y1, y2 = corr[best - 1], corr[best], corr[(best + 1) % COLUMNS]
     den = y0 - 2 * y1 + y2
     sub = 0.5 * (y0 - y2) / den if den < 0 else 0.0
-    near = corr.copy()  # the best peak at least a pocket away
-    near[np.arange(best - POCKET_COLS, best + POCKET_COLS + 1) % COLUMNS] = -np.inf
-    second = float(near.max())
+    # the best peak at least a pocket away: the columns outside best +- POCKET_COLS, one
+    # window of the correlation laid twice (cost: no copy to mask)
+    second = float(np.concatenate([corr, corr])[best + POCKET_COLS + 1:
+                                                best + COLUMNS - POCKET_COLS].max())
     score = float(y1 / second) if second > 1e-6 else 10.0
     return ZeroFix(psi=float(np.mod((best + sub) * 2 * np.pi / COLUMNS, 2 * np.pi)), score=score,
                    fit=float(y1))

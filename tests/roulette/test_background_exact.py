@@ -1,0 +1,83 @@
+"""``StripBackground``'s per-frame arithmetic, done in place for cost, gives the plain
+formulas to the bit.
+
+The foreground and the ball's rise are thresholded; a last-bit difference could flip a
+pixel at its threshold, so each in-place form is compared with the formula it replaces on
+seeded random strips.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.roulette.background import StripBackground, to_mixed
+
+KERNEL = np.ones((5, 7), np.uint8)
+
+
+def _plain_difference(mixed: np.ndarray, model: np.ndarray, h: int) -> np.ndarray:
+    diff = mixed - model
+    hi = cv2.dilate(model[:h], KERNEL, borderType=cv2.BORDER_REPLICATE)
+    lo = cv2.erode(model[:h], KERNEL, borderType=cv2.BORDER_REPLICATE)
+    diff[:h] = mixed[:h] - np.minimum(np.maximum(mixed[:h], lo), hi)
+    return diff
+
+
+def _plain_chroma(mixed: np.ndarray, model: np.ndarray, h: int, stand_out: float
+                  ) -> np.ndarray:
+    def opponents(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
+        return r - g, b - np.float32(0.5) * (r + g)
+
+    out = np.zeros(mixed.shape[:2], bool)
+    for frame, mod in zip(opponents(mixed[:h]), opponents(model[:h]), strict=True):
+        hi = cv2.dilate(mod, KERNEL, borderType=cv2.BORDER_REPLICATE)
+        lo = cv2.erode(mod, KERNEL, borderType=cv2.BORDER_REPLICATE)
+        out[:h] |= (frame > hi + stand_out) | (frame < lo - stand_out)
+    return out
+
+
+def _plain_rise(mixed: np.ndarray, model: np.ndarray, diff: np.ndarray, h: int) -> np.ndarray:
+    def mean3(a: np.ndarray) -> np.ndarray:
+        return (a[..., 0] + a[..., 1] + a[..., 2]) * np.float32(1 / 3)
+
+    out = np.empty(diff.shape[:2], np.float32)
+    out[h:] = mean3(diff[h:])
+    top = cv2.dilate(model[:h], np.ones((3, 3), np.uint8), borderType=cv2.BORDER_REPLICATE)
+    out[:h] = mean3(mixed[:h] - top)
+    return out
+
+
+def _plain_to_mixed(strip: np.ndarray, h: int, zero_col: float) -> np.ndarray:
+    out = strip.astype(np.float32)
+    k = int(np.floor(zero_col))
+    f = np.float32(zero_col - k)
+    cols = strip.shape[1]
+    twice, k = np.concatenate([strip[:h], strip[:h]], axis=1), k % cols
+    out[:h] = (1 - f) * twice[:, k:k + cols] + f * twice[:, k + 1:k + 1 + cols]
+    return out
+
+
+@pytest.mark.parametrize("head_row, zero_col", [
+    (20, 0.0),  # the usual split, the wheel at its zero
+    (20, 443.7),  # a fractional roll across the strip's seam
+    (1, 17.25),  # one head row
+    (59, 200.5),  # all rows but the last on the head
+])
+def test_background_arithmetic_matches_the_plain_formulas(head_row: int,
+                                                          zero_col: float) -> None:
+    rng = np.random.default_rng(head_row * 1000 + int(zero_col))
+    for _ in range(5):
+        strip = rng.integers(0, 256, (60, 444, 3), dtype=np.uint8)
+        mixed = cv2.blur(to_mixed(strip, head_row, zero_col), (3, 3))
+        assert np.array_equal(to_mixed(strip, head_row, zero_col),
+                              _plain_to_mixed(strip, head_row, zero_col))
+        model = (mixed + rng.normal(0, 30, mixed.shape)).astype(np.float32)
+        bg = StripBackground(model, head_row)
+        diff = bg.difference(mixed)
+        assert np.array_equal(diff, _plain_difference(mixed, model, head_row))
+        assert np.array_equal(bg.chroma_stand_out(mixed, 45.0),
+                              _plain_chroma(mixed, model, head_row, 45.0))
+        assert np.array_equal(bg.rise(mixed, diff), _plain_rise(mixed, model, diff, head_row))
