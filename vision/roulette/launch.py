@@ -124,13 +124,16 @@ def contiguous(history: list[Seen], fps: float, gap: int | None = None) -> list[
     return out[::-1]
 
 
-def handled(history: Iterable[Seen], ball: Seen, *, head: float, fps: float,
-            p: SettleParams) -> bool:
+def handled(history: Iterable[Seen], ball: Seen, *, head: float, band_out: float,
+            fps: float, p: SettleParams) -> bool:
     """Fingers at the ball (the latest sighting, ``ball``): once on the bowl away from the
-    head's edge, or on the wheel (or near its edge) in every frame for ``held_edge_s``:
-    the turning head's rim and frets make the foreground around a ball hopping there
-    unsure, it can look like fingers for a frame or two."""
-    if not ball.held:
+    head's edge, or on the head's rim (or near its edge) in every frame for
+    ``held_edge_s``: the turning head's rim and frets make the foreground around a ball
+    hopping there unsure, it can look like fingers for a frame or two. Down in the
+    pockets, never: no read is made while it looks held (``rest``), and a hand taking it
+    out lifts it over the rim (seed 10301 003 r2, seed 10101 025 r2: a ball hopping to
+    rest looked held 0.35 s and more by a part of the head taken for a hand)."""
+    if not ball.held or ball.rho <= band_out:
         return False
     if ball.rho > head + p.held_edge_rho:
         return True

@@ -210,7 +210,8 @@ class RoundTracker:
             return self._void_now(obs)
         if self.ball is None:
             return self._unseen(obs.frame)
-        if handled(self.history, self.ball, head=self.head, fps=self.fps, p=self.p):
+        if handled(self.history, self.ball, head=self.head, band_out=self.band[1], fps=self.fps,
+                   p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
         if self._back_on_bowl():
             self._drop_look_alike()  # the spot found in the pockets was not the ball
