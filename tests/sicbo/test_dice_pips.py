@@ -14,6 +14,7 @@ from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
     find_pips,
+    grown_to,
     select_top_face,
 )
 from vision.sicbo.render import DieStyle, composite, finish, render_die
@@ -140,3 +141,33 @@ def test_consistent_edges_by_row(faces, edges) -> None:
     tops = [_face(n, e, row) for n, e, row in faces]
     assert [t.edge_px for t in consistent_edges(tops)] == pytest.approx(edges)
 
+
+_TWO = [(90.0, 80.0), (110.0, 100.0)]          # a two's diagonal on a face of edge 40
+
+
+@pytest.mark.parametrize(("others", "face", "grown"), [
+    # (x, y, minor axis, ring L) of the other pips found on the die; face: the CNN's read
+    # the four's other diagonal, found but ranked under the two (seed 10304 clip 025 r3)
+    ([(110.0, 80.0, 7.0, 230.0), (90.0, 100.0, 6.0, 200.0)], 4, 4),
+    # ... the CNN reads a six: no six among the pips found
+    ([(110.0, 80.0, 7.0, 230.0), (90.0, 100.0, 6.0, 200.0)], 6, None),
+    # ... the CNN agrees with the count: nothing to grow
+    ([(110.0, 80.0, 7.0, 230.0), (90.0, 100.0, 6.0, 200.0)], 2, None),
+    # side-face pips below the face: no clean four with the two
+    ([(95.0, 118.0, 4.0, 150.0), (108.0, 121.0, 4.0, 150.0)], 4, None),
+    # one corner pip far too faint (under faint_floor x the best rank): not a pip
+    ([(110.0, 80.0, 7.0, 230.0), (90.0, 100.0, 1.5, 60.0)], 4, None),
+    # a three's centre and a lost corner: a five needs two more corners, not a centre
+    ([(100.0, 90.0, 7.0, 230.0), (110.0, 80.0, 7.0, 230.0)], 5, None),
+])
+def test_grown_to_the_cnn_face(others, face, grown) -> None:
+    top_pips = tuple(_pip(x, y, 7.5) for x, y in _TWO)
+    side = tuple(Pip(center_xy=(x, y), area_px=np.pi / 4 * minor * 8.0, axes_px=(8.0, minor),
+                     angle_deg=0.0, inside=1.0, redness=0.0, ring_lum=lum)
+                 for x, y, minor, lum in others)
+    top = TopFace(pips=top_pips, center_xy=(100.0, 90.0), edge_px=40.0, side_pips=side)
+    out = grown_to(top, _blob(), face)
+    assert (out.count if out is not None else None) == grown
+    if out is not None:           # the top's own pips kept, the face centred on all
+        assert set(top_pips) <= set(out.pips)
+        assert out.center_xy == pytest.approx((100.0, 90.0))

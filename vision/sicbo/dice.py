@@ -130,7 +130,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found = _drop_nested(found)
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
-    found, probs = _second_looks(classifier, image_bgr, found, probs)
+    found, probs = _second_looks(classifier, image_bgr, found, probs, params)
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params, found[i][1].count)]
     clutter = [found[i] for i in range(len(found)) if i not in keep]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
@@ -239,11 +239,12 @@ def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
 
 
 def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
-                  probs: list) -> tuple[list, list]:
-    """A lone pip's face looked at again around the die's body (``face.second_look``)."""
+                  probs: list, params: DiceParams) -> tuple[list, list]:
+    """A lone pip's face looked at again around the die's body, a face short of the
+    CNN's pips grown to them (``face.look_again``)."""
     if classifier is None:
         return found, probs
-    looks = [face_stage.second_look(classifier, image_bgr, t, b.center_xy, p)
+    looks = [face_stage.look_again(classifier, image_bgr, t, b, p, params.pips)
              for (b, t), p in zip(found, probs, strict=True)]
     return [(b, t) for (b, _), (t, _) in zip(found, looks, strict=True)], [p for _, p in looks]
 

@@ -18,10 +18,11 @@ import cv2
 import numpy as np
 
 if TYPE_CHECKING:
-    from vision.sicbo.pips import TopFace
+    from vision.sicbo.detect import Blob
+    from vision.sicbo.pips import PipParams, TopFace
 
 __all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "NOT_A_DIE", "FaceClassifier",
-           "face_crop", "load_classifier", "second_look"]
+           "face_crop", "load_classifier", "look_again", "second_look"]
 
 CROP_PX = 32
 CROP_SCALE = 1.5
@@ -108,6 +109,24 @@ def second_look(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
             and float(again[NOT_A_DIE]) <= max_not_die):
         return dataclasses.replace(top, center_xy=body_xy), again
     return top, probs
+
+
+def look_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace, blob: Blob,
+               probs: np.ndarray, pip_params: PipParams) -> tuple[TopFace, np.ndarray]:
+    """``second_look`` at a lone pip; then a face the CNN reads with more pips than
+    were counted, and does not call clutter, grown to them where the pip finder found
+    them (``pips.grown_to``: a clean layout of the CNN's face) or, washed out, where the
+    layout puts them (``faintpip.faint_completed``). The top face and the
+    probabilities to use."""
+    from vision.sicbo.faintpip import faint_completed
+    from vision.sicbo.pips import grown_to
+
+    top, probs = second_look(classifier, image_bgr, top, blob.center_xy, probs)
+    face = int(np.argmax(_faces(probs))) + 1
+    if top.count >= face or float(probs[NOT_A_DIE]) >= 0.5:
+        return top, probs
+    return grown_to(top, blob, face, pip_params) or faint_completed(image_bgr, top, face) \
+        or top, probs
 
 
 def _faces(probs: np.ndarray) -> np.ndarray:

@@ -1,0 +1,120 @@
+"""Stage 2c: a pip washed out by light, looked for where the CNN's face puts it.
+
+Glare or a pale light can wash a pip nearly into its face: its black-hat response
+falls under the pip finder's floor and it is never a candidate, so a four is counted
+as three pips in an L (no standard layout), the CNN reads a four surely, and the die
+is capped at half its confidence (seed 10104 clip 004 r1: a red four's fourth pip pale
+pink; the round abstained). When three or more pips were found and they sit where the
+CNN's face has pips (a similarity map of its standard layout onto them, the residual
+small and the implied face size the top face's), each place the layout has a pip but
+none was found is measured: the disc a pip would cover against the ring of face
+around it, darker in L or redder in a*. Only when every such place shows a pip, at
+least ``faint_rel`` x as strong as the found pips and ``min_signal`` Lab units, is the
+face taken as grown to the CNN's count: the pips then agree with it, by an
+independent measurement at places the CNN did not choose.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from vision.sicbo.layout import LAYOUTS
+from vision.sicbo.pipblobs import Pip
+from vision.sicbo.pips import TopFace
+
+__all__ = ["FaintParams", "faint_completed"]
+
+PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
+
+
+@dataclass(frozen=True, slots=True)
+class FaintParams:
+    min_found: int = 3           # pips found, to place the layout
+    max_resid_rel: float = 0.06  # fit residual (RMS), x edge
+    size_rel: tuple[float, float] = (0.75, 1.35)   # implied edge / the top face's
+    faint_rel: float = 0.2       # a missing pip's signal >= this x the found pips' ...
+    min_signal: float = 8.0      # ... and this many Lab units
+
+
+def faint_completed(image_bgr: np.ndarray, top: TopFace, face: int,
+                    params: FaintParams = FaintParams()) -> TopFace | None:
+    """``top`` grown to ``face`` pips by washed-out pips at the layout's places, or None."""
+    if not params.min_found <= top.count < face <= 6:
+        return None
+    pts = np.array([p.center_xy for p in top.pips], float)
+    fit = _place(pts, LAYOUTS[face], top.edge_px, params)
+    if fit is None:
+        return None
+    missing, unit = fit
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
+    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
+    need = max(params.min_signal, params.faint_rel * found)
+    if any(_signal(lab, xy, r) < need for xy in missing):
+        return None
+    extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
+                      axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
+                  for x, y in missing)
+    allp = (*top.pips, *extra)
+    c = np.array([p.center_xy for p in allp]).mean(axis=0)
+    return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
+
+
+def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,
+           params: FaintParams) -> tuple[np.ndarray, float] | None:
+    """The best similarity map of ``layout``'s slots onto ``pts`` (every assignment):
+    the image places of the unassigned slots and the map's scale, or None when no map
+    fits within ``max_resid_rel`` x edge at a plausible size."""
+    best = None
+    for slots in itertools.permutations(range(len(layout)), len(pts)):
+        src = layout[list(slots)]
+        m = _similarity(src, pts)
+        resid = float(np.sqrt(((_apply(m, src) - pts) ** 2).sum(axis=1).mean()))
+        scale = float(np.hypot(m[0], m[1]))
+        lo, hi = params.size_rel
+        if resid <= params.max_resid_rel * edge_px and \
+                lo * edge_px <= scale / PIP_HALF <= hi * edge_px and \
+                (best is None or resid < best[0]):
+            rest = [i for i in range(len(layout)) if i not in slots]
+            best = (resid, _apply(m, layout[rest]), scale)
+    return None if best is None else (best[1], best[2])
+
+
+def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Least-squares (a, b, tx, ty): x' = a x - b y + tx, y' = b x + a y + ty."""
+    n = len(src)
+    rows = np.zeros((2 * n, 4))
+    rows[0::2] = np.stack([src[:, 0], -src[:, 1], np.ones(n), np.zeros(n)], axis=1)
+    rows[1::2] = np.stack([src[:, 1], src[:, 0], np.zeros(n), np.ones(n)], axis=1)
+    return np.linalg.lstsq(rows, dst.reshape(-1), rcond=None)[0]
+
+
+def _apply(m: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    a, b, tx, ty = m
+    return np.stack([a * pts[:, 0] - b * pts[:, 1] + tx, b * pts[:, 0] + a * pts[:, 1] + ty],
+                    axis=1)
+
+
+def _signal(lab: np.ndarray, xy: tuple[float, float] | np.ndarray, r: float) -> float:
+    """How pip-like the disc of radius ``r`` at ``xy`` is: its median L below the ring
+    (r*1.6 to r*2.4) around it, or its a* above it, the larger (Lab units, 0 if none)."""
+    h, w = lab.shape[:2]
+    x, y = float(xy[0]), float(xy[1])
+    rr = int(np.ceil(2.4 * r)) + 1
+    x0, y0, x1, y1 = max(0, int(x) - rr), max(0, int(y) - rr), min(w, int(x) + rr + 1), \
+        min(h, int(y) + rr + 1)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    d = np.hypot(xx - x, yy - y)
+    disc, ring = d <= 0.8 * r, (d >= 1.6 * r) & (d <= 2.4 * r)
+    if not disc.any() or not ring.any():
+        return 0.0
+    patch = lab[y0:y1, x0:x1]
+    dark = float(np.median(patch[..., 0][ring]) - np.median(patch[..., 0][disc]))
+    red = float(np.median(patch[..., 1][disc]) - np.median(patch[..., 1][ring]))
+    return max(0.0, dark, red)
