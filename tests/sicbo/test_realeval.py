@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.sicbo.realeval import Label, transform
+from vision.sicbo.realeval import Label, split_names, transform
 
 
 def _image() -> np.ndarray:
@@ -34,3 +34,44 @@ def test_transform_moves_labels_with_image(name, box, shape, die_mean) -> None:
 def test_transform_rejects_unknown_name() -> None:
     with pytest.raises(ValueError, match="transform must be one of"):
         transform(_image(), [], "sepia")
+
+
+_LABELS = {f"images/{s}_{i}.jpg": [] for s in ("train", "valid") for i in range(5)}
+
+
+@pytest.mark.parametrize(("every", "start", "want"), [
+    (1, 0, [0, 1, 2, 3, 4]),    # the whole split
+    (2, 0, [0, 2, 4]),          # one half ...
+    (2, 1, [1, 3]),             # ... and the other, held out from it
+    (3, 2, [2]),                # every third from the third
+])
+def test_split_names_picks_every_nth_from_start(every, start, want) -> None:
+    assert split_names(_LABELS, "train", every, start) == [f"images/train_{i}.jpg" for i in want]
+
+
+@pytest.mark.parametrize(("every", "start"), [
+    (0, 0),    # no step
+    (2, 2),    # start past the step: would skip a part
+    (2, -1),   # negative start
+])
+def test_split_names_rejects_bad_steps(every, start) -> None:
+    with pytest.raises(ValueError, match="0 <= start < every"):
+        split_names(_LABELS, "train", every, start)
+
+
+@pytest.mark.parametrize(("main_name", "argv", "message"), [
+    # realeval: a start past the step
+    ("realeval", ["--every", "2", "--start", "2"], "0 <= --start < --every"),
+    # realeval: a model file that is not there
+    ("realeval", ["--model", "/nonexistent/face.onnx"], "--model must be an .onnx file"),
+    # train_face: the real photos' part must be a real part, checked before any work
+    ("train_face", ["--real-every", "2", "--real-start", "5"], "0 <= --real-start"),
+])
+def test_cli_rejects_bad_parts(main_name, argv, message, capsys) -> None:
+    import importlib
+
+    main = importlib.import_module(f"vision.sicbo.{main_name}").main
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err

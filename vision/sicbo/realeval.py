@@ -16,7 +16,9 @@ together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``
 nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with the same
 soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera
 upside down: the top-face position cue assumes it is not). ``--every N`` reads every
-Nth image only.
+Nth image only, from the ``--start``-th (0-based): with ``train_face --real-every N
+--real-start K`` a model trained on some ``train_*`` photos is measured on the others
+(``--model``), a held-out check that does not touch ``valid_*``.
 
 The photos hold 1 to 5 dice, so they are read as ``read-dice`` reads a photo:
 ``DiceParams(max_dice=None)`` (no sic bo three-dice prior).
@@ -40,7 +42,7 @@ from vision.sicbo.dice import DiceParams, DiceReading
 from vision.sicbo.photo import read_photo
 
 __all__ = ["DEFAULT_ROOT", "TRANSFORMS", "Label", "SplitScore", "evaluate", "load_labels",
-           "score_image", "transform"]
+           "score_image", "split_names", "transform"]
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"
 
@@ -144,11 +146,11 @@ def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, b
 
 def evaluate(root: Path, split: str, params: DiceParams | None = None,
              failures: list[str] | None = None, *, how: str = "none",
-             every: int = 1) -> SplitScore:
+             every: int = 1, start: int = 0) -> SplitScore:
     """Score one split (``train`` or ``valid``) under transform ``how``, every
-    ``every``-th image; failing image names go to ``failures``."""
+    ``every``-th image from the ``start``-th; failing image names go to ``failures``."""
     labels = load_labels(root)
-    names = sorted(n for n in labels if Path(n).name.startswith(split + "_"))[::every]
+    names = split_names(labels, split, every, start)
     dice = right = img_ok = cnt_ok = 0
     for name in progress(names, desc=split, unit="img"):
         image = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
@@ -164,6 +166,15 @@ def evaluate(root: Path, split: str, params: DiceParams | None = None,
     return SplitScore(len(names), dice, right, img_ok, cnt_ok)
 
 
+def split_names(labels: dict[str, list[Label]], split: str, every: int = 1,
+                start: int = 0) -> list[str]:
+    """The ``split`` images (sorted by name), every ``every``-th from the ``start``-th."""
+    if every < 1 or not 0 <= start < every:
+        raise ValueError(f"need every >= 1 and 0 <= start < every, got every={every} "
+                         f"start={start}")
+    return sorted(n for n in labels if Path(n).name.startswith(split + "_"))[start::every]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=DEFAULT_ROOT)
@@ -173,17 +184,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--transform", choices=TRANSFORMS, default="none",
                     help="simulate another camera (see the module docstring)")
     ap.add_argument("--every", type=int, default=1, metavar="N", help="every Nth image only")
+    ap.add_argument("--start", type=int, default=0, metavar="K",
+                    help="with --every N: from the Kth image (0-based, K < N)")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="face CNN (.onnx) to read with instead of models/dice_face.onnx")
     args = ap.parse_args(argv)
-    if args.every < 1:
-        ap.error(f"--every must be >= 1, got {args.every}")
+    if args.every < 1 or not 0 <= args.start < args.every:
+        ap.error(f"need --every >= 1 and 0 <= --start < --every, got --every {args.every} "
+                 f"--start {args.start}")
+    if args.model is not None and not args.model.is_file():
+        ap.error(f"--model must be an .onnx file; {args.model} does not exist")
     if not (args.root / "dice.csv").is_file():
         ap.error(f"--root must be the real-dice folder holding dice.csv and images/; "
                  f"{args.root.resolve()} has no dice.csv")
     cv2.setNumThreads(1)
-    params = DiceParams(use_classifier=not args.no_classifier, max_dice=None)
+    params = DiceParams(use_classifier=not args.no_classifier, max_dice=None,
+                        model_path=None if args.model is None else str(args.model))
     for split in ("train", "valid") if args.split == "both" else (args.split,):
         fails: list[str] = []
-        score = evaluate(args.root, split, params, fails, how=args.transform, every=args.every)
+        score = evaluate(args.root, split, params, fails, how=args.transform, every=args.every,
+                         start=args.start)
         print(score.line(split), flush=True)
         if args.failures:
             print("  failures:", " ".join(Path(f).name for f in fails))

@@ -85,21 +85,22 @@ def _one_crop(face: int, rng: np.random.Generator) -> np.ndarray:
     return face_crop(image, (float(centre[0]), float(centre[1])), float(est))
 
 
-def real_crops(root: Path, split: str = "train", *, jitter: int = 0,
-               seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Crops of what ``read_dice`` finds in ``split`` photos: labelled by the matched
+def real_crops(root: Path, split: str = "train", *, jitter: int = 0, seed: int = 0,
+               every: int = 1, start: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Crops of what ``read_dice`` finds in ``split`` photos (every ``every``-th from the
+    ``start``-th, as ``realeval --every --start`` picks them): labelled by the matched
     label (same matching as ``realeval``), or ``NOT_A_DIE`` when no label is within
     three match radii (clutter: laptop corners, cable labels). ``jitter`` extra crops
     per die with the centre and edge estimate perturbed as the detector errs."""
     rng = np.random.default_rng(seed)
     from vision.sicbo.dice import DiceParams, read_dice
-    from vision.sicbo.realeval import load_labels
+    from vision.sicbo.realeval import load_labels, split_names
 
     xs, ys = [], []
     params = DiceParams(use_classifier=False)
-    for name, labels in sorted(load_labels(root).items()):
-        if not Path(name).name.startswith(split + "_"):
-            continue
+    all_labels = load_labels(root)
+    for name in split_names(all_labels, split, every, start):
+        labels = all_labels[name]
         image = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
         for die in read_dice(image, params=params).dice:
             lab = min(labels, key=lambda la: np.hypot(*np.subtract(la.center_xy, die.center_xy)))
@@ -192,14 +193,23 @@ def main(argv: list[str] | None = None) -> int:
                     help="real set whose train_* crops are added (absent: synthetic only)")
     ap.add_argument("--real-jitter", type=int, default=3,
                     help="extra jittered crops per real die")
+    ap.add_argument("--real-every", type=int, default=1, metavar="N",
+                    help="real crops from every Nth train_* photo only (held-out checks)")
+    ap.add_argument("--real-start", type=int, default=0, metavar="K",
+                    help="... from the Kth (0-based, K < N); measure the rest with "
+                         "realeval --every N --start J --model")
     ap.add_argument("--out", type=Path, default=Path("models/dice_face.onnx"))
     args = ap.parse_args(argv)
+    if args.real_every < 1 or not 0 <= args.real_start < args.real_every:
+        ap.error(f"need --real-every >= 1 and 0 <= --real-start < --real-every, got "
+                 f"{args.real_every} and {args.real_start}")
     cv2.setNumThreads(1)
     t0 = time.time()
     xs, ys = synthetic_crops(args.n_synth, args.seed)
     xv, yv = synthetic_crops(2000, args.seed + 1000)
     print(f"synthetic crops {len(xs)} + val {len(xv)} in {time.time() - t0:.0f}s", flush=True)
-    xr, yr = (real_crops(args.real_root, jitter=args.real_jitter, seed=args.seed)
+    xr, yr = (real_crops(args.real_root, jitter=args.real_jitter, seed=args.seed,
+                         every=args.real_every, start=args.real_start)
               if (args.real_root / "dice.csv").is_file()
               else (np.zeros((0, CROP_PX, CROP_PX), np.float32), np.zeros(0, np.int64)))
     print(f"real train crops {len(xr)} in {time.time() - t0:.0f}s", flush=True)
