@@ -256,6 +256,19 @@ def test_a_ball_lost_on_the_slope_is_found_hopping_in_the_pockets() -> None:
     assert settle <= outs[0].frame <= settle + 0.35 * FPS
 
 
+@pytest.mark.parametrize("glints", [
+    (),  # nothing else in view
+    (108,),  # a glint on the bowl for one frame while it hops: no ball running there
+])
+def test_a_ball_lost_on_the_slope_is_found_hopping_despite_a_glint(glints: tuple[int, ...]
+                                                                  ) -> None:
+    obs, _ = story(pocket_k=23, gaps=tuple(range(90, 106)))
+    obs = [FrameObs(o.frame, o.zero, o.balls + (BallObs(2.0, 1.0),)) if o.frame in glints
+           else o for o in obs]
+    assert [o.result.number for o in of(run(obs), "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[23]]
+
+
 def test_a_glint_found_after_losing_the_ball_on_the_slope_is_no_outcome() -> None:
     # the ball vanishes on the slope for good; a glint on a fret rides with the wheel in
     # the pockets: it never hopped, so it is not read (a look-alike), and the round is

@@ -39,13 +39,15 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
     return first.frame if (first.frame - last.frame) / fps > reach_s else None
 
 
-def back_on_bowl(ball: Seen, free: Iterable[BallObs], *, travel: float, head: float,
-                 p: SettleParams) -> bool:
+def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[BallObs], *,
+                 travel: float, head: float, p: SettleParams) -> bool:
     """``ball``, found in the pockets (not seen coming down), has not yet hopped
     ``settle_travel`` (``travel``, rad relative to the wheel): is a ball running on the
-    bowl again among this frame's ``free`` spots (seed 10301 005 r4)? Then the found spot
-    was a look-alike riding with the wheel."""
-    if abs(travel) >= p.settle_travel * POCKET_RAD:
+    bowl again, among this frame's ``free`` spots and the last frame's (seed 10301 005
+    r4; a lone glint on the bowl is not enough)? Then the found spot was a look-alike
+    riding with the wheel."""
+    if abs(travel) >= p.settle_travel * POCKET_RAD or ball.rho > head:
         return False
     edge = head + p.bowl_margin
-    return ball.rho <= head and any(b.rho > edge and not b.held for b in free)
+    return all(any(b.rho > edge and not b.held for b in spots)
+               for spots in (free, free_before))

@@ -268,9 +268,9 @@ class RoundTracker:
     def _back_on_bowl(self) -> bool:
         """A spot found in the pockets gives way to a ball on the bowl (``back_on_bowl``)."""
         return self.found_at is not None and self.pockets_at is not None and (
-            self.ball is not None) and back_on_bowl(self.ball, self.track.free,
-                                                    travel=self.travel, head=self.head,
-                                                    p=self.p)
+            self.ball is not None) and back_on_bowl(
+                self.ball, self.track.free, self.track.free_before, travel=self.travel,
+                head=self.head, p=self.p)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""

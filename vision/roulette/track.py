@@ -89,6 +89,7 @@ class BallTrack:
         self.reach_rad = 0.35  # angular slack (a smeared ball's place is unsure by ~0.2)
         self.chosen: int | None = None
         self.free: tuple[BallObs, ...] = ()
+        self.free_before: tuple[BallObs, ...] = ()
         self._jumped = False
 
     def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False) -> Seen | None:
@@ -97,7 +98,8 @@ class BallTrack:
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
         fixtures |= set(self._learn_glints(obs, learn=not in_play))
         keep = [i for i in range(len(obs.balls)) if i not in fixtures]
-        self.free = tuple(obs.balls[i] for i in keep)  # this frame's spots, look-alikes left out
+        self.free_before = self.free  # the last frame's spots, look-alikes left out ...
+        self.free = tuple(obs.balls[i] for i in keep)  # ... and this frame's
         self._jumped = False
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
         self.chosen = None if pick is None else keep[pick]
