@@ -366,6 +366,14 @@ class RoundTracker:
 
     def _void(self, obs: FrameObs) -> list[Event]:
         if obs.object_seen:
+            if (self._since_s(obs, self.object_frame) > self.p.object_again_s
+                    and not self._ball_resting(obs.frame)
+                    and not (self.ball is not None and self.ball.rho <= self.band[1])):
+                # the void's object long gone, no ball in a pocket (put back: the dealer's
+                # fingers at it could be taken for one): the next round was launched unseen,
+                # and this is its object (seed 10301 025 r3: no void sent)
+                self.caught = self.put_in = False
+                return self._void_now(obs)
             self.object_frame = obs.frame
         if (obs.frame - self.object_frame) / self.fps < self.p.object_gone_s:
             return []

@@ -65,6 +65,7 @@ class SettleParams:
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
+    object_again_s: float = 3.0  # ... gone this long (no ball resting): one seen, a new void
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended
     idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
