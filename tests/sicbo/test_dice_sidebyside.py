@@ -7,17 +7,19 @@ from __future__ import annotations
 import functools
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
+from vision.sicbo import read_dice
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.pose import elongation, scene_edge_px
 from vision.sicbo.sidebyside import lone_pair, long_pair
-from vision.synth.dice3d import DiceStyle
+from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die
 from vision.synth.sicbo_render import DiceFrameRenderer
 
-from .scenes import camera_frame, dome_scene, flat_dice, leaning_dice
+from .scenes import EDGE_M, SPOTS, camera_frame, dome_scene, flat_dice, leaning_dice
 
 SCENES = {   # name: (dice, camera tilt in degrees); each rendered once
     "lean8": (lambda: leaning_dice([4, 1, 6], tilt_deg=8.0), 0.0),
@@ -103,3 +105,38 @@ def test_lone_pair_needs_one_blob_and_a_sized_face() -> None:
     assert not lone_pair([blob, other_blob], [top, other_top])
     # a face of one pip: its edge is a guess, no size reference
     assert not lone_pair([blob], [replace(top, pips=top.pips[:1])])
+
+
+def _shadowed(dice_name: str) -> np.ndarray:
+    """A flat 4 with a 2 leaning on it at 25 degrees (``"lean"``) or alone (``"flat"``),
+    a flat 6 elsewhere, camera 10 degrees off vertical, and a dark shadow 1.2 x 1.2
+    edges on the floor beside the 4, joined to its blob: the blob is concave."""
+    scene = dome_scene(tilt_deg=10.0)
+    support = flat_pose(4, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    third = flat_pose(6, SPOTS[2], 1.1, edge_m=EDGE_M)
+    lean = lean_against_die(2, support, 0, np.radians(25.0))
+    dice = (support, lean, third) if dice_name == "lean" else (support, third)
+    clean = DiceFrameRenderer(scene, DiceStyle(pip_style="western")).render(dice).copy()
+    cx, cy = support.center_xyz[:2] + np.array([0.0, EDGE_M])
+    h = 0.6 * EDGE_M
+    corners = np.array([[cx - h, cy - h, 0], [cx + h, cy - h, 0], [cx + h, cy + h, 0],
+                        [cx - h, cy + h, 0]])
+    mask = np.zeros(clean.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(scene.camera.project(corners)[0]).astype(np.int32)], 1)
+    floor = np.abs(clean - np.array(scene.floor_bgr, np.float32)).sum(axis=2) < 60
+    clean[(mask > 0) & floor] *= 0.3                 # the shadow falls on the floor only
+    return camera_frame(clean, np.random.default_rng(5))
+
+
+@pytest.mark.parametrize(("dice_name", "leaning"), [
+    # the lean's blob joined to the shadow: concave (solidity ~0.82, below the pair
+    # rule's 0.84), two dice seen; its body (shadow cut away) holds two dice: leaning
+    ("lean", True),
+    # a flat die with the same shadow joined to it: its body is one die's: flat
+    ("flat", False),
+])
+def test_joined_pair_through_reader(dice_name: str, leaning: bool) -> None:
+    reading = read_dice(_shadowed(dice_name))
+    assert len(reading.dice) == 2                   # the lean is one blob with its support
+    assert any(d.pose == "leaning" for d in reading.dice) == leaning
+    assert all(d.pose in ("flat", "leaning") for d in reading.dice)

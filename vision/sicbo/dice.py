@@ -30,7 +30,7 @@ from vision.sicbo.pips import (
 )
 from vision.sicbo.pose import PoseParams, assign_poses, pale_floor, scene_edge_px
 from vision.sicbo.rescue import rescue_dice, rescued_ok
-from vision.sicbo.sidebyside import lone_pair, long_pair
+from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
 
@@ -153,6 +153,12 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
         two.add(len(found) - 1)      # two dice side by side in one blob: leaning
+    joined = joined_pair(blobs, tops, confs, lambda: die_bodies(image_bgr, blobs, tops)) \
+        if params.in_dome and not two else None
+    if joined is not None:
+        two.add(joined)              # a die leaning across another: one concave blob
+    if params.in_dome:               # a second die's face turned up beside the top face
+        two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
