@@ -140,3 +140,27 @@ def test_joined_pair_through_reader(dice_name: str, leaning: bool) -> None:
     assert len(reading.dice) == 2                   # the lean is one blob with its support
     assert any(d.pose == "leaning" for d in reading.dice) == leaning
     assert all(d.pose in ("flat", "leaning") for d in reading.dice)
+
+
+def _pale_lean(lean: bool) -> np.ndarray:
+    """A flat 6 with a 3 leaning 40 degrees on it (``lean``) or not, a flat 2 elsewhere,
+    on a pale floor, camera 25 degrees off vertical."""
+    scene = dome_scene(tilt_deg=25.0, floor_bgr=(200.0, 205.0, 215.0))
+    support = flat_pose(6, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    third = flat_pose(2, SPOTS[2], 1.1, edge_m=EDGE_M)
+    dice = (support, lean_against_die(3, support, 0, np.radians(40.0)), third) if lean \
+        else (support, third)
+    clean = DiceFrameRenderer(scene, DiceStyle(pip_style="western")).render(dice)
+    return camera_frame(clean, np.random.default_rng(5))
+
+
+@pytest.mark.parametrize(("lean", "poses"), [
+    # the 3's upturned side faces the camera: two round, full-size pips beside the 6's
+    # face in their joined blob (the stack rule alone took it for a die on the 6)
+    (True, ["leaning", "flat"]),
+    # the 6 alone: no second face beside it, nothing called
+    (False, ["flat", "flat"]),
+])
+def test_two_pip_face_through_reader(lean: bool, poses: list[str]) -> None:
+    reading = read_dice(_pale_lean(lean))
+    assert sorted(d.pose for d in reading.dice) == sorted(poses)
