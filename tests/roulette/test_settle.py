@@ -394,6 +394,9 @@ def test_a_pause_between_two_hops_rocking_through_a_pocket_is_not_a_rest() -> No
     # (from 98): no read while it looks held, then read as usual (seed 10301 003 r2, seed
     # 10101 025 r2: a part of the head taken for a hand by a ball hopping to rest)
     ((92,), 92),  # once on the bowl, away from the edge: fingers
+    (tuple(range(98, 140)), 121),  # held in the pockets most of a second: fingers (seed 10101
+    # 025 r2: held for good, then carried out unseen; no read was ever possible)
+    (tuple(f for f in range(98, 140) if f % 6), 125),  # ... free now and then: the same
 ])
 def test_fingers_at_the_rolling_ball(held: tuple[int, ...], abstain_at: int | None) -> None:
     obs, _ = story(pocket_k=5, held=held)

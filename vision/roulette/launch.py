@@ -130,11 +130,17 @@ def handled(history: Iterable[Seen], ball: Seen, *, head: float, band_out: float
     head's edge, or on the head's rim (or near its edge) in every frame for
     ``held_edge_s``: the turning head's rim and frets make the foreground around a ball
     hopping there unsure, it can look like fingers for a frame or two. Down in the
-    pockets, never: no read is made while it looks held (``rest``), and a hand taking it
-    out lifts it over the rim (seed 10301 003 r2, seed 10101 025 r2: a ball hopping to
-    rest looked held 0.35 s and more by a part of the head taken for a hand)."""
-    if not ball.held or ball.rho <= band_out:
+    pockets, only when held in most frames (``held_pocket_share``) of ``held_pocket_s``:
+    no read is made while it looks held (``rest``), and a ball hopping to rest looked held
+    0.35 s by a part of the head taken for a hand (seed 10301 003 r2); one held for good
+    (seed 10101 025 r2: the dealer's hand later carried it out unseen) is abstained."""
+    if not ball.held:
         return False
+    if ball.rho <= band_out:
+        span = int(np.ceil(p.held_pocket_s * fps - 1e-9))
+        recent = [s for s in history if ball.frame - s.frame < span]
+        return (len(recent) >= p.held_pocket_share * span
+                and sum(s.held for s in recent) >= p.held_pocket_share * span)
     if ball.rho > head + p.held_edge_rho:
         return True
     need = max(2, int(np.ceil(p.held_edge_s * fps - 1e-9)))

@@ -62,6 +62,8 @@ class SettleParams:
     held_edge_s: float = 0.35  # ... in every frame this long (at least twice running): the
     # rim beside a ball hopping in the pockets looked like fingers for 0.15 s (9 frames at
     # 60), the pocket ring by a ball hopping to rest for 0.23 and 0.32 s (seed 10001 000)
+    held_pocket_s: float = 1.0  # ... down in the pockets, held in held_pocket_share of
+    held_pocket_share: float = 0.8  # the frames of this long (a false hold lasted 0.35 s)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
