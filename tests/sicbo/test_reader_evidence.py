@@ -51,3 +51,32 @@ def test_two_weak_half_faces_are_not_a_stack() -> None:
                     DieObs((0, 100), 40, 5, 0.99)))
     assert [d.pose for d in refine_poses(weak).dice] == ["flat", "flat", "flat"]
     assert [d.pose for d in refine_poses(sure).dice] == ["flat", "stacked", "flat"]
+
+
+def _with_piece(dist: float, *, pose: str = "leaning", conf: float = 1.0,
+                piece_edge: float = 38.0) -> DiceObs:
+    """A four read at ``conf`` (edge 60 px), a piece read at 0.17 ``dist`` x 60 px from
+    it, and a flat one far away."""
+    return DiceObs((DieObs((100, 100), 60, 4, conf), DieObs((100 + 60 * dist, 100), piece_edge,
+                                                            5, 0.17, pose),
+                    DieObs((400, 100), 60, 1, 1.0)))
+
+
+PIECES = [
+    # the lower die of a stack showing under the upper: a 0.64-edge piece read at 0.17,
+    # 0.79 edge away, posed leaning by the reader (seed 10304 clip 018 r3): stacked
+    (_with_piece(0.79), ["stacked", "leaning", "flat"]),
+    # a die leaning on another: its face 1.3 edges from the support's: left leaning
+    (_with_piece(1.3), ["flat", "leaning", "flat"]),
+    # the piece not posed by the reader: nothing is renamed (no new void)
+    (_with_piece(0.79, pose="flat"), ["flat", "flat", "flat"]),
+    # the upper die read unsurely: no reference, left as read
+    (_with_piece(0.79, conf=0.8), ["flat", "leaning", "flat"]),
+    # a piece as large as a face (0.8 edge): not a piece
+    (_with_piece(0.79, piece_edge=48.0), ["flat", "leaning", "flat"]),
+]
+
+
+@pytest.mark.parametrize("given,poses", PIECES)
+def test_a_sure_die_on_a_posed_piece_is_stacked(given: DiceObs, poses: list[str]) -> None:
+    assert [d.pose for d in refine_poses(given).dice] == poses

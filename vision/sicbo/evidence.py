@@ -11,6 +11,14 @@ there is more to see, from the top view alone:
   at a slant (its top face tilted away from the camera) -> ``leaning`` (off by default:
   the per-image edge estimates vary too much for it yet).
 
+- a small piece read unsurely and posed not flat (a pressed pair: ``merged``) whose face
+  lies within ``piece_rel`` x edge of a surely read flat die's face is the lower die of a
+  stack showing under the upper one (its side faces and the upper die's, one pip read
+  among them) -> the sure die is ``stacked`` (fresh seed-10304 clip 018 r3: a four read
+  at 1.0, a "five" at 0.17 with a 0.64-edge face 0.79 edge from it, voided leaning). A
+  die leaning on another has its face 1.2-1.5 edges from the support's (``merged.
+  close_dice``). It only renames a pose the reader already gave (no new void).
+
 Apparent size alone does not tell a stacked die: one die edge nearer a camera ~0.5 m
 away makes it look only ~3% larger. The strongest stacked cue, exactly two dice visible
 on several still frames (the third hidden under one of them), needs time and lives in
@@ -37,6 +45,10 @@ class EvidenceParams:
     stack_rel: float = 0.7
     stack_conf: float = 0.5         # both faces of a stacked pair read at least this surely
     lean_size: float = 0.0          # 0 disables the size test for leaning
+    piece_rel: float = 0.9          # a posed piece this near a sure die's face (x its edge),
+    piece_edge: float = 0.75        # ... its face below this x the sure die's edge,
+    piece_conf: float = 0.5         # ... read below this, the sure die read at least
+    sure_conf: float = 0.9          # ... this surely: the sure die is stacked on it
 
     def __post_init__(self) -> None:
         if self.stack_rel <= 0 or not 0 <= self.lean_size < 1:
@@ -45,7 +57,7 @@ class EvidenceParams:
 
 def refine_poses(obs: DiceObs, params: EvidenceParams = EvidenceParams()) -> DiceObs:
     poses = [d.pose for d in obs.dice]
-    for i in _stacked(obs.dice, params):
+    for i in _stacked(obs.dice, params) | _on_piece(obs.dice, params):
         poses[i] = "stacked"
     for i in _leaning(obs.dice, params):
         if poses[i] == "flat":
@@ -64,6 +76,21 @@ def _stacked(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
             sure = min(a.confidence, b.confidence) >= params.stack_conf
             if i < j and sure and d < params.stack_rel * max(a.edge_px, b.edge_px):
                 out.add(i if a.edge_px >= b.edge_px else j)
+    return out
+
+
+def _on_piece(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
+    """Surely read flat dice with a small, unsure, posed piece by their face: stacked."""
+    out: set[int] = set()
+    for i, a in enumerate(dice):
+        if a.pose != "flat" or a.confidence < params.sure_conf:
+            continue
+        for b in dice:
+            d = math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+            if (b.pose != "flat" and b.confidence < params.piece_conf
+                    and b.edge_px < params.piece_edge * a.edge_px
+                    and d < params.piece_rel * a.edge_px):
+                out.add(i)
     return out
 
 
