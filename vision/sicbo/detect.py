@@ -19,7 +19,8 @@ a dark cable or object is not one blob with it, and mirrors the picture past its
 for the floor filter, ``mirror_border``). Blobs cut by the image border are
 dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
 face is inside).
-Blobs with a soft outline (``min_sharpness``) are glare on the floor, not dice.
+Blobs with a soft outline (``min_sharpness``, over L, a and b) are glare on the floor,
+not dice.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ class DetectParams:
     split_aspect: float = 1.5         # ... and above this aspect (two dice side by side)
     split_balance: float = 0.4        # a die-shaped blob is split only into similar parts
     max_split: int = 4                # a blob splitting into more parts is clutter
-    min_sharpness: float = 4.0        # outline gradient (L/px): real dice >= ~5, glare ~3
+    min_sharpness: float = 4.0        # outline gradient (Lab/px): real dice >= ~5, glare ~3
     drop_cut: bool = True             # drop blobs cut by the image border (not readable)
     opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
     white_lum: float = 190.0          # an under-exposed image is brightened to this L
@@ -266,8 +267,8 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
     key = (params.white_lum, params.mirror_border, params.wide_floor, params.max_area_frac)
     if key not in cache:
         lab = cv2.cvtColor(expose(image_bgr, params.white_lum), cv2.COLOR_BGR2LAB)
-        cache[key] = (lab[..., 0], _floor_parts(lab, params))
-    lum, floors = cache[key]
+        cache[key] = (lab, _floor_parts(lab, params))
+    lab, floors = cache[key]
     score = _look_score(floors, params)
     thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
     mask = (score > thresh).astype(np.uint8) * 255
@@ -303,7 +304,7 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
             found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
             found = found if len(found) <= params.max_split else []
         blobs.extend(found)
-    blobs = [b for b in blobs if _edge_sharpness(lum, b) >= params.min_sharpness]
+    blobs = [b for b in blobs if _edge_sharpness(lab, b) >= params.min_sharpness]
     blobs = _split_oversized(blobs, params, max_area)
     if params.drop_cut:
         h, w = mask.shape
@@ -339,14 +340,19 @@ def _resplit(blob: Blob, params: DetectParams, max_area: float, ref: float) -> l
     return []
 
 
-def _edge_sharpness(lum: np.ndarray, blob: Blob) -> float:
-    """75th percentile of the L gradient (units per pixel) along the blob's outline: a
-    die's edge is a step, a glare spot on the floor fades out."""
+def _edge_sharpness(lab: np.ndarray, blob: Blob) -> float:
+    """75th percentile of the Lab gradient (distance units per pixel, over L, a and b)
+    along the blob's outline: a die's edge is a step, a glare spot on the floor fades
+    out. All three channels, as the floor score: a die that differs from its floor more
+    by colour than by lightness (a pale pink die on a pale lavender floor: train_* photos
+    with the floor's hue turned, L step 3.91 against ``min_sharpness`` 4) has a sharp
+    outline too."""
     x0, y0, x1, y1 = blob.box_xyxy
     px0, py0 = max(0, x0 - 4), max(0, y0 - 4)
-    crop = lum[py0:y1 + 4, px0:x1 + 4].astype(np.float32)
-    grad = np.hypot(cv2.Sobel(crop, cv2.CV_32F, 1, 0), cv2.Sobel(crop, cv2.CV_32F, 0, 1)) / 8
-    m = np.zeros(crop.shape, np.uint8)
+    crop = lab[py0:y1 + 4, px0:x1 + 4].astype(np.float32)
+    gx, gy = cv2.Sobel(crop, cv2.CV_32F, 1, 0), cv2.Sobel(crop, cv2.CV_32F, 0, 1)
+    grad = np.sqrt((gx * gx + gy * gy).sum(axis=2)) / 8
+    m = np.zeros(crop.shape[:2], np.uint8)
     m[y0 - py0:y1 - py0, x0 - px0:x1 - px0] = blob.mask
     ring = cv2.dilate(m, np.ones((3, 3), np.uint8)) > cv2.erode(m, np.ones((3, 3), np.uint8))
     return float(np.percentile(grad[ring], 75)) if ring.any() else 0.0
