@@ -114,12 +114,25 @@ def _seed_edge(image_bgr: np.ndarray, blobs: list[Blob], params: DiceParams,
     rescued), then none on seven, abstained; the relaxed looks show a four and a six
     whole (edges 32.8 and 35.0)."""
     sizes = []
+    seen: dict[tuple, float | None] = {}   # the looks find many blobs again, the same
     for blob in blobs:
-        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
-        if top is not None and top.count >= rp.cut_min_pips and layout_fit(
-                np.array([p.center_xy for p in top.pips])) >= rp.min_fit:
-            sizes.append(top.edge_px)
+        key = (blob.box_xyxy, blob.mask.tobytes())
+        if key not in seen:
+            seen[key] = _clean_edge(image_bgr, blob, params, rp)
+        if seen[key] is not None:
+            sizes.append(seen[key])
     return float(np.median(sizes)) if sizes else None
+
+
+def _clean_edge(image_bgr: np.ndarray, blob: Blob, params: DiceParams,
+                rp: RescueParams) -> float | None:
+    """The blob's top-face edge if it shows ``cut_min_pips`` or more pips in a clean
+    layout, else None."""
+    top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
+    if top is not None and top.count >= rp.cut_min_pips and layout_fit(
+            np.array([p.center_xy for p in top.pips])) >= rp.min_fit:
+        return top.edge_px
+    return None
 
 
 def rescued_ok(top: TopFace, probs: np.ndarray | None,
