@@ -4,6 +4,8 @@
 leaning on another lies that close. A lean needs contact, so when the line between the
 two top faces crosses floor (``detect.floor_run``) they are read as sure as any other
 (seed 10204 clip 004 r0: a two and a four 1.6 edges apart, floor between, abstained).
+A leaning die's shaded side face on a pale floor scores as floor but shows pips
+(``detect.pip_spots``): near a pip it is a face, not floor (seed 10404 clip 012 r4, paid).
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import numpy as np
 import pytest
 
 from vision.sicbo import read_dice
-from vision.sicbo.detect import floor_mask, floor_run
-from vision.synth.dice3d import flat_pose
+from vision.sicbo.detect import floor_mask, floor_run, pip_spots
+from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die
 from vision.synth.sicbo_render import DiceFrameRenderer
 
 from .scenes import EDGE_M, SPOTS, camera_frame, dome_scene
@@ -61,3 +63,35 @@ def test_close_flat_pair_with_floor_between(gap: float, sure: bool) -> None:
     assert [d.face for d in dice] == [2, 4, 6]
     assert [d.pose for d in dice] == ["flat"] * 3
     assert [d.confidence > 0.9 for d in dice] == [True, sure, sure]
+
+
+@pytest.mark.parametrize(("fill", "size", "found"), [
+    ((20, 20, 20), 8, True),       # a black pip on the floor
+    ((250, 250, 250), 8, False),   # a glare dot: bright, not a pip
+    ((115, 125, 135), 8, False),   # a faint grey dot: not as dark as a pip
+    ((20, 20, 20), 40, False),     # a dark patch far larger than a pip
+])
+def test_pip_spots(fill: tuple[int, int, int], size: int, found: bool) -> None:
+    img = np.full((200, 200, 3), (150, 160, 170), np.uint8)
+    img[100:100 + size, 100:100 + size] = fill
+    spots = pip_spots(img, np.ones((200, 200), bool) if size > 30 else floor_mask(img), 50.0)
+    assert bool(spots[100:100 + size, 100:100 + size].any()) == found
+
+
+@pytest.mark.parametrize("yaw", [
+    0.2,    # the lean's side face (a five) shows between the faces, 0.28 edge of "floor"
+    1.6,    # the same turned: 0.28 edge
+])
+def test_lean_side_face_on_pale_floor_is_not_floor(yaw: float) -> None:
+    """A four leaning 26 degrees on a one (seed 10404 clip 012 r4's dice), pale floor,
+    camera 14 degrees: 1.5 edges apart, the side face scores as floor. Before the pip
+    test both were read surely flat (a wrong outcome); now neither is trusted."""
+    scene = dome_scene(1280, 720, tilt_deg=14.0, floor_bgr=(185.0, 194.0, 203.0))
+    one = flat_pose(1, (-0.03, -0.02), yaw, edge_m=EDGE_M)
+    dice = (one, lean_against_die(4, one, 1, np.radians(25.7)),
+            flat_pose(4, SPOTS[2], 1.1, edge_m=EDGE_M))
+    style = DiceStyle(body_bgr=(214.0, 233.0, 244.0), pip_bgr=(28.0, 30.0, 29.0))
+    frame = camera_frame(DiceFrameRenderer(scene, style).render(dice), np.random.default_rng(5))
+    reads = read_dice(frame).dice
+    assert sorted(d.face for d in reads) == [1, 4, 4]
+    assert sorted(d.confidence > 0.9 for d in reads) == [False, False, True]
