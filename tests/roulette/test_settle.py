@@ -965,3 +965,43 @@ def test_an_object_long_after_the_voids_own_is_a_new_void(again_at: int, resting
     events = run(void_then_again(again_at, resting))
     assert [e.frame for e in of(events, "void")] == voids
     assert not of(events, "outcome")
+
+
+def chip_down_while_running(*, runs_from: int | None, hop_pockets: float) -> list[FrameObs]:
+    """Seed 10401 021 r2's shape: a ball launched on the track at 12 rad/s; a white chip
+    falls in just ahead of it (the ball unseen meanwhile) and comes down the bowl nearly
+    straight into the pockets, hopping ``hop_pockets`` there before it rides with the
+    wheel; the ball is seen running on the track again from ``runs_from`` (None: never)."""
+    obs, theta, chip = [], 1.0, None
+    wheel_rad_s = 0.8
+    for f in range(130):
+        zero = (0.4 + wheel_rad_s * f / FPS) % (2 * np.pi)
+        theta += 12.0 / FPS
+        balls: list[BallObs] = []
+        if 41 <= f <= 50:  # coming down straight, the chip's image angle fixed
+            chip = chip if chip is not None else theta + 0.2
+            balls.append(BallObs(1.9 - 0.09 * (f - 41), chip % (2 * np.pi)))
+        elif f > 50:  # in the pockets: a hop, then riding with the wheel
+            rel0 = (chip or 0.0) - (0.4 + wheel_rad_s * 50 / FPS)
+            rel = rel0 + hop_pockets * POCKET_RAD * min((f - 50) / 6, 1.0)
+            balls.append(BallObs(1.05, (zero + rel) % (2 * np.pi)))
+        if 10 <= f <= 40 or (runs_from is not None and f >= runs_from):
+            balls.append(BallObs(2.0, theta % (2 * np.pi)))
+        obs.append(FrameObs(f, zero, tuple(balls)))
+    return obs
+
+
+@pytest.mark.parametrize(("runs_from", "hop_pockets", "read"), [
+    # seed 10401 021 r2: the chip 'rests' unhopped while the ball runs on in view at a
+    # launch's speed: no outcome (a wrong number was paid)
+    (52, 0.0, False),
+    # nothing runs on the bowl: a ball come down that rests at once is read
+    (None, 0.0, True),
+    # it hopped two pockets (done by frame 56) before a spot ran on the bowl: the ball
+    (57, 2.0, True),
+])
+def test_a_spot_come_down_while_the_ball_runs_on_is_no_outcome(runs_from: int | None,
+                                                                hop_pockets: float,
+                                                                read: bool) -> None:
+    events = run(chip_down_while_running(runs_from=runs_from, hop_pockets=hop_pockets))
+    assert len(of(events, "outcome")) == (1 if read else 0)

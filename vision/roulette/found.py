@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from vision.roulette.launch import launched, too_fast
+from vision.roulette.pocket import relative_angle
 from vision.roulette.track import BallObs, Seen
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["back_on_bowl", "came_unseen"]
+__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "still_running"]
 
 
 def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float
@@ -51,3 +53,39 @@ def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[Ball
     edge = head + p.bowl_margin
     return all(any(b.rho > edge and not b.held for b in spots)
                for spots in (free, free_before))
+
+
+def extend_bowl_run(run: tuple[Seen, ...], free: Iterable[BallObs], *, frame: int,
+                    zero: float, head: float, fps: float, p: SettleParams
+                    ) -> tuple[Seen, ...]:
+    """The free spots on the bowl (beyond the head's edge and ``bowl_margin``, no fingers
+    at them) chained frame to frame, while the round's ball is taken to be in the pockets:
+    this frame's spot nearest the run's last (at most ``launch_gap_frames`` before, no
+    faster than a ball runs) continues it, else the first such spot starts a new one.
+    Sightings older than ``launch_s`` fall off."""
+    edge = head + p.bowl_margin
+    spots = [Seen(frame, b.rho, b.theta, relative_angle(b.theta, zero))
+             for b in free if b.rho > edge and not b.held]
+    span = max(p.launch_frames + 1, int(round(p.launch_s * fps)))
+    run = tuple(s for s in run if frame - s.frame < span)
+    if not spots:
+        return run
+    if run and frame - run[-1].frame <= p.launch_gap_frames:
+        last = run[-1]
+        near = [s for s in spots if not too_fast(last, s, fps=fps, p=p)]
+        if near:
+            return (*run, min(near, key=lambda s: abs(relative_angle(s.theta, last.theta))))
+    return (spots[0],)
+
+
+def still_running(ball: Seen, run: tuple[Seen, ...], *, travel: float, frame: int,
+                  band_out: float, fps: float, p: SettleParams) -> bool:
+    """``ball``, taken in the pockets, has not yet hopped ``settle_travel`` (``travel``,
+    rad relative to the wheel), while a ball runs on the bowl at a launch's speed, one way
+    and steadily (``launched`` on the ``run`` of free spots there): the spot in the pockets
+    is not the ball. (Seed 10401 021 r2: a white chip fell in beyond the running ball, the
+    track took it coming down nearly straight and 'resting' on the number ring's edge,
+    while the ball ran on in view at 12 rad/s: a wrong outcome.)"""
+    if abs(travel) >= p.settle_travel * POCKET_RAD or ball.rho > band_out:
+        return False
+    return launched(list(run), frame, fps=fps, band_out=band_out, p=p)

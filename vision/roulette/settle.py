@@ -26,7 +26,8 @@ Phases::
   the ball are gone, or, the object gone, the ball is seen launched again after it was
   caught and put back into a pocket (spun again without leaving the camera's sight).
 * a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
-  without hopping is no ball (``settle_travel``): a fixture from then on.
+  without hopping is no ball (``settle_travel``): a fixture from then on; so is one taken
+  there, not yet hopping, while a ball still runs on the bowl at a launch's speed.
 * abstain: the ball vanished from the pocket ring or the wheel (or for long from the
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
   not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
@@ -50,7 +51,7 @@ from vision.roulette.direction import (
     run_way,
     spin_violation,
 )
-from vision.roulette.found import back_on_bowl, came_unseen
+from vision.roulette.found import back_on_bowl, came_unseen, extend_bowl_run, still_running
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -93,6 +94,7 @@ class RoundTracker:
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
         self.ball: Seen | None = None
         self.rode = 0  # void: sightings of the ball in the pockets since (``_spun_again``)
+        self.bowl_run: tuple[Seen, ...] = ()  # free spots running on the bowl meanwhile
 
     @property
     def chosen(self) -> int | None:
@@ -213,7 +215,7 @@ class RoundTracker:
         if handled(self.history, self.ball, head=self.head, band_out=self.band[1], fps=self.fps,
                    p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
-        if self._back_on_bowl():
+        if self._back_on_bowl() or self._still_running(obs):
             self._drop_look_alike()  # the spot found in the pockets was not the ball
             return self._unseen(obs.frame)
         events = self._follow(obs)
@@ -271,6 +273,16 @@ class RoundTracker:
             self.ball is not None) and back_on_bowl(
                 self.ball, self.track.free, self.track.free_before, travel=self.travel,
                 head=self.head, p=self.p)
+
+    def _still_running(self, obs: FrameObs) -> bool:
+        """A spot taken in the pockets gives way to a ball running on (``still_running``)."""
+        if self.pockets_at is None or self.ball is None:
+            self.bowl_run = ()
+            return False
+        self.bowl_run = extend_bowl_run(self.bowl_run, self.track.free, frame=obs.frame,
+                                        zero=obs.zero, head=self.head, fps=self.fps, p=self.p)
+        return still_running(self.ball, self.bowl_run, travel=self.travel, frame=obs.frame,
+                             band_out=self.band[1], fps=self.fps, p=self.p)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
