@@ -10,6 +10,7 @@ die is a value (``face=None`` or low confidence), never an exception.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -162,8 +163,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
         two.add(len(found) - 1)      # two dice side by side in one blob: leaning
-    joined = joined_pair(blobs, tops, confs, lambda: die_bodies(image_bgr, blobs, tops)) \
-        if params.in_dome and not two else None
+    # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
+    # the rim joins the rim: body.py); cut once, only if a rule asks (joined_pair, poses)
+    bodies = functools.cache(lambda: die_bodies(image_bgr, blobs, tops)) \
+        if params.in_dome else None
+    joined = joined_pair(blobs, tops, confs, bodies) if bodies is not None and not two else None
     if joined is not None:
         two.add(joined)              # a die leaning across another: one concave blob
     if params.in_dome:               # a second die's face turned up beside the top face
@@ -180,9 +184,6 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
-    # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
-    # the rim joins the rim: body.py)
-    bodies = (lambda: die_bodies(image_bgr, blobs, tops)) if params.in_dome else None
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
