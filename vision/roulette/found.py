@@ -48,11 +48,9 @@ def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[Ball
     bowl again, among this frame's ``free`` spots and the last frame's (seed 10301 005
     r4; a lone glint on the bowl is not enough)? Then the found spot was a look-alike
     riding with the wheel."""
-    if abs(travel) >= p.settle_travel * POCKET_RAD or ball.rho > head:
+    if _hopped(travel, p) or ball.rho > head:
         return False
-    edge = head + p.bowl_margin
-    return all(any(b.rho > edge and not b.held for b in spots)
-               for spots in (free, free_before))
+    return all(_on_bowl(spots, head=head, p=p) for spots in (free, free_before))
 
 
 def extend_bowl_run(run: tuple[Seen, ...], free: Iterable[BallObs], *, frame: int,
@@ -63,9 +61,8 @@ def extend_bowl_run(run: tuple[Seen, ...], free: Iterable[BallObs], *, frame: in
     this frame's spot nearest the run's last (at most ``launch_gap_frames`` before, no
     faster than a ball runs) continues it, else the first such spot starts a new one.
     Sightings older than ``launch_s`` fall off."""
-    edge = head + p.bowl_margin
     spots = [Seen(frame, b.rho, b.theta, relative_angle(b.theta, zero))
-             for b in free if b.rho > edge and not b.held]
+             for b in _on_bowl(free, head=head, p=p)]
     span = max(p.launch_frames + 1, int(round(p.launch_s * fps)))
     run = tuple(s for s in run if frame - s.frame < span)
     if not spots:
@@ -86,6 +83,19 @@ def still_running(ball: Seen, run: tuple[Seen, ...], *, travel: float, frame: in
     is not the ball. (Seed 10401 021 r2: a white chip fell in beyond the running ball, the
     track took it coming down nearly straight and 'resting' on the number ring's edge,
     while the ball ran on in view at 12 rad/s: a wrong outcome.)"""
-    if abs(travel) >= p.settle_travel * POCKET_RAD or ball.rho > band_out:
+    if _hopped(travel, p) or ball.rho > band_out:
         return False
     return launched(list(run), frame, fps=fps, band_out=band_out, p=p)
+
+
+def _hopped(travel: float, p: SettleParams) -> bool:
+    """The spot in the pockets has hopped ``settle_travel`` (``travel``: rad relative to
+    the wheel): a ball, whatever runs elsewhere."""
+    return abs(travel) >= p.settle_travel * POCKET_RAD
+
+
+def _on_bowl(spots: Iterable[BallObs], *, head: float, p: SettleParams) -> list[BallObs]:
+    """The free spots on the bowl: beyond the head's edge and ``bowl_margin``, with no
+    fingers at them."""
+    edge = head + p.bowl_margin
+    return [b for b in spots if b.rho > edge and not b.held]
