@@ -1,0 +1,109 @@
+"""The spin's way within a round, for the per-round state machine (``settle``): direction
+samples and one-way runs while the ball is above the pockets, the way of a void round's
+ball running on (and of a spin started again while the void lasts), and the
+``same_direction_spin`` check once the way is known (``direction``).
+
+A mixin of ``RoundTracker``: these methods read and write its state (``runs``,
+``dir_samples``, ``decided``, ``unhandled``, ``rode``, ``pockets_at``, ``travel``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+from vision.footage import Event
+from vision.roulette.direction import (
+    Runs,
+    ball_way,
+    direction_sample,
+    extend_runs,
+    run_way,
+    spin_violation,
+)
+from vision.roulette.launch import launched
+from vision.roulette.track import Seen
+
+if TYPE_CHECKING:
+    from vision.roulette.settle_params import SettleParams
+    from vision.roulette.track import BallTrack
+
+__all__ = ["SpinWay"]
+
+
+class SpinWay:
+    """The direction half of ``RoundTracker`` (its state lives there)."""
+
+    p: SettleParams
+    fps: float
+    band: tuple[float, float]
+    head: float
+    track: BallTrack
+    ball: Seen | None
+    runs: Runs
+    dir_samples: list[float]
+    decided: bool
+    unhandled: bool
+    rode: int
+    pockets_at: Seen | None
+    travel: float
+
+    @property
+    def history(self) -> deque[Seen]:
+        return self.track.history
+
+    def _extend_runs(self, a: Seen, b: Seen) -> Runs:
+        return extend_runs(self.runs, a, b, fps=self.fps, band_out=self.band[1], p=self.p)
+
+    def _sample_direction(self, min_rad_s: float = 0.0) -> None:
+        """A direction sample (``direction_sample``) and a run's step (``extend_runs``)
+        until the ball reaches the pockets."""
+        assert self.ball is not None
+        if self.pockets_at is not None:
+            return
+        if len(self.history) > 1:
+            self.runs = self._extend_runs(self.history[-2], self.ball)
+        omega = direction_sample(self.track.ball_omega(), self.ball, band_out=self.band[1],
+                                 head=self.head, p=self.p, min_rad_s=min_rad_s)
+        if omega is not None:
+            self.dir_samples.append(omega)
+
+    def _direction_in_void(self, frame: int, fresh: bool, entered: bool) -> list[Event]:
+        """A void round's ball runs on until the dealer's hand catches it: its way still
+        counts. ``fresh``: the void came while idle, from a roll not seen to start. Once
+        the ball rode in a pocket (``fixture_hits`` sightings: put back, Art. 2), a launch
+        is the next spin, and its way is checked afresh (seed 10301 025 r3: spun again
+        while the void lasted, the ball and the wheel the same way)."""
+        self.rode = 0 if entered else self.rode
+        if fresh or self._spun_again(frame):
+            self.decided, self.dir_samples, self.pockets_at = False, [], None
+            self.unhandled, self.runs, self.rode = True, Runs(), 0
+        if self.ball is None or self.decided or not self.unhandled:
+            return []
+        if self.ball.held:
+            self.unhandled = False  # a hand moves it from now on
+            return []
+        self._sample_direction(self.p.void_direction_rad_s)
+        return self._check_direction(frame, resting=False)
+
+    def _spun_again(self, frame: int) -> bool:
+        """In a void: the ball rode in a pocket, then runs on the bowl at a launch's speed."""
+        if self.ball is None or self.ball.held:
+            return False
+        self.rode += self.ball.rho <= self.band[1]
+        return self.rode >= self.p.fixture_hits and launched(
+            list(self.history), frame, fps=self.fps, band_out=self.band[1], p=self.p)
+
+    def _check_direction(self, frame: int, resting: bool = False,
+                         final: bool = False) -> list[Event]:
+        """The violation check, once the way is known: from the samples, the travel to
+        rest, or, once the ball is in the pockets, at rest or lost (``final``), the runs."""
+        if self.decided:
+            return []
+        ball = ball_way(self.dir_samples, self.travel, resting=resting, p=self.p)
+        if ball == 0.0 and (resting or final or self.pockets_at is not None):
+            ball = run_way(self.runs, p=self.p)  # too few fast sightings: a run, if long
+        if ball == 0.0:
+            return []
+        self.decided = True
+        return spin_violation(frame, ball, self.track.wheel_omega(), p=self.p)
