@@ -134,6 +134,7 @@ class ObjectWatch:
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
+        self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
@@ -169,7 +170,7 @@ class ObjectWatch:
         if self.frames <= p.warmup_frames:
             return None
         lasting = (self.count >= p.persist_frames).astype(np.uint8)
-        lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), np.ones((3, 1)))[:, 0]
+        lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
                 .astype(bool)] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
             return None
@@ -188,17 +189,19 @@ class ObjectWatch:
         fg = roll_head(fg, row, shift)
         if self.hand_frames is None:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
-            self.was_hand = np.zeros(fg.shape, bool)
+            self._nothing = np.zeros(fg.shape, bool)  # (cost) shared, never written
+            self.was_hand = self._nothing
         self.border = None
-        if not ((edge & fg).any() or (self.was_hand & fg).any()):  # nothing reaches in
-            # (most frames): no labelling
-            self.hand, self.was_hand = None, np.zeros(fg.shape, bool)
-            return self.was_hand
+        if not (np.logical_and(edge, fg).any() or (
+                self.was_hand is not self._nothing and (self.was_hand & fg).any())):
+            # nothing reaches in (most frames): no labelling
+            self.hand, self.was_hand = None, self._nothing
+            return self._nothing
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
-        bridged = cv2.dilate(fg.astype(np.uint8), HAND_BRIDGE)
+        bridged = cv2.dilate(fg.view(np.uint8), HAND_BRIDGE)  # (cost) bool as 0/1, no copy
         n, labels, stats, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
-        labels[~fg] = 0
+        labels *= fg  # (cost) 0 off the foreground, not a boolean-mask assignment
         ids = np.unique(labels[edge & fg])
         # a broad piece where last frame's hand was is the hand still, though it no longer
         # reaches the edge (a hand over the head matches the pockets' colours in places)
@@ -236,7 +239,7 @@ class ObjectWatch:
         # the chip beside them is the hand's for good (seed 10301 026 r2: a 6-px fragment)
         hand = int(areas[ids].sum()) >= self.params.hand_fg_px
         self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
-                         if hand else np.zeros(fg.shape, bool))
+                         if hand else self._nothing)
         touching = roll_head(touching, row, -shift)
         if hand:
             self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
@@ -323,6 +326,9 @@ class ObjectWatch:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask
         if self.count is not None:
             self.count[mask] = 0
+
+
+_COLUMN3 = np.ones((3, 1))  # a row and the rows beside it
 
 
 def _opened(piece: np.ndarray) -> tuple[int, int, int]:

@@ -91,6 +91,8 @@ class WheelPipeline:
         self.edge[:self.head_row] = inside[:self.head_row] & ~near_border[:self.head_row]
         self.edge[self.object_rows - OUTER_ROWS:] = True  # over the rim: hands come in
         self.invalid[:self.head_row] |= near_border[:self.head_row]
+        h = self.head_row  # the head rows laid twice side by side (``_mixed_mask``)
+        self.invalid_twice = np.concatenate([self.invalid[:h], self.invalid[:h]], axis=1)
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
         self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
@@ -120,8 +122,10 @@ class WheelPipeline:
         spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
-        return (_spot_mask(shape, self.still.update(spots, frame, self._ball_running(frame))),
-                _spot_mask(shape, spots))
+        every = _spot_mask(shape, spots)
+        kept = self.still.update(spots, frame, self._ball_running(frame))
+        # (cost) mostly every spot is kept: the same mask serves (neither is written)
+        return every if kept == spots else _spot_mask(shape, kept), every
 
     def _ball_running(self, frame: int) -> bool:
         """Is the ball in play running on the bowl: a round rolling, its ball not yet in
@@ -151,7 +155,8 @@ class WheelPipeline:
         h = self.head_row
         out = np.empty_like(mask)  # (cost) each row written once
         out[h:] = mask[h:]
-        twice = np.concatenate([mask[:h], mask[:h]], axis=1)  # rolled by k: a window of it
+        twice = (self.invalid_twice if mask is self.invalid  # (cost) laid once
+                 else np.concatenate([mask[:h], mask[:h]], axis=1))  # rolled by k: a window
         np.logical_or(twice[:, k:k + COLUMNS], twice[:, k + 1:k + 1 + COLUMNS], out=out[:h])
         return out
 
