@@ -154,22 +154,26 @@ class ObjectWatch:
         self.frames += 1
         self.ghosts = None
         touching = self._hand(fg, edge, frame, model, head)
-        if ignore is not None:
-            fg = fg & ~ignore
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
+        # persistence is counted where no object is looked for too: a chip taken for a
+        # ball-like spot until it proved still has lasted all along (seed 10401 010 r0: a
+        # chip at the frame's corner masked as 'the ball' for 10 frames, then 10 more at
+        # the border, and the dealer's hand came first)
+        np.minimum(self.count, 254, out=self.count)
+        self.count += 1
+        np.multiply(self.count, fg.view(np.uint8), out=self.count)  # 0 where no foreground
+        if ignore is not None:
+            fg = fg & ~ignore
         # (cost) each row's foreground share: its count (exact in float32) over the columns,
         # numpy's mean(axis=1, dtype=float32) to the bit; the counts in place
         share = cv2.reduce(np.ascontiguousarray(fg).view(np.uint8), 1, cv2.REDUCE_SUM,
                            dtype=cv2.CV_32F)
         self.busy += p.busy_rate * (share / np.float32(fg.shape[1]) - self.busy)
-        np.minimum(self.count, 254, out=self.count)
-        self.count += 1
-        np.multiply(self.count, fg.view(np.uint8), out=self.count)  # 0 where no foreground
         if self.frames <= p.warmup_frames:
             return None
-        lasting = (self.count >= p.persist_frames).astype(np.uint8)
+        lasting = ((self.count >= p.persist_frames) & fg).view(np.uint8)
         lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
                 .astype(bool)] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
@@ -343,19 +347,25 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
 
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
-                diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None
-                ) -> ObjectFix | None:
+                diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None,
+                unseen: np.ndarray | None = None) -> ObjectFix | None:
     """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip (its head rows
     rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
     ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
     no object is looked for (the ball, unsure rows), ``frozen`` where the background must
     not learn (the ball), ``spots`` where any ball-like spot is (``StripBackground.update``),
     ``diff`` the frame's ``background.difference`` (from which ``fg`` came; the update
-    reuses it) -> the object, if any. Keeps a hand (and a margin for its soft edge and
-    shadow) out of the background, then updates it."""
+    reuses it), ``unseen`` where the frame does not show the strip (beyond its border) ->
+    the object, if any. Keeps a hand (and a margin for its soft edge and shadow) and what
+    the frame does not show out of the background, then updates it: on the head the frame's
+    border sweeps over the turning wheel, and a model that learnt the black beyond it saw
+    the head come back into view as foreground at the border (seed 10401 010 r2, a close
+    camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
+    if unseen is not None:
+        held = unseen if held is None else held | unseen
     background.update(mixed, diff, fg, frozen, held, spots)
     return obj

@@ -73,6 +73,7 @@ class WheelPipeline:
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
         self.head_row = self.grid.row_of(cal.head_rho)
+        self.row_index = np.arange(len(self.grid.rho_rows))  # (cost) for _ball_obs
         # beyond the head's edge (and a margin where it may still turn) the bowl is still:
         # sampled from the nearest pixel there (cost)
         self.unwrap = SplitUnwrap(self.grid, self.grid.row_of(cal.head_rho + 0.12))
@@ -189,7 +190,7 @@ class WheelPipeline:
         near_ball, spots = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
                           near_ball | self.no_objects, near_ball, diff, int(round(zero_col)),
-                          spots)
+                          spots, invalid)
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
@@ -216,7 +217,7 @@ class WheelPipeline:
 
     def _ball_obs(self, ball: BallFix, zero_col: float, held: bool) -> BallObs:
         col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
-        rho = float(np.interp(ball.row, np.arange(len(self.grid.rho_rows)), self.grid.rho_rows))
+        rho = float(np.interp(ball.row, self.row_index, self.grid.rho_rows))
         return BallObs(rho, col * 2 * np.pi / COLUMNS, held)
 
     def finish(self, last_index: int) -> list[Event]:
