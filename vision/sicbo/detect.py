@@ -31,6 +31,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.sicbo.morph import ellipse_morph
+
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
            "floor_mask", "floor_run", "floor_score", "pip_spots"]
 
@@ -252,8 +254,7 @@ def _peel(mask: np.ndarray) -> list[np.ndarray]:
     if radius < 3:
         return []
     k = int(2 * radius) | 1
-    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    opened = ellipse_morph(mask, cv2.MORPH_OPEN, k)
     if opened.sum() > 0.6 * mask.sum():      # mostly solid: not dice on a thin rim
         return []
     n, labels = cv2.connectedComponents(opened)

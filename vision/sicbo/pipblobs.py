@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.detect import Blob
+from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Pip", "crop_box", "expose_lum", "measure_pip", "odd_kernel", "pip_contrast",
            "split_merged"]
@@ -51,10 +52,9 @@ def pip_contrast(lum: np.ndarray, core: np.ndarray, kernel: int) -> np.ndarray:
     """Pip response: black-hat (dark pips) on a light die, top-hat (light pips) on a
     dark one; for a mid-tone body (a red die...) whichever responds more strongly
     inside the die, away from its outline."""
-    el = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (kernel, kernel))
     body = float(np.percentile(lum[core], 75)) if core.any() else 255.0
-    dark = cv2.morphologyEx(lum, cv2.MORPH_BLACKHAT, el) if body > 80 else None
-    light = cv2.morphologyEx(lum, cv2.MORPH_TOPHAT, el) if body < 150 else None
+    dark = ellipse_morph(lum, cv2.MORPH_BLACKHAT, kernel) if body > 80 else None
+    light = ellipse_morph(lum, cv2.MORPH_TOPHAT, kernel) if body < 150 else None
     if dark is None or light is None:
         return dark if light is None else light
     inner = cv2.erode(core.astype(np.uint8), np.ones((3, 3), np.uint8),

@@ -34,6 +34,7 @@ from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
+from vision.sicbo.morph import ellipse_morph
 from vision.sicbo.pips import TopFace, find_pips, select_top_face
 
 if TYPE_CHECKING:
@@ -217,8 +218,7 @@ def _cut(blob: Blob, disk_px: float, edge: float) -> list[Blob]:
     if disk_px <= 0:
         return [blob]
     k = max(3, int(disk_px) | 1)
-    mask = cv2.morphologyEx(blob.mask.astype(np.uint8), cv2.MORPH_OPEN,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    mask = ellipse_morph(blob.mask.astype(np.uint8), cv2.MORPH_OPEN, k)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     x0, y0 = blob.box_xyxy[:2]
     parts = []
