@@ -143,14 +143,19 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
     sr, sc = p.surround_rc
     r0, r1 = max(0, r - sr // 2), min(ev.shape[0], r + sr // 2 + 1)
     cols = np.arange(c - sc // 2, c + sc // 2 + 1) % ev.shape[1]
-    if float(ev[r0:r1][:, cols].mean()) > p.compact * peak:
+    box = ev[r0:r1][:, cols]
+    # (cost) the box's mean as numpy's mean computes it (the same pairwise sum; the division
+    # correctly rounded to float32 either way), and the sums below as add.reduce: to the
+    # bit, without the methods' per-call overhead
+    if float(box.dtype.type(np.add.reduce(box, axis=None) / box.dtype.type(box.size))) > (
+            p.compact * peak):
         return None
     win_r = np.arange(max(0, r - 2), min(ev.shape[0], r + 3))
     win_c = np.arange(c - 4, c + 5)
-    w = ev[win_r][:, win_c % ev.shape[1]]
-    total = float(w.sum())
-    row = float((w.sum(axis=1) * win_r).sum() / total)
-    col = float((w.sum(axis=0) * win_c).sum() / total) % ev.shape[1]
+    w = ev[win_r[0]:win_r[-1] + 1][:, win_c % ev.shape[1]]
+    total = float(np.add.reduce(w, axis=None))
+    row = float(np.add.reduce(np.add.reduce(w, axis=1) * win_r) / total)
+    col = float(np.add.reduce(np.add.reduce(w, axis=0) * win_c) / total) % ev.shape[1]
     return BallFix(row, col, peak)
 
 
@@ -182,8 +187,10 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     if len(rows) == 0:
         return False
     cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]
-    fill = float(fg[rows][:, cols].mean())
+    box = fg[rows][:, cols]
+    fill = int(np.count_nonzero(box)) / box.size  # (cost) the bool mean, exactly
     if shares is not None:
-        fill -= float(shares[rows].mean())
+        near = shares[rows]  # (cost) its mean as numpy's, to the bit
+        fill -= float(np.add.reduce(near) / near.size)
     return fill > p.hand_fill
 
