@@ -25,6 +25,7 @@ from vision.roulette.bowl import (
     object_step,
 )
 from vision.roulette.ghost import anomaly, ghost_spot, periodic_anomaly
+from vision.roulette.hand import roll_head
 from vision.roulette.still import StillSpots
 
 ROWS, COLS, HEAD = 44, 360, 12
@@ -123,7 +124,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         outside: np.ndarray | None = None, reference: bool = False,
         track_rows: int = 0, inner: slice | None = None,
         outside_at: Callable[[int], np.ndarray] | None = None,
-        ignore_at: Callable[[int], np.ndarray] | None = None) -> list[ObjectFix | None]:
+        ignore_at: Callable[[int], np.ndarray] | None = None, turning: int = 0
+        ) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
@@ -133,7 +135,9 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
     track, searched for the ball only: no foreground there). ``inner``: the watch's inner
     edge rows (by the cone), as the reader gives them. ``outside_at(f)``: ``outside`` at
     frame f (on the head the frame's border sweeps over the turning wheel). ``ignore_at(f)``
-    (R, C) bool: where the reader masks a ball-like spot at frame f."""
+    (R, C) bool: where the reader masks a ball-like spot at frame f. ``turning``: the head
+    turns this many columns a frame under the camera (what is still in the image moves so
+    in the mixed strip): hands are followed in image coordinates, as the reader's."""
     rng = np.random.default_rng(seed)
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
@@ -169,8 +173,10 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         fg &= ~invalid
         fg[ROWS:] = False
         ignore = nothing if ignore_at is None else ignore_at(f)
-        fixes.append(object_step(watch, bg, frame, fg, edge, ignore=ignore, frozen=ignore,
-                                  diff=diff, unseen=invalid))
+        shift = -turning * f % COLS  # mixed = image rolled left by it on the head
+        fixes.append(object_step(watch, bg, frame, fg, roll_head(edge, HEAD, shift),
+                                  ignore=ignore, frozen=ignore, diff=diff, shift=shift,
+                                  unseen=invalid))
     return fixes
 
 
@@ -504,7 +510,8 @@ def sweeping_border(rows: tuple[int, int], width: int, cols_per_frame: int
 ])
 def test_the_head_coming_back_into_view_is_no_object(rows: tuple[int, int], width: int,
                                                      cols_per_frame: int) -> None:
-    fixes = run([], 300, seed=19, outside_at=sweeping_border(rows, width, cols_per_frame))
+    fixes = run([], 300, seed=19, outside_at=sweeping_border(rows, width, cols_per_frame),
+                turning=cols_per_frame)
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
 
 
@@ -533,3 +540,55 @@ def test_an_object_masked_as_a_ball_like_spot_has_lasted_meanwhile(
     fixes = run(paints, 120, seed=23, outside=border(), ignore_at=mask)
     seen = first_seen(fixes)
     assert seen is not None and 70 <= seen <= by, seen
+
+
+def arc_border(depth: int, width: int, start_col: int, cols_per_frame: int
+               ) -> Callable[[int], np.ndarray]:
+    """A close camera whose frame's edge cuts the head's rim in an arc (deepest,
+    ``depth`` rows, in its middle, ``width`` columns long), sweeping round with the wheel
+    from ``start_col``, ``cols_per_frame`` columns a frame; the bowl is in view."""
+    x = np.linspace(-1, 1, width)
+    cut = np.round(depth * (1 - x ** 2)).astype(int)
+
+    def outside(f: int) -> np.ndarray:
+        out = np.zeros((ROWS, COLS), bool)
+        for c, d in zip((start_col + cols_per_frame * f + np.arange(width)) % COLS, cut,
+                        strict=True):
+            out[HEAD - d:HEAD, c] = True
+        return out
+    return outside
+
+
+def still_at_border(row: int, col: int, radius: int, cols_per_frame: int, start: int,
+                    stop: int) -> Paint:
+    """A hand's round piece still in the image: in wheel coordinates it moves with the
+    frame's edge, ``cols_per_frame`` columns a frame (at ``col`` at frame 0)."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            cv2.circle(frame, ((col + cols_per_frame * f) % COLS, row), radius,
+                       (120, 150, 200), -1)
+    return paint
+
+
+@pytest.mark.parametrize(("paints", "outside", "turning", "seen_by"), [
+    # a stick falls onto the number ring where the frame's edge cuts it: broad the frame
+    # it lands (a hand's size), then a chip-sized piece at the border riding the wheel for
+    # a second and more (seed 10401 022 r2: a hand's for good, the void missed)
+    ([disc(6, 320, 10, (200, 160, 40), 60, 62), disc(6, 320, 3, (200, 160, 40), 62)],
+     arc_border(4, 120, 110, 2), 2, 60 + 15),
+    # ... the wheel turning the other way
+    ([disc(6, 80, 10, (200, 160, 40), 60, 62), disc(6, 80, 3, (200, 160, 40), 62)],
+     arc_border(4, 120, 170, -2), -2, 60 + 15),
+    # fingers held still at the border (moving with it in wheel coordinates) while the
+    # wheel turns, broad as they come in: a hand's still, no object
+    ([still_at_border(6, 320 - 2 * 60, 10, 2, 60, 62),
+      still_at_border(6, 320 - 2 * 60, 3, 2, 62, 120)], arc_border(4, 120, 110, 2), 2, None),
+])
+def test_a_piece_riding_the_wheel_at_the_border_is_no_hand(
+        paints: list[Paint], outside: Callable[[int], np.ndarray], turning: int,
+        seen_by: int | None) -> None:
+    seen = first_seen(run(paints, 140, seed=29, outside_at=outside, turning=turning))
+    if seen_by is None:
+        assert seen is None
+    else:
+        assert seen is not None and 62 <= seen <= seen_by, seen

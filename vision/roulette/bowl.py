@@ -37,6 +37,7 @@ The ball and its recent path are masked out by the caller.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -134,6 +135,7 @@ class ObjectWatch:
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
+        self.shifts: deque[int] = deque(maxlen=self.params.border_persist_frames)
         self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
@@ -153,6 +155,7 @@ class ObjectWatch:
         p = self.params
         self.frames += 1
         self.ghosts = None
+        self.shifts.append(head[1])  # the wheel's turn, frame by frame (``_rides``)
         touching = self._hand(fg, edge, frame, model, head)
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
@@ -226,11 +229,17 @@ class ObjectWatch:
         small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
         ids = np.union1d(ids, fingers)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
-            # arm's piece stays the arm's while it lasts
+            # arm's piece stays the arm's while it lasts; but no hand rides the turning
+            # wheel, whatever it was called before
             last = roll_head(self.hand_frames, row, shift)
-            small = [k for k in small if self.frames - int(last[labels == k].max())
-                     > self.params.border_hand_hold_frames
-                     and not self.was_hand[labels == k].any()]
+            riding = [k for k in small if self._rides(labels == k, row, shift)]
+            small = [k for k in small if k in riding or (
+                self.frames - int(last[labels == k].max()) > self.params.border_hand_hold_frames
+                and not self.was_hand[labels == k].any())]
+            if riding:  # never a hand's: no hold near it
+                self.hand_frames[roll_head(cv2.dilate(
+                    members(labels, n, riding).view(np.uint8), HAND_MARGIN).astype(bool),
+                    row, -shift)] = -(10**9)
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
         # all of it stays out of the background (a chip at the border too: not learnt)
         self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
@@ -248,6 +257,25 @@ class ObjectWatch:
         if hand:
             self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
         return touching
+
+    def _rides(self, piece: np.ndarray, head_row: int, shift: int) -> bool:
+        """Does the (R, C) bool ``piece`` (image coordinates) ride the turning head: mostly
+        on its rows, lasted ``border_persist_frames`` where it lies in wheel coordinates
+        (``count``), while the wheel turned further than the piece is wide? A hand held
+        still at the border cannot last that long at one place on the wheel; a stick lying
+        on the number ring cut by the frame can (seed 10401 022 r2: 153 px the frame it
+        fell, a hand's ever after)."""
+        p = self.params
+        rows, cols = np.nonzero(piece)
+        if self.count is None or len(self.shifts) < p.border_persist_frames or (
+                np.count_nonzero(rows < head_row) * 2 < len(rows)):
+            return False
+        width = self.count.shape[1]
+        turned = abs(shift - self.shifts[0]) % width
+        if min(turned, width - turned) <= int(cols.max() - cols.min()) + 1:
+            return False
+        lasted = roll_head(self.count, head_row, shift)[rows, cols] >= p.border_persist_frames - 1
+        return int(np.count_nonzero(lasted)) >= p.min_area_px
 
     def _over_the_cone(self, labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """The pieces at the strip's inner edge that are not the hand's (``ids``) when the
