@@ -32,6 +32,7 @@ import numpy as np
 
 from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.floorpips import floor_pip_blobs
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
@@ -92,16 +93,35 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
         return []
     for blob in blobs:
         for disk_rel in rp.cut_rel if blob.area_px > rp.big_rel * edge ** 2 else (0.0,):
-            # _apart first: it needs no pips, and most blobs are the found dice again
-            got = [(part, top) for part in _cut(blob, disk_rel * edge, edge)
-                   if _apart(part, found + out, edge, rp)
-                   and (top := _sized(select_top_face(find_pips(image_bgr, part, params.pips),
-                                                      part, params.pips), edge, dome)) is not None
-                   and _plausible(top, edge, rp) and _free(top, [*found, *out, *clutter])
-                   and _inside(part, top, edge, image_bgr.shape, rp)]
+            got = _candidates(image_bgr, _cut(blob, disk_rel * edge, edge), found + out,
+                              clutter, edge, params, rp)
             out.extend(got)
             if got:
                 break
+    if dome and found and len(found) + len(out) < (params.max_dice or 0):
+        # a die as pale as the floor shows only its pips (floorpips)
+        pale = floor_pip_blobs(image_bgr, [t.center_xy for _, t in found], edge,
+                               params.detect)
+        out.extend(_candidates(image_bgr, pale, found + out, clutter, edge, params, rp))
+    return out
+
+
+def _candidates(image_bgr: np.ndarray, parts: list[Blob],
+                taken: list[tuple[Blob, TopFace]], clutter: Sequence[tuple[Blob, TopFace]],
+                edge: float, params: DiceParams, rp: RescueParams
+                ) -> list[tuple[Blob, TopFace]]:
+    """The (part, top face) pairs of ``parts`` with the rescue's pip evidence, apart
+    from and not the face of a die in ``taken`` or ``clutter``."""
+    dome = params.in_dome
+    out: list[tuple[Blob, TopFace]] = []
+    for part in parts:     # _apart first: it needs no pips, most blobs are found dice again
+        if not _apart(part, taken + out, edge, rp):
+            continue
+        top = _sized(select_top_face(find_pips(image_bgr, part, params.pips), part,
+                                     params.pips), edge, dome)
+        if top is not None and _plausible(top, edge, rp) and _free(
+                top, [*taken, *out, *clutter]) and _inside(part, top, edge, image_bgr.shape, rp):
+            out.append((part, top))
     return out
 
 

@@ -1,0 +1,97 @@
+"""Stage 1c: a die as pale as the floor, found by its pips alone.
+
+A white die on a near-white floor may differ from it by less than the blob finder's
+threshold over its whole body, even the rescue's pale look: its top face and side faces
+all score as floor, and only its pips stand out (``detect.pip_spots``: small dark
+pieces wholly inside the floor). Seed 10404 clip 026 (800x600, steep wide view, body
+and floor 10-20 L apart near the glare): a six in r2 and a two in r4 were never found,
+two dice were seen, and the stack and lean rules voided result rounds.
+
+A group of pip spots lying together (each within ``link_rel`` x the die edge of
+another), spanning at most ``span_rel`` x edge, away from every die already found
+(``clear_rel``), is given a round blob of ``radius_rel`` x edge about the group's
+centre: the top face of every standard layout but the one is centred on its pips. The
+rescue reads that blob like any other candidate, so its usual evidence decides: a clean
+layout of a plausible size that the face CNN, shown the face crop, reads as the same
+value surely and as a die. A lone spot is no die (a one's pip is one dark mark).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import Blob, DetectParams, floor_mask, pip_spots
+
+__all__ = ["FloorPipParams", "floor_pip_blobs", "spot_groups"]
+
+
+@dataclass(frozen=True, slots=True)
+class FloorPipParams:
+    link_rel: float = 0.85        # pips of one face lie within this x edge of a neighbour
+    span_rel: float = 1.1         # ... and all within this x edge of each other
+    min_spots: int = 2            # a lone spot is no die
+    clear_rel: float = 1.1        # no spot within this x edge of a found die's face centre
+    radius_rel: float = 0.55      # the blob: a disk this x edge about the group's centre
+
+
+def spot_groups(centres: np.ndarray, edge_px: float,
+                params: FloorPipParams = FloorPipParams()) -> list[np.ndarray]:
+    """Indices of ``centres`` (Nx2) in groups linked at ``link_rel`` x edge (single
+    linkage), each with at least ``min_spots`` and spanning at most ``span_rel`` x edge."""
+    n = len(centres)
+    label = np.arange(n)
+    link = params.link_rel * edge_px
+    for i in range(n):
+        for j in range(i + 1, n):
+            if np.hypot(*(centres[i] - centres[j])) <= link and label[i] != label[j]:
+                label[label == label[j]] = label[i]
+    groups = []
+    for k in np.unique(label):
+        idx = np.flatnonzero(label == k)
+        pts = centres[idx]
+        span = max((np.hypot(*(a - b)) for a in pts for b in pts), default=0.0)
+        if len(idx) >= params.min_spots and span <= params.span_rel * edge_px:
+            groups.append(idx)
+    return groups
+
+
+def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
+                    edge_px: float, detect: DetectParams,
+                    params: FloorPipParams = FloorPipParams()) -> list[Blob]:
+    """Round blobs about groups of pip spots in the floor, away from ``found_xy`` (the
+    face centres of the dice already found); see the module doc."""
+    spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px,
+                      dark=detect.dark_threshold)
+    n, _, _, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    if n <= params.min_spots:
+        return []
+    centres = cents[1:]
+    found = np.asarray(found_xy, float).reshape(-1, 2)
+    h, w = spots.shape
+    blobs = []
+    for idx in spot_groups(centres, edge_px, params):
+        pts = centres[idx]
+        near = [np.hypot(*(pts - f).T).min() for f in found]
+        if near and min(near) < params.clear_rel * edge_px:
+            continue
+        blob = _disk_blob(pts.mean(axis=0), params.radius_rel * edge_px, (h, w))
+        if blob is not None:
+            blobs.append(blob)
+    return blobs
+
+
+def _disk_blob(centre: np.ndarray, radius: float, shape: tuple[int, int]) -> Blob | None:
+    """A filled disk about ``centre``, clipped to the picture; None if it leaves it."""
+    cx, cy = float(centre[0]), float(centre[1])
+    h, w = shape
+    x0, y0 = max(0, int(cx - radius)), max(0, int(cy - radius))
+    x1, y1 = min(w, int(np.ceil(cx + radius)) + 1), min(h, int(np.ceil(cy + radius)) + 1)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return None
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    mask = np.hypot(xs - cx, ys - cy) <= radius
+    return Blob(box_xyxy=(x0, y0, x1, y1), mask=mask, area_px=float(mask.sum()),
+                solidity=1.0)
