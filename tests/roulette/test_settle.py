@@ -340,6 +340,28 @@ def test_a_look_alike_reached_through_a_glint_on_the_rim_gives_way_to_the_ball(g
         WHEEL_SEQUENCE_CW[23]]
 
 
+@pytest.mark.parametrize(("away", "read"), [
+    (1.1, True),  # seed 10401 019 r3: hopped 1.1 pockets back, then into its first pocket
+    (1.6, True),  # further away and back
+    (0.5, False),  # never a whole pocket from where it was found: no hop, a look-alike
+    (0.0, False),  # riding with the wheel from the start: a glint on a fret
+])
+def test_a_ball_found_in_the_pockets_that_hops_away_and_back_is_read(away: float,
+                                                                      read: bool) -> None:
+    # the ball is lost on the slope, found in pocket 23, hops `away` pockets back and
+    # returns to rest where it was found: its travel from there nets out, but a ball that
+    # went a pocket and more away has hopped (the farthest it went, not where it ends)
+    obs, _ = story(pocket_k=23, gaps=tuple(range(90, 260)))
+    path = [0.0, -away / 2, -away, -0.85 * away, -0.7 * away, -0.5 * away, -0.35 * away,
+            -0.2 * away, -0.1 * away] + [0.0] * 80
+    obs = [FrameObs(o.frame, o.zero, (BallObs(0.95, (o.zero + (23 + path[o.frame - 106])
+                                                    * POCKET_RAD) % (2 * np.pi)),))
+           if 106 <= o.frame < 106 + len(path) else o for o in obs]
+    outs = of(run(obs), "outcome")
+    assert [o.result.number for o in outs] == (  # type: ignore[union-attr]
+        [WHEEL_SEQUENCE_CW[23]] if read else [])
+
+
 def test_objects_soon_after_an_outcome_do_not_void() -> None:
     # idle, 3 s after the outcome and 2 s after the ball was taken: the dealer's hands are
     # still at work (paying, the marker) and no new roll starts that soon

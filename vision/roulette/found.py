@@ -44,10 +44,10 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
 def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[BallObs], *,
                  travel: float, head: float, p: SettleParams) -> bool:
     """``ball``, found in the pockets (not seen coming down), has not yet hopped
-    ``settle_travel`` (``travel``, rad relative to the wheel): is a ball running on the
-    bowl again, among this frame's ``free`` spots and the last frame's (seed 10301 005
-    r4; a lone glint on the bowl is not enough)? Then the found spot was a look-alike
-    riding with the wheel."""
+    ``settle_travel`` (``travel``: the farthest it went from where it was found, rad
+    relative to the wheel): is a ball running on the bowl again, among this frame's
+    ``free`` spots and the last frame's (seed 10301 005 r4; a lone glint on the bowl is
+    not enough)? Then the found spot was a look-alike riding with the wheel."""
     if _hopped(travel, p) or ball.rho > head:
         return False
     return all(_on_bowl(spots, head=head, p=p) for spots in (free, free_before))
@@ -89,8 +89,9 @@ def still_running(ball: Seen, run: tuple[Seen, ...], *, travel: float, frame: in
 
 
 def _hopped(travel: float, p: SettleParams) -> bool:
-    """The spot in the pockets has hopped ``settle_travel`` (``travel``: rad relative to
-    the wheel): a ball, whatever runs elsewhere."""
+    """The spot in the pockets has hopped ``settle_travel`` (``travel``: the farthest it
+    went from where it was taken, rad relative to the wheel; a hop away and back into the
+    same pocket counts, seed 10401 019 r3): a ball, whatever runs elsewhere."""
     return abs(travel) >= p.settle_travel * POCKET_RAD
 
 

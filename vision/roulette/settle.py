@@ -74,6 +74,7 @@ class RoundTracker(SpinWay):
         self.unhandled = True  # no fingers at the ball yet this round (its speeds are its own)
         self.pockets_at: Seen | None = None  # first sighting in the pockets this round
         self.travel = 0.0  # rad relative to the wheel since then
+        self.hop = 0.0  # ... the farthest it went from there (a hop away and back counts)
         self.revolutions = 0.0
         self.object_frame = -1
         self.ended_frame = -(10**9)  # when the last round's ball was removed
@@ -154,7 +155,7 @@ class RoundTracker(SpinWay):
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
-        self.pockets_at, self.travel, self.revolutions = None, 0.0, 0.0
+        self.pockets_at, self.travel, self.revolutions, self.hop = None, 0.0, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
         self.found_at = None  # ... its first sighting after the bowl
         self.unhandled = True  # no fingers at the ball yet this round
@@ -168,6 +169,7 @@ class RoundTracker(SpinWay):
                 self.pockets_at = a
             if self.pockets_at is not None:
                 self.travel += relative_angle(b.rel, a.rel)
+                self.hop = max(self.hop, abs(self.travel))
         omega = self.travel if how == "landing" else self.track.ball_omega() or 0.0
         return [Event("ball_launched", obs.frame,
                       extra={"how": how, "ball_direction": "cw" if omega > 0 else "ccw"})]
@@ -211,7 +213,7 @@ class RoundTracker(SpinWay):
         read = self._settled(obs.frame)
         if read is None:
             return events
-        if self.jumped and abs(self.travel) < self.p.settle_travel * POCKET_RAD:
+        if self.jumped and self.hop < self.p.settle_travel * POCKET_RAD:
             self._drop_look_alike()
             return events
         number, conf = read
@@ -253,13 +255,13 @@ class RoundTracker(SpinWay):
         self.track.add_fixture(self.history[-1])
         self.track.forget_since(self.found_at if self.found_at is not None
                                 else self.pockets_at.frame)
-        self.pockets_at, self.travel, self.jumped = None, 0.0, False
+        self.pockets_at, self.travel, self.hop, self.jumped = None, 0.0, 0.0, False
 
     def _back_on_bowl(self) -> bool:
         """A spot found in the pockets gives way to a ball on the bowl (``back_on_bowl``)."""
         return self.found_at is not None and self.pockets_at is not None and (
             self.ball is not None) and back_on_bowl(
-                self.ball, self.track.free, self.track.free_before, travel=self.travel,
+                self.ball, self.track.free, self.track.free_before, travel=self.hop,
                 head=self.head, p=self.p)
 
     def _still_running(self, obs: FrameObs) -> bool:
@@ -269,7 +271,7 @@ class RoundTracker(SpinWay):
             return False
         self.bowl_run = extend_bowl_run(self.bowl_run, self.track.free, frame=obs.frame,
                                         zero=obs.zero, head=self.head, fps=self.fps, p=self.p)
-        return still_running(self.ball, self.bowl_run, travel=self.travel, frame=obs.frame,
+        return still_running(self.ball, self.bowl_run, travel=self.hop, frame=obs.frame,
                              band_out=self.band[1], fps=self.fps, p=self.p)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
@@ -279,13 +281,14 @@ class RoundTracker(SpinWay):
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
         self._sample_direction()
         if self.ball.jumped:
-            self.pockets_at, self.travel, self.jumped = self.ball, 0.0, True
+            self.pockets_at, self.travel, self.hop, self.jumped = self.ball, 0.0, 0.0, True
             self.found_at = self.ball.frame
             return [Event("ball_in_pockets", obs.frame, extra={"found": True})]
         if self.pockets_at is not None:
             prev = self.history[-2] if len(self.history) > 1 else self.ball
             if obs.frame - prev.frame <= 0.5 * self.fps:  # a hop's travel: well under a turn
                 self.travel += relative_angle(self.ball.rel, prev.rel)
+                self.hop = max(self.hop, abs(self.travel))
             return []
         if self.ball.rho <= self.band[1]:
             self.pockets_at, self.found_at = self.ball, came_unseen(
