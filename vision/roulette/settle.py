@@ -205,7 +205,8 @@ class RoundTracker(SpinWay):
         if handled(self.history, self.ball, head=self.head, band_out=self.band[1], fps=self.fps,
                    p=self.p):
             return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
-        if self._back_on_bowl() or self._still_running(obs):
+        running = self._still_running(obs)  # (keeps the bowl run, frame by frame)
+        if self._back_on_bowl() or running:
             self._drop_look_alike()  # the spot found in the pockets was not the ball
             return self._unseen(obs.frame)
         events = self._follow(obs)
