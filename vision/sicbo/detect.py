@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.sicbo.median import median
 from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
@@ -125,7 +126,7 @@ def floor_mask(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> 
     ``find_die_blobs`` (shadows score as floor; glare and die faces, lit or shaded, do
     not)."""
     score = floor_score(expose(image_bgr, params.white_lum), params)
-    return score < max(params.score_threshold, params.noise_factor * float(np.median(score)))
+    return score < max(params.score_threshold, params.noise_factor * median(score))
 
 
 def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
@@ -298,7 +299,7 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
         cache[key] = (lab, _floor_parts(lab, params))
     lab, floors = cache[key]
     score = _look_score(floors, params)
-    thresh = max(params.score_threshold, params.noise_factor * float(np.median(score)))
+    thresh = max(params.score_threshold, params.noise_factor * median(score))
     mask = (score > thresh).astype(np.uint8) * 255
     max_area = params.max_area_frac * mask.size
     mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
