@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field, replace
 
-import cv2
 import numpy as np
 
 from vision.sicbo import face as face_stage
@@ -22,13 +21,10 @@ from vision.sicbo.detect import (
     Blob,
     DetectParams,
     find_die_blobs,
-    floor_mask,
-    floor_run,
-    pip_spots,
 )
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.merged import close_dice, contacts, holds_two_dice, pressed_dice
+from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice
 from vision.sicbo.pips import (
     PipParams,
     TopFace,
@@ -42,6 +38,7 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
+from vision.sicbo.touch import TouchParams, touching_dice
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -68,8 +65,7 @@ class DiceParams:
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
-    apart_floor_rel: float = 0.25        # floor this x edge between two close dice: apart
-    pip_reach_rel: float = 0.3           # ... not within this x edge of a pip (a die's face)
+    touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:
@@ -175,10 +171,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
-    # top faces closer than 1.6 edges: touching, maybe leaning (``close_dice``): not trusted
+    # top faces close with no floor between: touching, maybe leaning (``touch``): not trusted
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     if blobs and params.in_dome:
-        pressed |= _touching_close(image_bgr, tops, edge, params) - two
+        pressed |= touching_dice(image_bgr, tops, edge, params.touch, params.detect) - two
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
@@ -204,36 +200,6 @@ def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob]
                       pale=pale)
     return reads if i is None else [replace(r, pose="stacked") if j == i else r
                                     for j, r in enumerate(reads)]
-
-
-def _touching_close(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
-                    params: DiceParams) -> set[int]:
-    """``close_dice`` pairs, less those with floor between their top faces (at least
-    ``apart_floor_rel`` x edge of it on the line joining their centres): a die leans on
-    another by resting its raised edge on the other's side, so no floor shows between
-    them, while two flat dice that close but apart show floor in the gap. Seed 10204
-    clip 004 r0 (at e490821): a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
-    between them, abstained; the leaning pairs of seed 9904 (010 r0, 014 r4) show none.
-    Floor within ``pip_reach_rel`` x edge of a pip (``detect.pip_spots``) is a die's
-    shaded face, not floor: seed 10404 clip 012 r4 (fb3b12c) paid a four leaning on a
-    one, 1.38 edges apart, its upturned side face taken for 0.44 edge of floor."""
-    close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
-             if close_dice([tops[i], tops[j]], edge_px)]
-    floor = _bare_floor(image_bgr, edge_px, params) if close else None   # once per picture
-    return {k for i, j in close
-            if floor_run(floor, tops[i].center_xy, tops[j].center_xy)
-            < params.apart_floor_rel * edge_px for k in (i, j)}
-
-
-def _bare_floor(image_bgr: np.ndarray, edge_px: float, params: DiceParams) -> np.ndarray:
-    """``floor_mask`` less what lies within ``pip_reach_rel`` x edge of a pip in it."""
-    floor = floor_mask(image_bgr, params.detect)
-    spots = pip_spots(image_bgr, floor, edge_px, dark=params.detect.dark_threshold)
-    if not spots.any():
-        return floor
-    k = int(2 * params.pip_reach_rel * edge_px) | 1
-    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    return floor & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
 
 
 def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001

@@ -1,0 +1,130 @@
+"""Stage 4d: dice whose top faces lie close with no floor between them touch, and a die
+touching another may lean on it: neither is trusted.
+
+A die leaning on another rests its raised bottom edge on the support's side face, so
+nothing but die lies between the two top faces: the lean's upturned side face, the
+support's side face. Two flat dice that close but apart show floor in the gap (a shadow
+is floor too: ``detect.floor_mask``). Where the top faces lie:
+
+- within ``merged.close_dice`` (1.6 edges, 1.7 with one face's pips squashed): the
+  lean's top face centre is 0.5 + sin(t) + cos(t)/2 edges from the support's (1.3-1.5
+  for tilts t of 20-40 degrees), plus a slide along the support;
+- farther, up to ``reach_rel`` x edge: the lean's top face is raised and tipped, and a
+  tilted camera spreads the two apart. Projected with the synthetic camera model
+  (tilts 20-40 degrees, slides up to 0.3 edge, cameras up to 30 degrees off vertical;
+  tests/sicbo/test_dice_touch.py): 4% of leans lie 1.6 or more of the support's
+  edges away, the farthest 1.74 (a rendered lean projected 1.71 edges off measured
+  1.72 with the image's edge, ``pose.scene_edge_px``). ``reach_rel`` stops there, no
+  farther: flat dice seen from a tilted camera show a side face towards it, and two
+  such dice 1.85 edges apart had no floor between (``tests/baselines/sicbo.json``'s
+  seed 7 r0, a 5 and a 3, abstained at ``reach_rel`` 1.85). A die rendered leaning
+  40 degrees on a six, camera 25 degrees, pale floor, its face 1.61 edges off, read
+  three flat dice surely (and would pay); so did a four leaning 35 degrees on a six
+  1.63-1.66 edges off (seed 10404 clip 016 r2, where a luckier read abstained).
+
+Flat dice are apart by the floor between them: at least ``apart_floor_rel`` x edge on
+the line joining the two top faces' centres (``detect.floor_run``) within ``close_dice``
+(seed 10204 clip 004 r0: a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
+between, abstained before; the leaning pairs of seed 9904, 010 r0 and 014 r4, show
+none). Farther out, two corners pointing at each other leave little floor on the centre
+line, so the floor is averaged over ``band_lines`` lines across a band ``band_rel`` x
+edge either side of it (110 reads the reader took on seeds 9804/9904: 17 flat pairs
+1.6-2.0 edges apart had 0.42-0.85 edge of floor over the band, one only 0.23 on its
+centre line; a lean 1.71 edges off, 0.12; seed 10404 clip 016 r2's lean, 0.07; the
+rendered 1.61 above, 0.16). A leaning die's shaded side face on a pale floor can score as
+floor, but it shows pips: floor within ``pip_reach_rel`` x edge of a pip
+(``detect.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
+leaning on a one, 1.38 edges apart, its side face 0.44 edge of "floor" between, paid).
+
+Weak: on a pale floor a lean's shaded side face away from its pips is still floor to
+this test (a 3 leaning 40 degrees on a 6, slid 0.3 edge along it, camera 25 degrees:
+1.69 edges off, 0.33 edge of "floor" on the centre line, read surely flat;
+tests/sicbo/test_dice_touch.py keeps it as a strict xfail). The floor's glare is not
+floor either: two flat dice with a glare spot between them look touching (seed 10404
+clip 010 r2, 1.89 edges apart, no floor over the band: abstained at ``reach_rel``
+2.0). Flat dice closer than ``reach_rel`` with a side face or glare filling the gap
+abstain.
+
+The caller caps the confidence of the dice returned (the round abstains unless a lean
+is seen some other way); it never calls a pose from this alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.detect import DetectParams, floor_mask, floor_run, pip_spots
+from vision.sicbo.merged import close_dice
+from vision.sicbo.pips import TopFace
+
+__all__ = ["TouchParams", "bare_floor", "touching_dice"]
+
+
+@dataclass(frozen=True, slots=True)
+class TouchParams:
+    apart_floor_rel: float = 0.25   # floor this x edge between two close dice: apart
+    pip_reach_rel: float = 0.3      # ... not within this x edge of a pip (a die's face)
+    reach_rel: float = 1.75         # a lean's top face lies up to this x edge from its support's
+    band_rel: float = 0.3           # beyond close_dice, floor measured over a band this x
+    band_lines: int = 5             # ... edge either side of the centre line, on this many lines
+
+    def __post_init__(self) -> None:
+        if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
+            raise ValueError(f"need apart_floor_rel > 0, pip_reach_rel >= 0, reach_rel > 1, "
+                             f"got {self}")
+
+
+def touching_dice(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+                  params: TouchParams = TouchParams(),
+                  detect: DetectParams | None = None) -> set[int]:
+    """Indices (into ``tops``) of dice that may lean on a neighbour: top faces at least
+    an edge apart (closer is a stack) and within ``close_dice`` or ``reach_rel`` x
+    ``edge_px``, with less than ``apart_floor_rel`` x edge of bare floor between."""
+    close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
+             if close_dice([tops[i], tops[j]], edge_px)]
+    far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
+           if (i, j) not in close
+           and edge_px <= _dist(tops[i], tops[j]) < params.reach_rel * edge_px]
+    if not close and not far:
+        return set()
+    floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
+    lines = (0.0,)                                             # close: the centre line
+    band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
+    return {k for pairs, offsets in ((close, lines), (far, band)) for i, j in pairs
+            if _floor_between(floor, tops[i], tops[j], edge_px, offsets)
+            < params.apart_floor_rel * edge_px for k in (i, j)}
+
+
+def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
+                   offsets_rel: tuple[float, ...]) -> float:
+    """Mean floor run (px) on segments parallel to the one joining the two top faces'
+    centres, shifted by ``offsets_rel`` x edge across it. Beyond ``close_dice`` the dice
+    lie apart if flat, but two corners pointing at each other leave little floor on the
+    centre line (seed 9804 clip 000, flat: 1.86 edges apart, 0.29 edge of floor on it,
+    0.39 over the band), while a lean's side face spans the band (0.07-0.16)."""
+    (ax, ay), (bx, by) = a.center_xy, b.center_xy
+    length = max(float(np.hypot(bx - ax, by - ay)), 1e-9)
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    return float(np.mean([floor_run(floor, (ax + o * edge_px * nx, ay + o * edge_px * ny),
+                                    (bx + o * edge_px * nx, by + o * edge_px * ny))
+                          for o in offsets_rel]))
+
+
+def _dist(a: TopFace, b: TopFace) -> float:
+    return float(np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1]))
+
+
+def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = TouchParams(),
+               detect: DetectParams | None = None) -> np.ndarray:
+    """``floor_mask`` less what lies within ``pip_reach_rel`` x edge of a pip in it."""
+    detect = detect or DetectParams()
+    floor = floor_mask(image_bgr, detect)
+    spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold)
+    if not spots.any():
+        return floor
+    k = int(2 * params.pip_reach_rel * edge_px) | 1
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    return floor & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
