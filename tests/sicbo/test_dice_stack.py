@@ -142,6 +142,12 @@ CENTRED_CASES = [
                                      # off): a leaning pair stays leaning
     ((66, 66), 20.0, 0.99, None),    # a large blob running off to one side of the face
     ((66, 66), 0.0, 0.5, None),      # face read unsurely: the pair rule's leaning stands
+    ((50, 44), 14.0, 0.14, 0),       # 1.7 edge^2, 1.14 long, face 0.39 edge off and misread
+                                     # (seed 10404 014 r1's shape): one die's outline with
+                                     # the lower die under it -> stacked
+    ((50, 44), 14.0, 0.5, 0),        # the same capped at 0.5 (a pressed pair) -> stacked
+    ((72, 36), 18.0, 0.3, None),     # two dice side by side (2.0 long), face unsure: leaning
+    ((64, 40), 12.0, 0.3, None),     # 1.6 long: past compact_long, leaning stands
 ]
 
 

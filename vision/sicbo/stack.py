@@ -23,7 +23,8 @@ The pair rule also calls a large or long blob with a clean top face "leaning" (t
 side by side); a stack seen at a slant is as large, the lower die's sides running round
 and under the upper one. A die leaning on another lies BESIDE its support, so such a
 blob's centroid lies well off the support's top face; a stack's lies at the upper top
-face's middle (``centred_top``, ``stacked_index``).
+face's middle (``centred_top``, ``stacked_index``), and its blob is about as long as
+wide (``compact_pair``), where two dice side by side run about two edges by one.
 
 Weak: a lower die lined up under the upper one (turned by a multiple of 90 degrees and
 barely shifted) hides its top face; only its shaded sides show, and this stage does not
@@ -43,12 +44,13 @@ import numpy as np
 
 from vision.sicbo.detect import Blob
 from vision.sicbo.pips import TopFace
-from vision.sicbo.pose import PoseParams, pair_pose
+from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px
 
 if TYPE_CHECKING:
     from vision.sicbo.dice import DieRead
 
-__all__ = ["LitTop", "StackParams", "centred_top", "lit_top", "stacked_die", "stacked_index"]
+__all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "lit_top", "stacked_die",
+           "stacked_index"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,7 @@ class StackParams:
     min_reach: float = 0.74       # a stack's lit region reaches this x edge or more ...
     reach_margin: float = 0.1     # ... this much further than the other die's
     central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
+    compact_long: float = 1.55    # ... or no longer than this x its width (unsure top face)
 
     def __post_init__(self) -> None:
         if not 0 < self.lit_drop < 1 or self.window_rel <= self.min_reach:
@@ -160,7 +163,8 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     leaning on another lies beside it, so the pair's blob runs from the support's top
     face to one side (centroid 0.64-0.68 edge away on the seed-9704/9804/9002/9904
     reads); a stacked pair's blob is the upper die with the lower die's sides round and
-    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning).
+    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning). So is
+    one whose blob is compact (``compact_pair``), however its face reads.
     ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``)."""
     if len(tops) != 2:
         return None
@@ -172,7 +176,26 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
         return None
     i = pair[0]
-    if reads[i].confidence < pose.pair_conf or not centred_top(blobs[i], tops[i], edge_px,
-                                                                params):
-        return None
-    return i
+    if reads[i].confidence >= pose.pair_conf and centred_top(blobs[i], tops[i], edge_px,
+                                                               params):
+        return i
+    return i if compact_pair(blobs, tops, i, params, pose) else None
+
+
+def compact_pair(blobs: list[Blob], tops: list[TopFace], i: int,
+                 params: StackParams = StackParams(), pose: PoseParams | None = None) -> bool:
+    """The pair rule's blob ``i`` (two dice' size: see ``pose.pair_pose``) is compact:
+    no longer than ``compact_long`` x its width and below ``pair_area_max`` x edge^2.
+    Two dice side by side (a lean) run about two edges by one; a stack is one die's
+    outline with the lower die's sides round and under it. The pair rule calls such a
+    blob leaning when its top face reads unsurely, but on a stack the face is misread for
+    its own reasons: the side faces' pips beside it (fresh seed-10404 clip 014 r1: a two
+    read as a five at 0.14, blob 2.1 edge^2, 1.33 long, its centroid 0.40 edge off the
+    face at a 18-degree camera) or a pressed pair capping it (seed 9904 clip 007 r0: 0.5,
+    2.7 edge^2, 1.50). Leans the pair rule called leaning with an unsure face: 2.2-2.4
+    long (seed 10304 clips 000 r3, 006 r0, 019 r1); a compact lean (seed 10304 009 r2,
+    1.14 long) has a 3.3 edge^2 blob."""
+    pose = pose or PoseParams()
+    edge = scene_edge_px(blobs, tops)
+    return (elongation(blobs[i]) < params.compact_long
+            and blobs[i].area_px / edge ** 2 < pose.pair_area_max)
