@@ -140,7 +140,8 @@ class ObjectWatch:
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
-               head: tuple[int, int] = (0, 0)) -> ObjectFix | None:
+               head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None
+               ) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
@@ -167,6 +168,10 @@ class ObjectWatch:
         np.minimum(self.count, 254, out=self.count)
         self.count += 1
         np.multiply(self.count, fg.view(np.uint8), out=self.count)  # 0 where no foreground
+        if restart is not None:  # ... but where a spot may be the ball at rest (a fret's
+            # glint in the pockets, masked until the ball ran: seed 10301 020 r0 and r4,
+            # false voids the frame the mask lifted)
+            self.count[restart] = 0
         if ignore is not None:
             fg = fg & ~ignore
         # (cost) each row's foreground share: its count (exact in float32) over the columns,
@@ -376,21 +381,23 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
                 diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None,
-                unseen: np.ndarray | None = None) -> ObjectFix | None:
+                unseen: np.ndarray | None = None, restart: np.ndarray | None = None
+                ) -> ObjectFix | None:
     """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip (its head rows
     rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
     ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
     no object is looked for (the ball, unsure rows), ``frozen`` where the background must
     not learn (the ball), ``spots`` where any ball-like spot is (``StripBackground.update``),
     ``diff`` the frame's ``background.difference`` (from which ``fg`` came; the update
-    reuses it), ``unseen`` where the frame does not show the strip (beyond its border) ->
+    reuses it), ``restart`` where persistence starts afresh (``ObjectWatch.update``),
+    ``unseen`` where the frame does not show the strip (beyond its border) ->
     the object, if any. Keeps a hand (and a margin for its soft edge and shadow) and what
     the frame does not show out of the background, then updates it: on the head the frame's
     border sweeps over the turning wheel, and a model that learnt the black beyond it saw
     the head come back into view as foreground at the border (seed 10401 010 r2, a close
     camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
-                       (background.head_row, shift))
+                       (background.head_row, shift), restart)
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:

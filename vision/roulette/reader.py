@@ -128,6 +128,13 @@ class WheelPipeline:
         # (cost) mostly every spot is kept: the same mask serves (neither is written)
         return every if kept == spots else _spot_mask(shape, kept), every
 
+    def _may_rest(self, near_ball: np.ndarray) -> np.ndarray:
+        """Where ``near_ball`` masks a spot that may be the ball at rest (off the bowl):
+        there an object's persistence starts when the mask lifts."""
+        out = near_ball.copy()
+        out[self.still.bowl_row:] = False
+        return out
+
     def _ball_running(self, frame: int) -> bool:
         """Is the ball in play running on the bowl: a round rolling, its ball not yet in
         the pockets and seen on the bowl lately (then no ball rests on the head)?"""
@@ -190,7 +197,7 @@ class WheelPipeline:
         near_ball, spots = self._ball_mask(fg.shape, index, balls)
         obj = object_step(self.watch, self.background, mixed, fg, self.edge,
                           near_ball | self.no_objects, near_ball, diff, int(round(zero_col)),
-                          spots, invalid)
+                          spots, invalid, self._may_rest(near_ball))
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
