@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -232,3 +234,25 @@ def test_side_face_showing(top_edge: int, shape: tuple[int, int], expected: str,
     reads, blobs, tops = zip(*dice, strict=True)
     out = assign_poses(list(reads), list(blobs), list(tops))
     assert [d.pose for d in out] == ["flat", "flat", expected]
+
+
+MISREAD_CASES = [
+    # (face read, its confidence, pose) for a top face of one pip with a three's pips beside
+    # it (a second face, as in ONE_CASES). Seed 10504 clip 026 r2: a flat six on a steep
+    # view, one of its side pips taken as the top face, a column of its top pips as a
+    # second face, read a six at 0.40: voided leaning
+    (6, 0.40, "flat"),        # the read calls it no one, unsurely: the top face is no face
+    (1, 0.99, "leaning"),     # read a one: a die leaning beside it (seed 10104 clip 010 r1)
+    (6, 0.90, "leaning"),     # read another face surely: the second face stands
+]
+
+
+@pytest.mark.parametrize(("face", "conf", "expected"), MISREAD_CASES)
+def test_second_face_beside_a_misread_one(face: int, conf: float, expected: str) -> None:
+    dice = [_die(100, 100, 64, 0.9, conf=conf, pips=1), _die(300, 100, 50, 0.9),
+            _die(200, 300, 50, 0.9)]
+    reads = [dataclasses.replace(dice[0][0], face=face), dice[1][0], dice[2][0]]
+    tops = [dataclasses.replace(dice[0][2], pips=tuple(ONE), side_pips=tuple(
+        _face(150, 70, 3, 0.86, area=35.0, half=11.0))), dice[1][2], dice[2][2]]
+    out = assign_poses(reads, [d[1] for d in dice], tops)
+    assert [r.pose for r in out] == [expected, "flat", "flat"]

@@ -110,7 +110,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
-    two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None}
+    two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None
+                 and not _misread_one(i, reads, tops, params)}
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
                                                       or _piece(i, reads, tops, params))
@@ -256,6 +257,17 @@ def _lone_pip(i: int, reads: list[DieRead], tops: list[TopFace], params: PosePar
     merged pip: fresh seed-9704 set, a false void). With two dice seen the pair rule
     (``pair_pose``) judges the merged blob instead."""
     return len(reads) >= 3 and tops[i].count == 1 and reads[i].confidence < params.lone_conf
+
+
+def _misread_one(i: int, reads: list[DieRead], tops: list[TopFace],
+                 params: PoseParams) -> bool:
+    """A top face of one pip that the read calls another face, unsurely (< ``lone_conf``):
+    the pip stage took a pip for the top face that is not one, so the pips beside it are
+    no second die's face (fresh seed-10504 clip 026 r2, at 7299cc4: a flat six on a
+    steep view, one pip of its side face taken as the top, a column of three of its top
+    face as a second face; read a six at 0.40, voided leaning). Such a read is under
+    every outcome floor: the round abstains at worst."""
+    return tops[i].count == 1 and reads[i].face != 1 and reads[i].confidence < params.lone_conf
 
 
 def _piece(i: int, reads: list[DieRead], tops: list[TopFace], params: PoseParams) -> bool:
