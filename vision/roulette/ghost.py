@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
 __all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "model_stands_out",
-           "periodic_anomaly", "unlike_reference"]
+           "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 
@@ -66,10 +66,8 @@ def periodic_anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np
     same rows 2, 4, .. 12 pockets (of ``period_px`` columns) either way, where pockets of
     the same colour lie: the mean (over the patch's pixels) max-channel difference from
     the per-pixel median of those 12 places."""
-    width = image.shape[1]
-    shifts = period_px * np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
     block = image[rows]
-    refs = np.sort(block[:, (cols[None, :] + shifts[:, None]) % width], axis=1)
+    refs = np.sort(block[:, same_colour_columns(cols, period_px, image.shape[1])], axis=1)
     median = (refs[:, 5] + refs[:, 6]) / 2  # of the 12: np.median's value, at a third the cost
     err = np.abs(block[:, cols] - median).max(axis=2)
     return float(err[patch].mean())
@@ -105,8 +103,7 @@ def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, hea
     width = frame.shape[1]
     cols = np.arange(c - 2, c + 3) % width
     if r < head_row:
-        shifts = params.head_period_px * _POCKET_STEPS
-        refs = (cols[None, :] + shifts[:, None]) % width  # (12, 5)
+        refs = same_colour_columns(cols, params.head_period_px, width)  # (12, 5)
         both = _gather(frame, model, rows, np.concatenate([cols, refs.ravel()]))
         n = both.shape[1]
         ranked = np.sort(both[:, :, 5:].reshape(2, n, 12, 5, 3), axis=2)
@@ -138,6 +135,25 @@ def _mean(a: np.ndarray) -> float:
 
 
 _POCKET_STEPS = np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
+WHEEL_POCKETS = 37
+
+
+def same_colour_columns(cols: np.ndarray, period_px: int, width: int) -> np.ndarray:
+    """(12, n) strip columns 2, 4, .. 12 pockets (of ``period_px`` columns) either way of
+    each of ``cols`` on the head (mixed coordinates: pocket 0 centred on column 0). On a
+    37-pocket strip the count skips pocket 0: 36 numbered pockets alternate red and black
+    all round, so counting across the green 0 by the strip's columns lands on the other
+    colour (seed 10501 006 r2: 4 of a black patch's 12 places fell on red pockets or past
+    the zero, the frame's median was not the empty head, a fading ghost was an object: a
+    false void). Pocket 0 itself, or a strip of another width: plain column steps."""
+    steps = _POCKET_STEPS[:, None]
+    plain = (cols[None, :] + period_px * steps) % width
+    if width != WHEEL_POCKETS * period_px:
+        return plain
+    pocket = ((cols + period_px // 2) // period_px) % WHEEL_POCKETS
+    numbered = (pocket - 1 + steps) % (WHEEL_POCKETS - 1) + 1
+    skipped = (cols[None, :] + period_px * (numbered - pocket[None, :])) % width
+    return np.where(pocket[None, :] == 0, plain, skipped)
 
 
 def _gather(frame: np.ndarray, model: np.ndarray, rows: slice, cols: np.ndarray
