@@ -88,7 +88,7 @@ def landed(recent: list[Seen], frame: int, *, fps: float, head: float,
     moving = sum(1 for s in along if s >= 0.15 * POCKET_RAD)
     # steady travel, not jumps from a spot to another (glints on passing frets)
     return (moving >= max(3, len(steps) // 2) and max(along) <= 0.6 * abs(total)
-            and -sum(s for s in along if s < 0) < 0.25 * abs(total))
+            and -sum(s for s in along if s < 0) < p.landing_back_share * abs(total))
 
 
 def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,

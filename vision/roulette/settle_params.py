@@ -22,6 +22,9 @@ class SettleParams:
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
     landing_s: float = 0.6  # ... within this long, seen at least landing_frames times
     landing_frames: int = 4
+    landing_back_share: float = 0.4  # ... steps against that way summing to less than this
+    # share of it: a landing ball bounces back off a fret (seed 10501 017 r4: 0.36, was
+    # 0.25, a missed round); glints jumping between frets go back by whole pockets
     arrival_frames: int = 4  # a free ball seen this often on the bowl, running one way at
     # bowl_direction_rad_s or faster, then in the pockets: a roll whose track was out of view
     direction_rad_s: float = 3.0
