@@ -32,6 +32,7 @@ import numpy as np
 
 from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.faintpip import faint_completed
 from vision.sicbo.floorpips import floor_pip_blobs
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
@@ -66,6 +67,7 @@ class RescueParams:
     one_body: float = 0.4         # ... with the body this x edge beyond it
     pale_score: float = 10.0      # a third look with this floor-score threshold ...
     pale_noise: float = 3.0       # ... and noise factor (a white die on a pale floor)
+    faint_min: int = 3            # a face of this many pips in no layout may be grown (_completed)
 
 
 def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
@@ -118,12 +120,31 @@ def _candidates(image_bgr: np.ndarray, parts: list[Blob],
     for part in parts:     # _apart first: it needs no pips, most blobs are found dice again
         if not _apart(part, taken + out, edge, rp):
             continue
+        squash = _squash(taken) if dome else 1.0
         top = _sized(select_top_face(find_pips(image_bgr, part, params.pips), part,
                                      params.pips), edge, dome)
-        if top is not None and _plausible(top, edge, rp, _squash(taken) if dome else 1.0) and _free(
+        top = _completed(image_bgr, top, edge, rp, squash) if dome else top
+        if top is not None and _plausible(top, edge, rp, squash) and _free(
                 top, [*taken, *out, *clutter]) and _inside(part, top, edge, image_bgr.shape, rp):
             out.append((part, top))
     return out
+
+
+def _completed(image_bgr: np.ndarray, top: TopFace | None, edge: float, rp: RescueParams,
+               squash: float) -> TopFace | None:
+    """A face of ``faint_min`` or more pips in no clean layout, grown by washed-out pips
+    to the one face they complete (``faintpip.faint_completed``: every missing place of
+    that face's layout shows a pip); else ``top`` as it was. The CNN must still read
+    the grown face's count (``rescued_ok``). Seed 10504 clip 022 r0 (1280x960, camera
+    straight down, at 7299cc4): a four under the dome's central glare, the glare-bright
+    floor cut its lower corner off the blob and washed one pip: three pips in an L (no
+    layout), refused; grown to a four (fit 0.99, five and six complete nothing), the
+    CNN reads a four at 0.92; two dice seen, abstained ``dice_count``."""
+    if top is None or top.count < rp.faint_min or _plausible(top, edge, rp, squash):
+        return top
+    grown = [g for face in range(top.count + 1, 7)
+             if (g := faint_completed(image_bgr, top, face)) is not None]
+    return grown[0] if len(grown) == 1 else top
 
 
 def _seed_edge(image_bgr: np.ndarray, blobs: list[Blob], params: DiceParams,
