@@ -163,18 +163,3 @@ def test_rendered_close_flat_pair(gap: float, unsure: list) -> None:
     reading = read_dice(frame)
     assert sorted(d.face for d in reading.dice) == [2, 4, 6]
     assert [d.confidence <= 0.5 for d in sorted(reading.dice, key=lambda d: d.face)] == unsure
-
-
-@pytest.mark.parametrize(("pips", "edge", "expected"), [
-    (2, 42.0, {0}),     # a two whose face is 1.17 x the other's, measured from its pips: tilted
-    (1, 42.0, set()),   # a one as large: its edge errs large (up to 1.3 x), no tilt evidence
-    (1, 31.0, {0}),     # a one 0.86 x the other's face: smaller stays evidence (016 r3, a lean)
-])
-def test_short_contact_edge_of_a_one_is_no_tilt(pips: int, edge: float, expected: set) -> None:
-    # seed 10504 clip 012 r1: a flat one beside a flat two, blobs meeting along 0.72 edge,
-    # the one's edge 1.28 x the two's: voided leaning
-    blobs = [_square(0, 0), _square(40, 26), _square(0, 200)]
-    top = _top_sized(60, 46, 0.95, edge)
-    tops = [_top(20, 20, 0.95), TopFace(pips=top.pips[:pips], center_xy=top.center_xy,
-                                        edge_px=edge, side_pips=()), _top(20, 220, 0.95)]
-    assert touching(blobs, tops) == expected

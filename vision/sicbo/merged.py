@@ -213,16 +213,8 @@ def _tilted_pips(a: TopFace, b: TopFace, round_ratio: float) -> bool:
 
 def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -> bool:
     """One of two top faces looks tilted next to the other: its edge differs by
-    ``edge_ratio`` x or its pips are at most ``round_ratio`` x as round. A one's edge is
-    no measure when it is the larger: it errs large (its blob joined to a shadow; its
-    pip says nothing of its face) and ``pips.consistent_edges`` lets it reach 1.3 x the
-    others' (fresh seed-10504 clip 012 r1, at 7299cc4: a flat one 1.39 edges from a flat
-    two, blobs meeting along 0.72 edge, the one's edge 76 px against the two's 60 from
-    its pips: called tilted, voided leaning). A one's face smaller than its neighbour's
-    stays evidence (seed 10504 clip 016 r3: a lean read as a one 0.84 x the six beside it)."""
-    big, small = (a, b) if a.edge_px >= b.edge_px else (b, a)
-    sized = big.count >= 2 or small.count < 2
-    return ((sized and big.edge_px >= edge_ratio * small.edge_px)
+    ``edge_ratio`` x or its pips are at most ``round_ratio`` x as round."""
+    return (max(a.edge_px, b.edge_px) >= edge_ratio * min(a.edge_px, b.edge_px)
             or _less_round(a, b, round_ratio))
 
 
