@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.roulette.fastmean import fast_mean
+
 __all__ = ["BallFix", "BallParams", "ball_evidence", "faint_evidence", "find_balls",
            "held_in_hand", "pick_spots", "row_shares"]
 
@@ -143,12 +145,8 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
     sr, sc = p.surround_rc
     r0, r1 = max(0, r - sr // 2), min(ev.shape[0], r + sr // 2 + 1)
     cols = np.arange(c - sc // 2, c + sc // 2 + 1) % ev.shape[1]
-    box = ev[r0:r1][:, cols]
-    # (cost) the box's mean as numpy's mean computes it (the same pairwise sum; the division
-    # correctly rounded to float32 either way), and the sums below as add.reduce: to the
-    # bit, without the methods' per-call overhead
-    if float(box.dtype.type(np.add.reduce(box, axis=None) / box.dtype.type(box.size))) > (
-            p.compact * peak):
+    # (cost) the box's mean and the sums below without numpy's per-call overhead, to the bit
+    if fast_mean(ev[r0:r1][:, cols]) > p.compact * peak:
         return None
     win_r = np.arange(max(0, r - 2), min(ev.shape[0], r + 3))
     win_c = np.arange(c - 4, c + 5)
@@ -190,7 +188,6 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
     box = fg[rows][:, cols]
     fill = int(np.count_nonzero(box)) / box.size  # (cost) the bool mean, exactly
     if shares is not None:
-        near = shares[rows]  # (cost) its mean as numpy's, to the bit
-        fill -= float(np.add.reduce(near) / near.size)
+        fill -= fast_mean(shares[rows])
     return fill > p.hand_fill
 

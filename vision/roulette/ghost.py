@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.roulette.fastmean import fast_mean
+
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
@@ -125,13 +127,7 @@ def ghost_spot(frame: np.ndarray, model: np.ndarray, row: float, col: float, hea
         tc = ((np.arange(5) + m + 1) / (5 + 2 * m + 1))[:, None]
         line = lo[:, :, None] * (1 - tc) + hi[:, :, None] * tc  # (2, n, 5, 3) float64
         err = _channel_max(np.abs(both[:, :, 6:] - line).reshape(-1, 3)).reshape(2, -1)
-    return _mean(err[0]) < params.ghost_ratio * _mean(err[1])
-
-
-def _mean(a: np.ndarray) -> float:
-    """``float(a.mean())`` of a 1-d float32 array, to the bit (the same pairwise sum; the
-    division is correctly rounded to float32 either way), without its per-call overhead."""
-    return float(a.dtype.type(np.add.reduce(a) / a.dtype.type(a.size)))
+    return fast_mean(err[0]) < params.ghost_ratio * fast_mean(err[1])
 
 
 _POCKET_STEPS = np.concatenate([np.arange(2, 13, 2), -np.arange(2, 13, 2)])
