@@ -17,11 +17,7 @@ import numpy as np
 
 from vision.sicbo import face as face_stage
 from vision.sicbo.body import die_bodies
-from vision.sicbo.detect import (
-    Blob,
-    DetectParams,
-    find_die_blobs,
-)
+from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice

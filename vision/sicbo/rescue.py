@@ -116,11 +116,11 @@ def _candidates(image_bgr: np.ndarray, parts: list[Blob],
     """The (part, top face) pairs of ``parts`` with the rescue's pip evidence, apart
     from and not the face of a die in ``taken`` or ``clutter``."""
     dome = params.in_dome
+    squash = _squash(taken) if dome else 1.0   # of ``taken``: the same for every part
     out: list[tuple[Blob, TopFace]] = []
     for part in parts:     # _apart first: it needs no pips, most blobs are found dice again
         if not _apart(part, taken + out, edge, rp):
             continue
-        squash = _squash(taken) if dome else 1.0
         top = _sized(select_top_face(find_pips(image_bgr, part, params.pips), part,
                                      params.pips), edge, dome)
         top = _completed(image_bgr, top, edge, rp, squash) if dome else top
