@@ -42,10 +42,11 @@ import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs
-from vision.roulette.found import back_on_bowl, came_unseen, extend_bowl_run, still_running
+from vision.roulette.found import came_unseen
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
+from vision.roulette.settle_found import LookAlikes
 from vision.roulette.settle_params import SettleParams
 from vision.roulette.settle_way import SpinWay
 from vision.roulette.track import BallObs, BallTrack, FrameObs, Seen
@@ -54,7 +55,7 @@ from vision.roulette.wheel import POCKET_RAD
 __all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
 
 
-class RoundTracker(SpinWay):
+class RoundTracker(SpinWay, LookAlikes):
     def __init__(self, *, fps: float, sense: int, band_rho: tuple[float, float],
                  head_rho: float, params: SettleParams | None = None,
                  trusted: bool = True) -> None:
@@ -245,35 +246,6 @@ class RoundTracker(SpinWay):
         if unseen <= limit:
             return events
         return events + self._end(frame, "ball_lost")
-
-    def _drop_look_alike(self) -> None:
-        """The spot taken in the pockets after the ball was lost on the bowl rests where it
-        was found, never hopping: a look-alike riding with the wheel (a glint on a fret, a
-        chrome part), not the ball. It becomes a fixture and leaves the ball's path; the
-        ball is still on the bowl, unseen (``lost_bowl_s``), and is followed again when it
-        shows there or comes down."""
-        assert self.pockets_at is not None
-        self.track.add_fixture(self.history[-1])
-        self.track.forget_since(self.found_at if self.found_at is not None
-                                else self.pockets_at.frame)
-        self.pockets_at, self.travel, self.hop, self.jumped = None, 0.0, 0.0, False
-
-    def _back_on_bowl(self) -> bool:
-        """A spot found in the pockets gives way to a ball on the bowl (``back_on_bowl``)."""
-        return self.found_at is not None and self.pockets_at is not None and (
-            self.ball is not None) and back_on_bowl(
-                self.ball, self.track.free, self.track.free_before, travel=self.hop,
-                head=self.head, p=self.p)
-
-    def _still_running(self, obs: FrameObs) -> bool:
-        """A spot taken in the pockets gives way to a ball running on (``still_running``)."""
-        if self.pockets_at is None or self.ball is None:
-            self.bowl_run = ()
-            return False
-        self.bowl_run = extend_bowl_run(self.bowl_run, self.track.free, frame=obs.frame,
-                                        zero=obs.zero, head=self.head, fps=self.fps, p=self.p)
-        return still_running(self.ball, self.bowl_run, travel=self.hop, frame=obs.frame,
-                             band_out=self.band[1], fps=self.fps, p=self.p)
 
     def _follow(self, obs: FrameObs) -> list[Event]:
         """Revolutions, direction samples on the bowl, travel once in the pockets."""
