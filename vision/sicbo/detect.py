@@ -35,7 +35,7 @@ from vision.sicbo.median import median
 from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
-           "floor_mask", "floor_run", "floor_score", "pip_spots"]
+           "floor_mask", "floor_threshold", "floor_run", "floor_score", "pip_spots"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +44,8 @@ class DetectParams:
 
     score_threshold: float = 14.0     # brightness + chroma distance from the local floor
     noise_factor: float = 4.0         # ... and this x the median score (a textured floor)
+    grain_median: float = float("inf")  # a median score above this (a grained floor) counts
+    # half (floor_threshold): the die-sized opening already removes the grain's streaks
     dark_threshold: float = 45.0      # a pixel this much darker than the floor also counts
     min_edge_px: float = 14.0         # smallest die edge considered
     max_area_frac: float = 0.06       # largest blob, as a fraction of the image area
@@ -126,7 +128,17 @@ def floor_mask(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> 
     ``find_die_blobs`` (shadows score as floor; glare and die faces, lit or shaded, do
     not)."""
     score = floor_score(expose(image_bgr, params.white_lum), params)
-    return score < max(params.score_threshold, params.noise_factor * median(score))
+    return score < floor_threshold(score, params)
+
+
+def floor_threshold(score: np.ndarray, params: DetectParams) -> float:
+    """The blob finder's threshold on a floor score (HxW float32): ``score_threshold``, or
+    ``noise_factor`` x the median score on a textured floor, that median counted half
+    above ``grain_median`` (a strongly grained floor, whose streaks the opening removes;
+    photos only, see ``photo.PHOTO``)."""
+    m = median(score)
+    grain = max(0.0, m - params.grain_median)
+    return max(params.score_threshold, params.noise_factor * (m - 0.5 * grain))
 
 
 def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
@@ -299,7 +311,7 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
         cache[key] = (lab, _floor_parts(lab, params))
     lab, floors = cache[key]
     score = _look_score(floors, params)
-    thresh = max(params.score_threshold, params.noise_factor * median(score))
+    thresh = floor_threshold(score, params)
     mask = (score > thresh).astype(np.uint8) * 255
     max_area = params.max_area_frac * mask.size
     mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
