@@ -36,10 +36,13 @@ floor, but it shows pips: floor within ``pip_reach_rel`` x edge of a pip
 (``detect.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
 leaning on a one, 1.38 edges apart, its side face 0.44 edge of "floor" between, paid).
 
-Weak: on a pale floor a lean's shaded side face away from its pips is still floor to
-this test (a 3 leaning 40 degrees on a 6, slid 0.3 edge along it, camera 25 degrees:
-1.69 edges off, 0.33 edge of "floor" on the centre line, read surely flat;
-tests/sicbo/test_dice_touch.py keeps it as a strict xfail). The floor's glare is not
+On a pale floor a lean's shaded side face away from its pips is still floor to this
+test (a 3 leaning 40 degrees on a 6, slid 0.3 edge along it, camera 25 degrees: 1.69
+edges off, 0.33 edge of "floor" on the centre line, read surely flat, paid). Its top
+face is tipped, though: smaller and with flatter pips than its neighbour's (0.79 x the
+edge, 0.71 x as round), which flat dice side by side never are by much (``_tipped``:
+such a pair touches whatever the floor says). Weak: a lean tipped less than ~30 degrees
+on a pale floor keeps most of its face's size. The floor's glare is not
 floor either: two flat dice with a glare spot between them look touching (seed 10404
 clip 010 r2, 1.89 edges apart, no floor over the band: abstained at ``reach_rel``
 2.0). Flat dice closer than ``reach_rel`` with a side face or glare filling the gap
@@ -70,6 +73,8 @@ class TouchParams:
     reach_rel: float = 1.75         # a lean's top face lies up to this x edge from its support's
     band_rel: float = 0.3           # beyond close_dice, floor measured over a band this x
     band_lines: int = 5             # ... edge either side of the centre line, on this many lines
+    tipped_edge: float = 0.87       # within close_dice, a face of 2+ pips this x the other's
+    tipped_round: float = 0.8       # ... edge, its pips this x as round: tipped, floor or not
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -90,12 +95,36 @@ def touching_dice(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
            and edge_px <= _dist(tops[i], tops[j]) < params.reach_rel * edge_px]
     if not close and not far:
         return set()
+    tipped = {k for i, j in close if _tipped(tops[i], tops[j], params) for k in (i, j)}
+    close = [(i, j) for i, j in close if not {i, j} <= tipped]
+    if not close and not far:
+        return tipped
     floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
     lines = (0.0,)                                             # close: the centre line
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
-    return {k for pairs, offsets in ((close, lines), (far, band)) for i, j in pairs
-            if _floor_between(floor, tops[i], tops[j], edge_px, offsets)
-            < params.apart_floor_rel * edge_px for k in (i, j)}
+    return tipped | {k for pairs, offsets in ((close, lines), (far, band)) for i, j in pairs
+                     if _floor_between(floor, tops[i], tops[j], edge_px, offsets)
+                     < params.apart_floor_rel * edge_px for k in (i, j)}
+
+
+def _tipped(a: TopFace, b: TopFace, params: TouchParams) -> bool:
+    """Both faces show 2+ pips and one is both smaller (``tipped_edge`` x the other's
+    edge) and squashed (pips ``tipped_round`` x as round): a face tipped by t shrinks
+    and flattens its pips by ~cos(t) along the tilt, while two flat dice side by side are
+    seen from nearly the same angle and distance. A lean's shaded side face on a pale
+    floor can score as floor (a 3 leaning 40 degrees on a 6, slid 0.3 edge along it,
+    camera 25 degrees: 0.33 edge of "floor" on the centre line; its face 0.79 x the
+    six's edge, pips 0.71 x as round), so such a pair touches whatever the floor test
+    says."""
+    if min(a.count, b.count) < 2:
+        return False
+    small, large = (a, b) if a.edge_px <= b.edge_px else (b, a)
+    return (small.edge_px <= params.tipped_edge * large.edge_px
+            and _round(small) <= params.tipped_round * _round(large))
+
+
+def _round(top: TopFace) -> float:
+    return float(np.median([p.roundness for p in top.pips]))
 
 
 def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
