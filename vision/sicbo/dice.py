@@ -150,7 +150,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         reads.append(side[1])
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
     pairs = contacts(blobs, tops, confidences=confs)
-    two = pressed_dice(pairs) | {
+    edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
+    # top faces close with no floor between: touching, maybe leaning (``touch``)
+    touch = touching_dice(image_bgr, tops, edge, params.touch, params.detect) \
+        if blobs and params.in_dome else None
+    two = pressed_dice(pairs, touching=touch) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
@@ -167,10 +171,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
-    # top faces close with no floor between: touching, maybe leaning (``touch``): not trusted
-    edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
-    if blobs and params.in_dome:
-        pressed |= touching_dice(image_bgr, tops, edge, params.touch, params.detect) - two
+    pressed |= (touch or set()) - two       # touching, maybe leaning: not trusted
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
