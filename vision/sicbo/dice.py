@@ -222,7 +222,10 @@ def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
                  probs: list, params: DiceParams, clutter: list) -> None:
     """Append (in place) rescued dice the CNN confirms, up to ``max_dice`` in all; not
     where the first look saw clutter."""
-    extra = rescue_dice(image_bgr, found, params, clutter=clutter)
+    def confirm(top: TopFace) -> bool:
+        return rescued_ok(top, _classify(classifier, image_bgr, [top])[0], dome=params.in_dome)
+
+    extra = rescue_dice(image_bgr, found, params, clutter=clutter, confirm=confirm)
     for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
                        strict=True):
         if _room(len(found), params) and rescued_ok(item[1], p,
