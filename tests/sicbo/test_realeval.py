@@ -21,6 +21,8 @@ def _image() -> np.ndarray:
     ("large", (13, 6.5, 26, 19.5), (52, 78, 3), 237),  # 1.3x: the rim is interpolated
     ("hd", (20, 10, 40, 30), (80, 120, 3), 243),     # 2x: more pixels, the rim interpolated
     ("dark", (10, 5, 20, 15), (40, 60, 3), 137),     # 0.55x exposure
+    ("rot90", (25, 10, 35, 20), (60, 40, 3), 250),   # a quarter turn clockwise: portrait
+    ("noisy", (10, 5, 20, 15), (40, 60, 3), 247),    # sensor noise + JPEG: box unchanged
 ])
 def test_transform_moves_labels_with_image(name, box, shape, die_mean) -> None:
     image, labels = transform(_image(), [Label(3, (10.0, 5.0, 20.0, 15.0))], name)
@@ -29,6 +31,16 @@ def test_transform_moves_labels_with_image(name, box, shape, die_mean) -> None:
     assert labels[0].box_xyxy == pytest.approx(box)
     x0, y0, x1, y1 = (int(round(v)) for v in labels[0].box_xyxy)
     assert float(image[y0:y1, x0:x1].mean()) == pytest.approx(die_mean, abs=2)
+
+
+def test_hue_turns_the_floor_not_a_white_die() -> None:
+    image = _image()
+    image[:] = (60, 110, 170)                     # a wooden desk (BGR)
+    image[5:15, 10:20] = 250                      # a white die
+    turned, labels = transform(image, [Label(3, (10.0, 5.0, 20.0, 15.0))], "hue")
+    assert labels[0].box_xyxy == (10.0, 5.0, 20.0, 15.0)
+    assert np.abs(turned[30, 40].astype(int) - image[30, 40]).max() > 40   # another floor
+    assert np.abs(turned[10, 15].astype(int) - 250).max() <= 2             # the die stays
 
 
 def test_transform_rejects_unknown_name() -> None:

@@ -18,6 +18,17 @@ photo as taken reads them all. So when the shrunk read finds no die, or dice sma
 than ``SMALL_EDGE``, the photo is read again at the scale that makes them
 ``TARGET_EDGE`` wide (at most as taken; at least twice the first scale when none were
 found), and that read is kept if it finds at least as many dice.
+
+A photo's floor is any desk. The blob finder's threshold is 4 x the median floor score
+(over the fixed 14), and on the ``train_*`` desk that median is 3.3-7.1; on a strongly
+grained, saturated desk (``train_*`` with the hue turned 90 degrees and the saturation
+1.8x) it is ~10, and 4 x it (40) is where a pale die's own score sits: a lone die and
+dice of three-to-five-dice photos fell apart into pip-sized pieces. The die-sized opening
+after the threshold already removes grain streaks thinner than ~9 px, so a median above
+``PHOTO_GRAIN_MEDIAN`` (7) counts half (``detect.floor_threshold``): 34 at a median of 10.
+3 x the median everywhere read those too but cost two ``train_*`` photos as taken (an
+extra die at the top border, a six, read on a cable's clutter; a cluster of three dice
+merged further), where this leaves the desk's reads as they were.
 """
 
 from __future__ import annotations
@@ -27,14 +38,17 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from vision.sicbo.detect import DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
 
-__all__ = ["PHOTO", "PHOTO_MAX_SIDE", "read_photo", "work_scale"]
+__all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "read_photo", "work_scale"]
 
 PHOTO_MAX_SIDE = 640
 SMALL_EDGE = 24.0      # dice read smaller than this (px) at the working size: look again
 TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
-PHOTO = DiceParams(max_dice=None)      # any number of dice (no sic bo count prior)
+PHOTO_GRAIN_MEDIAN = 7.0   # a median floor score above this counts half (see the module doc)
+PHOTO = DiceParams(max_dice=None,      # any number of dice (no sic bo count prior)
+                   detect=DetectParams(grain_median=PHOTO_GRAIN_MEDIAN))
 
 
 def work_scale(shape: tuple[int, ...], max_side: int = PHOTO_MAX_SIDE) -> float:

@@ -15,13 +15,15 @@ together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``
 (Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``large`` (1.3x size: a
 nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with the same
 soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera
-upside down: the top-face position cue assumes it is not). ``--every N`` reads every
-Nth image only, from the ``--start``-th (0-based): with ``train_face --real-every N
---real-start K`` a model trained on some ``train_*`` photos is measured on the others
-(``--model``), a held-out check that does not touch ``valid_*``.
+upside down: the top-face position cue assumes it is not), ``rot90`` (the camera rolled
+a quarter turn: a portrait photo), ``hue`` (another desk: hue turned 90 degrees,
+saturation 1.8x), ``noisy`` (a cheap sensor: Gaussian noise sigma 6, JPEG quality 40).
+``--every N`` reads every Nth image only, from the ``--start``-th (0-based): with
+``train_face --real-every N --real-start K`` a model trained on some ``train_*`` photos
+is measured on the others (``--model``), a held-out check that does not touch ``valid_*``.
 
 The photos hold 1 to 5 dice, so they are read as ``read-dice`` reads a photo:
-``DiceParams(max_dice=None)`` (no sic bo three-dice prior).
+``photo.PHOTO`` (no sic bo three-dice prior; the photo's blob-finder settings).
 
 Run: ``python -m vision.sicbo.realeval [--root ../shared/real-dice-dev]``.
 """
@@ -31,7 +33,7 @@ from __future__ import annotations
 import argparse
 import csv
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -39,7 +41,7 @@ import numpy as np
 
 from vision.progress import progress
 from vision.sicbo.dice import DiceParams, DiceReading
-from vision.sicbo.photo import read_photo
+from vision.sicbo.photo import PHOTO, read_photo
 
 __all__ = ["DEFAULT_ROOT", "TRANSFORMS", "Label", "SplitScore", "evaluate", "load_labels",
            "score_image", "split_names", "transform"]
@@ -94,7 +96,8 @@ def load_labels(root: Path) -> dict[str, list[Label]]:
     return dict(labels)
 
 
-TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "hd", "rot180")
+TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "hd", "rot180", "rot90",
+              "hue", "noisy")
 
 
 def transform(image_bgr: np.ndarray, labels: list[Label],
@@ -110,6 +113,17 @@ def transform(image_bgr: np.ndarray, labels: list[Label],
                              interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
         return resized, [Label(lab.face, tuple(f * v for v in lab.box_xyxy))  # type: ignore[arg-type]
                          for lab in labels]
+    if name == "rot90":          # clockwise: (x, y) -> (h - 1 - y, x)
+        return (np.ascontiguousarray(np.rot90(image_bgr, -1)),
+                [Label(lab.face, (h - lab.box_xyxy[3], lab.box_xyxy[0], h - lab.box_xyxy[1],
+                                  lab.box_xyxy[2])) for lab in labels])
+    if name == "hue":
+        return _hue_turned(image_bgr), labels
+    if name == "noisy":
+        noise = np.random.default_rng(0).normal(0.0, 6.0, img.shape)
+        noisy = np.clip(img + noise, 0, 255).astype(np.uint8)
+        _, jpg = cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, 40])
+        return cv2.imdecode(jpg, cv2.IMREAD_COLOR), labels
     if name == "rot180":
         return (np.ascontiguousarray(image_bgr[::-1, ::-1]),
                 [Label(lab.face, (w - lab.box_xyxy[2], h - lab.box_xyxy[3], w - lab.box_xyxy[0],
@@ -121,6 +135,15 @@ def transform(image_bgr: np.ndarray, labels: list[Label],
     elif name == "blur":
         img = cv2.GaussianBlur(img, (0, 0), 1.5)
     return np.clip(img, 0, 255).astype(np.uint8), labels
+
+
+def _hue_turned(image_bgr: np.ndarray) -> np.ndarray:
+    """Another desk: hue turned 90 degrees, saturation 1.8x (the wood turns lavender or
+    green; the near-white dice stay pale, tinted)."""
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV).astype(np.float32)
+    hsv[..., 0] = (hsv[..., 0] + 45.0) % 180.0
+    hsv[..., 1] = np.clip(hsv[..., 1] * 1.8, 0, 255)
+    return cv2.cvtColor(hsv.astype(np.uint8), cv2.COLOR_HSV2BGR)
 
 
 def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, bool]:
@@ -157,7 +180,7 @@ def evaluate(root: Path, split: str, params: DiceParams | None = None,
         if image is None:
             raise FileNotFoundError(f"cannot read image {root / name}")
         image, labs = transform(image, labels[name], how)
-        reading = read_photo(image, params=params or DiceParams(max_dice=None))
+        reading = read_photo(image, params=params or PHOTO)
         r, ok, cnt = score_image(reading, labs)
         dice += len(labs)
         right, img_ok, cnt_ok = right + r, img_ok + ok, cnt_ok + cnt
@@ -198,8 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--root must be the real-dice folder holding dice.csv and images/; "
                  f"{args.root.resolve()} has no dice.csv")
     cv2.setNumThreads(1)
-    params = DiceParams(use_classifier=not args.no_classifier, max_dice=None,
-                        model_path=None if args.model is None else str(args.model))
+    params = replace(PHOTO, use_classifier=not args.no_classifier,
+                     model_path=None if args.model is None else str(args.model))
     for split in ("train", "valid") if args.split == "both" else (args.split,):
         fails: list[str] = []
         score = evaluate(args.root, split, params, fails, how=args.transform, every=args.every,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["DieStyle", "random_style", "render_die", "render_scene", "face_texture"]
+__all__ = ["DieStyle", "face_texture", "grained_floor", "random_style", "render_die", "render_scene"]
 
 _SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)],
@@ -148,6 +148,17 @@ def _floor(shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     return base.astype(np.float32)
 
 
+def grained_floor(shape: tuple[int, int], colour_bgr: tuple[float, float, float],
+                  grain: float, rng: np.random.Generator) -> np.ndarray:
+    """A wooden desk (float32 HxWx3): ``colour_bgr`` streaked along x, each streak
+    darker or lighter by ``grain`` x the colour (about its standard deviation; a
+    saturated floor's streaks differ in chroma too), the streaks 2-4 px high."""
+    h, w = shape
+    streaks = cv2.resize(rng.normal(0, 1, (max(2, h // 2), max(2, w // 40))).astype(np.float32),
+                         (w, h), interpolation=cv2.INTER_CUBIC)
+    return np.asarray(colour_bgr, np.float32)[None, None, :] * (1.0 + grain * streaks[..., None])
+
+
 def finish(image: np.ndarray, rng: np.random.Generator, *, glare: bool = True) -> np.ndarray:
     """Capture conditions: blur, glare spot, sensor noise, JPEG (BGR uint8 out)."""
     img = image.astype(np.float32)
@@ -182,12 +193,13 @@ def composite(floor: np.ndarray, die: tuple[np.ndarray, np.ndarray, np.ndarray],
 
 def render_scene(faces: list[int], rng: np.random.Generator, *, size_wh=(640, 480),
                  edge_px: float = 48, tilt_deg: float = 15, style: DieStyle | None = None,
-                 leans_deg: list[float] | None = None,
+                 leans_deg: list[float] | None = None, floor_bgr: np.ndarray | None = None,
                  ) -> tuple[np.ndarray, list[tuple[float, float]]]:
     """Dice with the given top faces spread over a floor; returns (image, top centres).
-    ``leans_deg``: per die, how far it is tipped (0: flat)."""
+    ``leans_deg``: per die, how far it is tipped (0: flat); ``floor_bgr``: the floor
+    (HxWx3, e.g. ``grained_floor``) instead of a random smooth one."""
     w, h = size_wh
-    floor = _floor((h, w), rng)
+    floor = _floor((h, w), rng) if floor_bgr is None else floor_bgr.astype(np.float32)
     cell = int(3.2 * edge_px)
     slots = [(x, y) for y in range(0, h - cell + 1, cell) for x in range(0, w - cell + 1, cell)]
     if len(slots) < len(faces):

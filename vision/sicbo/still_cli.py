@@ -15,14 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 
 from vision.errors import UserError
 from vision.progress import progress
-from vision.sicbo.dice import DiceParams, DiceReading
-from vision.sicbo.photo import read_photo
+from vision.sicbo.dice import DiceReading
+from vision.sicbo.photo import PHOTO, read_photo
 
 __all__ = ["add_arguments", "collect_images", "format_table", "run"]
 
@@ -75,9 +76,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"expected a face classifier .onnx file, got {args.model} (missing)")
     if args.dice is not None and args.dice < 1:
         raise UserError(f"--dice expects a number of dice >= 1, got {args.dice}")
-    params = DiceParams(use_classifier=not args.no_classifier,
-                        model_path=str(args.model) if args.model else None,
-                        max_dice=args.dice)
+    params = replace(PHOTO, use_classifier=not args.no_classifier,
+                     model_path=str(args.model) if args.model else None, max_dice=args.dice)
     if args.annotate:
         args.annotate.mkdir(parents=True, exist_ok=True)
     failed = 0
