@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["DieStyle", "face_texture", "grained_floor", "random_style", "render_die", "render_scene"]
+__all__ = ["DieStyle", "face_texture", "grained_floor", "random_style", "render_die",
+           "render_scene"]
 
 _SPOTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (-1, 1), (1, 1), (0, 0)],
