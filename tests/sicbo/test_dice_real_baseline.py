@@ -2,7 +2,9 @@
 
 Reads ``../shared/real-dice-dev`` relative to the repository root; skipped when that
 folder is absent. Fails when die accuracy or whole-image accuracy on the subset drops
-below the committed baseline (raise the baseline when the reader improves).
+below the committed baseline (raise the baseline when the reader improves). Read as
+``read-dice`` reads a photo: ``photo.read_photo`` with ``photo.PHOTO`` (any number of
+dice, the photo's blob-finder settings).
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.sicbo import DiceParams, read_dice
+from vision.sicbo.photo import PHOTO, read_photo
 from vision.sicbo.realeval import load_labels, score_image
 
 REPO = Path(__file__).resolve().parents[2]
 ROOT = REPO / ".." / "shared" / "real-dice-dev"
-PHOTO = DiceParams(max_dice=None)        # photos of 1-5 dice: no three-dice prior
 BASELINE = json.loads((Path(__file__).with_name("real_dice_baseline.json")).read_text())
 
 
@@ -31,7 +32,7 @@ def subset_scores() -> tuple[int, int, int, int]:
     for name in BASELINE["images"]:
         image = cv2.imread(str(ROOT / name), cv2.IMREAD_COLOR)
         assert image is not None, f"cannot read {ROOT / name}"
-        r, ok, _ = score_image(read_dice(image, params=PHOTO), labels[name])
+        r, ok, _ = score_image(read_photo(image, params=PHOTO), labels[name])
         dice, right, images_ok = dice + len(labels[name]), right + r, images_ok + ok
     return dice, right, images_ok, len(BASELINE["images"])
 
