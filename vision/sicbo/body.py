@@ -11,10 +11,10 @@ instead (``die_bodies``):
   picture's middle, which a dome crop centres on the floor), the largest such region,
   closed over dice and glare by its convex hull. The rim's ring and band lie outside it;
 - a blob pixel counts when it lies inside the floor and is not floor-coloured shadow
-  (``floor_tint``: its chroma points the floor's way; only on a coloured floor, where
-  white or ivory dice are neutral against it), or when it lies within ``keep_rel`` x
-  edge of the die's top face centre (a die leaning on the wall rises over the floor's
-  edge; its top face and the side faces at it stay);
+  (``floor_tint``: its chroma, from the die's top-face colour, points the floor's way;
+  only on a floor coloured against the dice: ``_shadow``), or when it lies within
+  ``keep_rel`` x edge of the die's top face centre (a die leaning on the wall rises
+  over the floor's edge; its top face and the side faces at it stay);
 - then an opening with a disk of ``open_rel`` x edge drops the thin slivers left at the
   rim, and the body is the part that holds the top face's centre.
 
@@ -112,7 +112,9 @@ def _body(lab: np.ndarray, floor: np.ndarray | None, colour: np.ndarray, blob: B
     face_l = float(np.percentile(lum[near & blob.mask], 80)) if (near & blob.mask).any() \
         else float(lum[blob.mask].max())
     lit = lum >= params.off_floor_lum * face_l
-    mask = blob.mask & (((on_floor | lit) & ~_shadow(patch, colour, params)) | near)
+    face = near & blob.mask & (lum >= face_l - 10)            # the top face's body pixels
+    die_ab = np.median(patch[..., 1:][face], axis=0) if face.any() else np.full(2, 128.0)
+    mask = blob.mask & (((on_floor | lit) & ~_shadow(patch, colour, die_ab, params)) | near)
     k = max(3, int(params.open_rel * edge) | 1)
     mask = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN,
                             cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
@@ -126,13 +128,19 @@ def _body(lab: np.ndarray, floor: np.ndarray | None, colour: np.ndarray, blob: B
                 solidity=blob.solidity)
 
 
-def _shadow(lab: np.ndarray, colour: np.ndarray, params: BodyParams) -> np.ndarray:
-    """Floor-coloured pixels of a Lab patch (bool): chroma along the floor's at least
-    ``floor_tint`` x the floor's. All False on a near-neutral floor."""
-    tint = colour[1:] - 128.0
+def _shadow(lab: np.ndarray, colour: np.ndarray, die_ab: np.ndarray,
+            params: BodyParams) -> np.ndarray:
+    """Floor-coloured pixels of a Lab patch (bool): chroma, measured from the die's own
+    colour (``die_ab``, its top face's Lab a, b) along the floor's, at least
+    ``floor_tint`` x the floor's. All False when the floor's colour differs from the
+    die's by less than ``tinted``: ivory dice and the camera's white balance tint the
+    dice too, and on a pale tinted floor they may be as coloured as it (fresh seed-10504
+    clip 029: a pale green floor, the dice' top faces 1.1 x as green as it; every pixel
+    of the die was 'shadow' and only the disk round its top face stayed)."""
+    tint = colour[1:] - np.asarray(die_ab, np.float32)
     norm = float(np.hypot(tint[0], tint[1]))
     if norm < params.tinted:
         return np.zeros(lab.shape[:2], bool)
-    along = ((lab[..., 1].astype(np.float32) - 128.0) * tint[0]
-             + (lab[..., 2].astype(np.float32) - 128.0) * tint[1]) / norm
+    along = ((lab[..., 1].astype(np.float32) - die_ab[0]) * tint[0]
+             + (lab[..., 2].astype(np.float32) - die_ab[1]) * tint[1]) / norm
     return along >= params.floor_tint * norm
