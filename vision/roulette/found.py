@@ -19,7 +19,7 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "still_running"]
+__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "hopping_in", "still_running"]
 
 
 def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float
@@ -39,6 +39,30 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
         return None  # never on the bowl, or seen on the rim twice or more since
     last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
     return first.frame if (first.frame - last.frame) / fps > reach_s else None
+
+
+def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettleParams
+               ) -> bool:
+    """Idle, is the ball first seen hopping in the pockets (its roll and landing unseen:
+    a low frame rate smears a fast ball to nothing)? ``recent``: the contiguous
+    sightings, every one free and in the pocket band, ``fixture_hits`` - 1 of them (the
+    last frame before idle learning takes a spot seen so often for a look-alike; a
+    landing, which also gives the ball's way, has had its chance by then); from
+    the first, the spot went ``found_hop_pockets`` relative to the wheel (the farthest),
+    in at least three steps of ``found_step_pockets`` that way, none faster than a ball.
+    A look-alike riding with the wheel (a chrome part, the last ball at rest) does not
+    move in it; fingers putting a ball in are seen at it. (Seed 10401 010 r1: first
+    seen in the pockets 1.0 pocket from where it rested, r4: 0.87 and back; missed.)"""
+    if len(recent) != p.fixture_hits - 1 or any(s.held or s.rho > band_out for s in recent):
+        return False
+    if any(too_fast(a, b, fps=fps, p=p) for a, b in zip(recent, recent[1:], strict=False)):
+        return False
+    away = [relative_angle(s.rel, recent[0].rel) for s in recent]
+    far = max(away, key=abs)
+    steps = [relative_angle(b.rel, a.rel) * (1 if far > 0 else -1)
+             for a, b in zip(recent, recent[1:], strict=False)]
+    return (abs(far) >= p.found_hop_pockets * POCKET_RAD
+            and sum(st >= p.found_step_pockets * POCKET_RAD for st in steps) >= 3)
 
 
 def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[BallObs], *,

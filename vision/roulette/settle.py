@@ -42,7 +42,7 @@ import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs
-from vision.roulette.found import came_unseen
+from vision.roulette.found import came_unseen, hopping_in
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -139,6 +139,13 @@ class RoundTracker(SpinWay, LookAlikes):
             # also hop a pocket there before it is read (a hand placing it may go unseen)
             self.dir_samples, self.jumped = rates, True
             return events
+        if hopping_in(recent, band_out=self.band[1], fps=self.fps, p=self.p) and not (
+                self.track.near_fixture(recent[0].rho, recent[0].rel, self.p.fixture_hits)):
+            # (where one rode: the last ball at rest, lifted out by a hand unseen)
+            events = self._start(obs, "found")  # its roll unseen: so is its way (the way
+            self.decided, self.found_at = True, recent[0].frame  # it hops is no guide)
+            self.put_back = self.last_number  # ... and a hand putting the last round's
+            return events  # ball back (a void unseen) may have gone unseen too
         return []
 
     def just_caught(self, frame: int) -> bool:

@@ -27,6 +27,9 @@ class SettleParams:
     # 0.25, a missed round); glints jumping between frets go back by whole pockets
     arrival_frames: int = 4  # a free ball seen this often on the bowl, running one way at
     # bowl_direction_rad_s or faster, then in the pockets: a roll whose track was out of view
+    found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
+    found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
+    # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
     direction_rad_s: float = 3.0
     bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
     # track slows down there, but nothing on the bowl turns with the wheel)

@@ -157,8 +157,10 @@ class BallTrack:
     def unseen_s(self, frame: int) -> float:
         return (frame - self.history[-1].frame) / self.fps if self.history else 1e9
 
-    def near_fixture(self, rho: float, rel: float) -> bool:
-        return any(f[3] >= 3 and distance(rho, rel, f[0], f[1]) < 0.15 for f in self.fixtures)
+    def near_fixture(self, rho: float, rel: float, hits: int = 3) -> bool:
+        """Is a look-alike seen ``hits`` times or more near ``rho``, ``rel``?"""
+        return any(f[3] >= hits and distance(rho, rel, f[0], f[1]) < 0.15
+                   for f in self.fixtures)
 
     # --- selection --------------------------------------------------------------
     def _learn_fixtures(self, obs: FrameObs, learn: bool) -> list[int]:
