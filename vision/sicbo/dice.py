@@ -19,6 +19,7 @@ from vision.sicbo import face as face_stage
 from vision.sicbo.body import die_bodies
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.faintpip import corner_pair_completed
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice
 from vision.sicbo.pips import (
@@ -133,6 +134,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)
+    found, probs = _washed_corners(classifier, image_bgr, found, probs, params)
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params, found[i][1].count)]
     clutter = [found[i] for i in range(len(found)) if i not in keep]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
@@ -243,6 +245,27 @@ def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN00
     looks = [face_stage.look_again(classifier, image_bgr, t, b, p, params.pips)
              for (b, t), p in zip(found, probs, strict=True)]
     return [(b, t) for (b, _), (t, _) in zip(found, looks, strict=True)], [p for _, p in looks]
+
+
+def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
+                    probs: list, params: DiceParams) -> tuple[list, list]:
+    """In the dome, two top pips at adjacent corners (no two) grown to the face whose
+    washed-out pips show at the other places (``faintpip.corner_pair_completed``), when
+    the CNN, shown the grown face, reads that count as the rescue requires
+    (``rescue.rescued_ok``); else as they were."""
+    if classifier is None or not params.in_dome:
+        return found, probs
+    out_f, out_p = list(found), list(probs)
+    for i, (blob, top) in enumerate(found):
+        if top.count != 2 or two_is_diagonal(top, params.pips):
+            continue
+        grown = corner_pair_completed(image_bgr, top)
+        if grown is None:
+            continue
+        p = _classify(classifier, image_bgr, [grown])[0]
+        if rescued_ok(grown, p, dome=True):
+            out_f[i], out_p[i] = (blob, grown), p
+    return out_f, out_p
 
 
 def _room(n_found: int, params: DiceParams) -> bool:

@@ -26,7 +26,7 @@ from vision.sicbo.layout import LAYOUTS
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
-__all__ = ["FaintParams", "faint_completed"]
+__all__ = ["FaintParams", "corner_pair_completed", "faint_completed"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -59,6 +59,50 @@ def faint_completed(image_bgr: np.ndarray, top: TopFace, face: int,
     extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
                       axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
                   for x, y in missing)
+    allp = (*top.pips, *extra)
+    c = np.array([p.center_xy for p in allp]).mean(axis=0)
+    return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
+
+
+def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
+                          params: FaintParams = FaintParams()) -> TopFace | None:
+    """Two pips at adjacent corners (no two: ``pips.two_is_diagonal``) grown to the face
+    of 4-6 pips whose other places all show washed-out pips, or None. Two points place a
+    layout exactly, either side of the pair, so the evidence is the places alone: the
+    faces that show must lie on one side and nest (a four inside a five or six: the
+    largest wins). Seed 10504 clip 022 r3 (1280x960, camera straight down): a four under
+    the dome's central glare, two pips washed grey, read as two adjacent pips (capped at
+    0.5, the round abstained)."""
+    if top.count != 2:
+        return None
+    pts = np.array([p.center_xy for p in top.pips], float)
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
+    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
+    need = max(params.min_signal, params.faint_rel * found)
+    shown = []
+    for face in (4, 5, 6):
+        layout = LAYOUTS[face]
+        for i, j in itertools.permutations(range(len(layout)), 2):
+            if abs(float(np.hypot(*(layout[i] - layout[j]))) - 2.0) > 1e-6:
+                continue                                  # not two corners of one side
+            m = _similarity(layout[[i, j]], pts)
+            scale = float(np.hypot(m[0], m[1]))
+            lo, hi = params.size_rel
+            if not lo * top.edge_px <= scale / PIP_HALF <= hi * top.edge_px:
+                continue
+            missing = _apply(m, layout[[k for k in range(len(layout)) if k not in (i, j)]])
+            if all(_signal(lab, xy, r) >= need for xy in missing):
+                shown.append(missing)
+    if not shown:
+        return None
+    best = max(shown, key=len)
+    near = 0.15 * top.edge_px
+    if any(np.hypot(*(best - xy).T).min() > near for s in shown for xy in s):
+        return None
+    extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
+                      axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
+                  for x, y in best)
     allp = (*top.pips, *extra)
     c = np.array([p.center_xy for p in allp]).mean(axis=0)
     return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
