@@ -97,6 +97,16 @@ def _columns(start: int, stop: int, width: int) -> slice | np.ndarray:
     return np.arange(start, stop) % width
 
 
+def _window(a: np.ndarray, rows: slice, start: int, stop: int) -> np.ndarray:
+    """``a[rows]`` at columns ``start`` .. ``stop`` - 1 round the seam: a copy laid out as
+    numpy's index with a column array lays it (column by column; sums over it run in that
+    order), from a slice where the columns do not cross the seam (cost)."""
+    cols = _columns(start, stop, a.shape[1])
+    if isinstance(cols, slice):
+        return np.asfortranarray(a[rows, cols])
+    return a[rows][:, cols]
+
+
 def find_balls(mixed_u8: np.ndarray, rise: np.ndarray, params: BallParams | None = None,
                exclude: np.ndarray | None = None, limit: int = 3,
                faint: tuple[np.ndarray, int] | None = None) -> list[BallFix]:
@@ -129,11 +139,11 @@ def pick_spots(ev: np.ndarray, spot: np.ndarray, floor: float, p: BallParams, li
     mean of the evidence ``ev``, down to ``floor`` (``spot`` is cleared where taken)."""
     out: list[BallFix] = []
     for _ in range(limit * 2):
-        r, c = np.unravel_index(int(np.argmax(spot)), spot.shape)
+        r, c = divmod(int(np.argmax(spot)), spot.shape[1])  # (cost) np.unravel_index's
         peak = float(spot[r, c])
         if peak < floor or len(out) >= limit:
             break
-        fix = _spot_at(ev, int(r), int(c), peak, p)
+        fix = _spot_at(ev, r, c, peak, p)
         half = 10 if peak >= p.min_rise else 24  # a smear's other images are no other spots
         spot[max(0, r - 4):r + 5, _columns(c - half, c + half + 1, spot.shape[1])] = 0
         if fix is not None:
@@ -144,13 +154,12 @@ def pick_spots(ev: np.ndarray, spot: np.ndarray, floor: float, p: BallParams, li
 def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> BallFix | None:
     sr, sc = p.surround_rc
     r0, r1 = max(0, r - sr // 2), min(ev.shape[0], r + sr // 2 + 1)
-    cols = np.arange(c - sc // 2, c + sc // 2 + 1) % ev.shape[1]
     # (cost) the box's mean and the sums below without numpy's per-call overhead, to the bit
-    if fast_mean(ev[r0:r1][:, cols]) > p.compact * peak:
+    if fast_mean(_window(ev, slice(r0, r1), c - sc // 2, c + sc // 2 + 1)) > p.compact * peak:
         return None
     win_r = np.arange(max(0, r - 2), min(ev.shape[0], r + 3))
     win_c = np.arange(c - 4, c + 5)
-    w = ev[win_r[0]:win_r[-1] + 1][:, win_c % ev.shape[1]]
+    w = _window(ev, slice(int(win_r[0]), int(win_r[-1]) + 1), c - 4, c + 5)
     total = float(np.add.reduce(w, axis=None))
     row = float(np.add.reduce(np.add.reduce(w, axis=1) * win_r) / total)
     col = float(np.add.reduce(np.add.reduce(w, axis=0) * win_c) / total) % ev.shape[1]
@@ -159,7 +168,11 @@ def _spot_at(ev: np.ndarray, r: int, c: int, peak: float, p: BallParams) -> Ball
 
 def row_shares(fg: np.ndarray) -> np.ndarray:
     """(R,) float: the share of each row of the (R, C) foreground ``fg`` that is foreground."""
-    return np.count_nonzero(fg, axis=1) / fg.shape[1]
+    # (cost) the counts as OpenCV sums them (exact integers), not numpy's count_nonzero with
+    # an axis (a sum of bools cast one by one): the same count over the same width
+    counts = cv2.reduce(np.ascontiguousarray(fg).view(np.uint8), 1, cv2.REDUCE_SUM,
+                        dtype=cv2.CV_32S)
+    return counts[:, 0] / fg.shape[1]
 
 
 def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None,

@@ -17,6 +17,8 @@ spot at 0: each peak taken is one the whole-strip search takes
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from vision.roulette.ball import (
@@ -50,9 +52,20 @@ def _candidate_rows(rise: np.ndarray, from_row: int, p: BallParams) -> np.ndarra
     """Rows with a pixel that lifts the box mean of a spot on it or a row beside it to its
     threshold: ``min_rise`` above ``from_row``, ``faint_rise`` from it on (the box mean is
     at most its largest pixel; excluded pixels count too: it is a bound)."""
-    floor = np.full(rise.shape[0], p.min_rise, np.float32)
-    floor[max(0, from_row - p.spot_rc[0] // 2):] = min(p.faint_rise, p.min_rise)
-    return np.flatnonzero(rise.max(axis=1) >= floor - MARGIN)
+    return np.flatnonzero(np.maximum.reduce(rise, axis=1)  # (cost) not ndarray.max's wrapper
+                          >= _floors(rise.shape[0], max(0, from_row - p.spot_rc[0] // 2),
+                                     p.min_rise, min(p.faint_rise, p.min_rise)))
+
+
+@lru_cache(maxsize=8)
+def _floors(height: int, split: int, near: float, far: float) -> np.ndarray:
+    """(height,) float32 each row's threshold less ``MARGIN``: ``near`` before row
+    ``split``, ``far`` from it on (the same in every frame: built once, read-only)."""
+    floor = np.full(height, near, np.float32)
+    floor[split:] = far
+    out = floor - MARGIN
+    out.flags.writeable = False
+    return out
 
 
 def find_balls_on_rows(mixed: np.ndarray, rise: np.ndarray, diff: np.ndarray, from_row: int,

@@ -21,7 +21,7 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, held_in_hand, row_shares
+from vision.roulette.ball import BallFix, _columns, held_in_hand, row_shares
 from vision.roulette.ball_rows import find_balls_on_rows
 from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
@@ -73,7 +73,7 @@ class WheelPipeline:
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
         self.head_row = self.grid.row_of(cal.head_rho)
-        self.row_index = np.arange(len(self.grid.rho_rows))  # (cost) for _ball_obs
+        self.rho_list = self.grid.rho_rows.tolist()  # (cost) for _ball_obs: Python floats
         # beyond the head's edge (and a margin where it may still turn) the bowl is still:
         # sampled from the nearest pixel there (cost)
         self.unwrap = SplitUnwrap(self.grid, self.grid.row_of(cal.head_rho + 0.12))
@@ -97,6 +97,9 @@ class WheelPipeline:
         # just outside the head's estimated edge the wheel may still turn: no objects there
         self.no_objects = np.zeros_like(self.invalid)
         self.no_objects[self.head_row:self.grid.row_of(cal.head_rho + 0.12)] = True
+        self.no_objects.flags.writeable = False  # shared by frames: read, never written
+        self.nothing = np.zeros_like(self.invalid)  # no spot: one mask for every such frame
+        self.nothing.flags.writeable = False
         self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12),  # not the ball
                                 rest_row=self.grid.row_of(cal.band_rho[1]) + 1)
         # a smeared ball is looked for on the upper bowl only (where it runs fast; by the
@@ -123,16 +126,22 @@ class WheelPipeline:
         spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
-        every = _spot_mask(shape, spots)
+        every = _spot_mask(shape, spots) if spots else self.nothing
         kept = self.still.update(spots, frame, self._ball_running(frame))
         # (cost) mostly every spot is kept: the same mask serves (neither is written)
-        return every if kept == spots else _spot_mask(shape, kept), every
+        if kept == spots:
+            return every, every
+        return (_spot_mask(shape, kept) if kept else self.nothing), every
 
-    def _may_rest(self, near_ball: np.ndarray) -> np.ndarray:
+    def _may_rest(self, near_ball: np.ndarray) -> np.ndarray | None:
         """Where ``near_ball`` masks a spot that may be the ball at rest (off the bowl):
-        there an object's persistence starts when the mask lifts."""
-        out = near_ball.copy()
-        out[self.still.bowl_row:] = False
+        there an object's persistence starts when the mask lifts. None where it masks
+        nothing there (cost: no copy, and no reset to do)."""
+        top = near_ball[:self.still.bowl_row]
+        if near_ball is self.nothing or not top.any():
+            return None
+        out = np.zeros_like(near_ball)
+        out[:self.still.bowl_row] = top
         return out
 
     def _ball_running(self, frame: int) -> bool:
@@ -192,12 +201,13 @@ class WheelPipeline:
         shares = row_shares(fg) if balls else None
         held = [held_in_hand(fg, b, shares=shares) for b in balls]
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
-        fg &= ~invalid
+        np.greater(fg, invalid, out=fg)  # (cost) fg &= ~invalid, without the temporary
         fg[self.object_rows:] = False
         near_ball, spots = self._ball_mask(fg.shape, index, balls)
-        obj = object_step(self.watch, self.background, mixed, fg, self.edge,
-                          near_ball | self.no_objects, near_ball, diff, int(round(zero_col)),
-                          spots, invalid, self._may_rest(near_ball))
+        ignore = self.no_objects if near_ball is self.nothing else near_ball | self.no_objects
+        obj = object_step(self.watch, self.background, mixed, fg, self.edge, ignore,
+                          near_ball, diff, int(round(zero_col)), spots, invalid,
+                          self._may_rest(near_ball))
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
@@ -224,11 +234,26 @@ class WheelPipeline:
 
     def _ball_obs(self, ball: BallFix, zero_col: float, held: bool) -> BallObs:
         col = from_mixed_column(int(round(ball.row)), ball.col, self.head_row, zero_col, COLUMNS)
-        rho = float(np.interp(ball.row, self.row_index, self.grid.rho_rows))
+        rho = rho_at(ball.row, self.rho_list)
         return BallObs(rho, col * 2 * np.pi / COLUMNS, held)
 
     def finish(self, last_index: int) -> list[Event]:
         return self.tracker.finish(last_index)
+
+
+def rho_at(row: float, rho_rows: list[float]) -> float:
+    """The radius at a fractional strip ``row``: ``np.interp(row, arange(R), rho_rows)``
+    to the bit (the same slope times offset plus value in double precision; the ends
+    held), without numpy's per-call overhead (once per ball per frame)."""
+    last = len(rho_rows) - 1
+    if row <= 0:
+        return rho_rows[0]
+    if row >= last:
+        return rho_rows[last]
+    j = int(row)
+    if j == row:
+        return rho_rows[j]
+    return (rho_rows[j + 1] - rho_rows[j]) * (row - j) + rho_rows[j]
 
 
 def _spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -> np.ndarray:
@@ -236,7 +261,7 @@ def _spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -> np.n
     mask = np.zeros(shape, bool)
     for r, c in spots:
         rows = slice(max(0, int(r) - 5), int(r) + 6)
-        mask[rows, np.arange(int(c) - 14, int(c) + 15) % shape[1]] = True
+        mask[rows, _columns(int(c) - 14, int(c) + 15, shape[1])] = True
     return mask
 
 

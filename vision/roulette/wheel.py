@@ -193,9 +193,9 @@ def _template_fft(sense: int) -> tuple[np.ndarray, np.ndarray]:
 
 def _row_means(x: np.ndarray, n: np.floating) -> np.ndarray:
     """(N, K) -> (N, 1) mean of each row as numpy's ``mean`` computes it, to the bit (each
-    row its own 1-d pairwise sum: numpy sums several rows at once in another order),
-    without its per-call overhead; ``n`` is K in ``x``'s dtype."""
-    return np.array([np.add.reduce(row) for row in x], x.dtype)[:, None] / n
+    row its own 1-d pairwise sum: a reduction along the contiguous last axis is one, row
+    by row), without its per-call overhead; ``n`` is K in ``x``'s dtype."""
+    return np.add.reduce(np.ascontiguousarray(x), axis=1, keepdims=True) / n
 
 
 def _row_stds(x: np.ndarray, n: np.floating, mean: np.ndarray) -> np.ndarray:
@@ -223,7 +223,8 @@ def zero_correlation(redness: np.ndarray, greenness: np.ndarray, sense: int,
     """(..., COLUMNS) circular correlation of the measured colour signals with the pocket
     template, per position of pocket 0 (column), averaged over the columns in view.
     Signals may be stacked (N, COLUMNS), one correlation per row (calibration's many)."""
-    stacked = np.stack([redness, greenness], axis=-2)  # (..., 2, C)
+    stacked = (np.array((redness, greenness)) if redness.ndim == 1  # (cost) not np.stack
+               else np.stack([redness, greenness], axis=-2))  # (..., 2, C)
     both = _normalised(stacked.reshape(-1, COLUMNS), valid).reshape(stacked.shape)
     n_cols = COLUMNS if valid is None else max(int(valid.sum()), 1)
     tr, tg = _template_fft(sense)
