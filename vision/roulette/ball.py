@@ -139,7 +139,7 @@ def pick_spots(ev: np.ndarray, spot: np.ndarray, floor: float, p: BallParams, li
     mean of the evidence ``ev``, down to ``floor`` (``spot`` is cleared where taken)."""
     out: list[BallFix] = []
     for _ in range(limit * 2):
-        r, c = divmod(int(np.argmax(spot)), spot.shape[1])  # (cost) np.unravel_index's
+        r, c = divmod(int(spot.argmax()), spot.shape[1])  # (cost) np.unravel_index's
         peak = float(spot[r, c])
         if peak < floor or len(out) >= limit:
             break
@@ -197,8 +197,8 @@ def held_in_hand(fg: np.ndarray, ball: BallFix, params: BallParams | None = None
         rows = rows[shares[rows] <= p.busy_row]
     if len(rows) == 0:
         return False
-    cols = np.arange(c - hc // 2, c + hc // 2 + 1) % fg.shape[1]
-    box = fg[rows][:, cols]
+    box = fg[rows][:, _columns(c - hc // 2, c + hc // 2 + 1, fg.shape[1])]  # (cost) a count:
+    # in any order the same
     fill = int(np.count_nonzero(box)) / box.size  # (cost) the bool mean, exactly
     if shares is not None:
         fill -= fast_mean(shares[rows])

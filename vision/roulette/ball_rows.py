@@ -52,9 +52,10 @@ def _candidate_rows(rise: np.ndarray, from_row: int, p: BallParams) -> np.ndarra
     """Rows with a pixel that lifts the box mean of a spot on it or a row beside it to its
     threshold: ``min_rise`` above ``from_row``, ``faint_rise`` from it on (the box mean is
     at most its largest pixel; excluded pixels count too: it is a bound)."""
-    return np.flatnonzero(np.maximum.reduce(rise, axis=1)  # (cost) not ndarray.max's wrapper
-                          >= _floors(rise.shape[0], max(0, from_row - p.spot_rc[0] // 2),
-                                     p.min_rise, min(p.faint_rise, p.min_rise)))
+    # (cost) the ufuncs' own methods, not numpy's Python wrappers (ndarray.max, flatnonzero)
+    return (np.maximum.reduce(rise, axis=1)
+            >= _floors(rise.shape[0], max(0, from_row - p.spot_rc[0] // 2), p.min_rise,
+                       min(p.faint_rise, p.min_rise))).nonzero()[0]
 
 
 @lru_cache(maxsize=8)

@@ -239,9 +239,12 @@ def _fix_at(corr: np.ndarray, best: int) -> ZeroFix:
     den = y0 - 2 * y1 + y2
     sub = 0.5 * (y0 - y2) / den if den < 0 else 0.0
     # the best peak at least a pocket away: the columns outside best +- POCKET_COLS, one
-    # window of the correlation laid twice (cost: no copy to mask)
-    second = float(np.concatenate([corr, corr])[best + POCKET_COLS + 1:
-                                                best + COLUMNS - POCKET_COLS].max())
+    # window of the correlation laid twice (cost: no copy; a maximum in any order the same)
+    lo, hi = best + POCKET_COLS + 1, best + COLUMNS - POCKET_COLS
+    if hi <= COLUMNS or lo >= COLUMNS:
+        second = float(corr[lo % COLUMNS:(hi - 1) % COLUMNS + 1].max())
+    else:
+        second = float(np.maximum(corr[lo:].max(), corr[:hi - COLUMNS].max()))
     score = float(y1 / second) if second > 1e-6 else 10.0
     return ZeroFix(psi=float(np.mod((best + sub) * 2 * np.pi / COLUMNS, 2 * np.pi)), score=score,
                    fit=float(y1))
