@@ -99,22 +99,20 @@ def test_short_contact_needs_a_tilted_face(roundness: float, edge: float,
 
 
 GATE_CASES = [
-    # (dice with no floor between them and a neighbour, ``touch.touching_dice``; dice
-    # marked) for SHORT_CASES' third pair: contact 0.83 edge, one face 1.17 x the other's
-    (None, {0}),          # not measured (photos): the tilted face alone, as before
-    ({0, 1}, {0}),        # nothing but die between the two: a lean
-    (set(), set()),       # floor between: flat dice apart, the edge a guess (seed 10504
-                          # clip 012 r1: a one 1.39 edges from a two, voided leaning)
-    ({0, 2}, set()),      # die 0 touches the third die, not this one
+    # (pairs with floor seen between them, ``touch.touch_pairs``; dice marked) for
+    # SHORT_CASES' third pair: contact 0.83 edge, one face 1.17 x the other's
+    (set(), {0}),             # not measured apart (touching, or too close to measure)
+    ({(0, 1)}, set()),        # apart: flat dice, the edge a guess (seed 10504 clip 012
+                              # r1: a one 1.78 edges from a two, floor between, voided)
+    ({(0, 2)}, {0}),          # floor between die 0 and the third die: this pair still
 ]
 
 
-@pytest.mark.parametrize(("touch", "expected"), GATE_CASES)
-def test_tilted_short_contact_needs_no_floor_between(touch: set | None,
-                                                     expected: set) -> None:
+@pytest.mark.parametrize(("apart", "expected"), GATE_CASES)
+def test_tilted_short_contact_needs_no_floor_between(apart: set, expected: set) -> None:
     blobs = [_square(0, 0), _square(40, 26), _square(0, 200)]
     tops = [_top(20, 20, 0.95), _top_sized(60, 46, 0.95, 42.0), _top(20, 220, 0.95)]
-    assert pressed_dice(contacts(blobs, tops), touching=touch) == expected
+    assert pressed_dice(contacts(blobs, tops), apart=apart) == expected
 
 
 def test_one_die_cut_in_two_is_no_lean() -> None:

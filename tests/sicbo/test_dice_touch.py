@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from vision.sicbo import read_dice
-from vision.sicbo.touch import TouchParams
+from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.touch import TouchParams, touch_pairs
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die
 from vision.synth.sicbo_render import DiceFrameRenderer
@@ -107,3 +108,18 @@ def test_flat_dice_near_each_other_stay_sure(gap: float, angle: float,
     dice = read_dice(_flat_pair_frame(gap, angle, cam_tilt, seed=3)).dice
     assert sorted(d.face for d in dice) == [2, 4, 6]
     assert all(d.pose == "flat" and d.confidence > 0.9 for d in dice)
+
+
+def _face_at(x: float) -> TopFace:
+    pip = Pip(center_xy=(x, 0.0), area_px=30.0, axes_px=(6.0, 6.0), angle_deg=0.0,
+              inside=1.0, redness=0.0, ring_lum=200.0)
+    return TopFace(pips=(pip, pip), center_xy=(x, 0.0), edge_px=40.0, side_pips=())
+
+
+def test_pairs_too_close_to_measure_are_not_apart() -> None:
+    # faces 0.9 edge apart (a stack, or a lean seen over its support: seed 10504 clip
+    # 018 r1, 0.94) are neither touching nor apart; 2.5 and 3.4 edges: beyond a lean's
+    # reach, apart (no floor measured: the picture is never looked at)
+    tops = [_face_at(0.0), _face_at(36.0), _face_at(136.0)]
+    blank = np.zeros((8, 8, 3), np.uint8)
+    assert touch_pairs(blank, tops, 40.0) == (set(), {(0, 2), (1, 2)})

@@ -35,7 +35,7 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
-from vision.sicbo.touch import TouchParams, touching_dice
+from vision.sicbo.touch import TouchParams, touch_pairs
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -154,9 +154,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pairs = contacts(blobs, tops, confidences=confs)
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     # top faces close with no floor between: touching, maybe leaning (``touch``)
-    touch = touching_dice(image_bgr, tops, edge, params.touch, params.detect) \
-        if blobs and params.in_dome else None
-    two = pressed_dice(pairs, touching=touch) | {
+    touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
+        if blobs and params.in_dome else (set(), set())
+    two = pressed_dice(pairs, apart=apart) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
@@ -173,7 +173,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
-    pressed |= (touch or set()) - two       # touching, maybe leaning: not trusted
+    pressed |= {k for pair in touch for k in pair} - two   # maybe leaning: not trusted
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]

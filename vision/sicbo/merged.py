@@ -139,18 +139,21 @@ def contacts(blobs: list[Blob], tops: list[TopFace], near_rel: float = 1.6,
 
 
 def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0,
-                 touching: set[int] | None = None) -> set[int]:
+                 apart: set[tuple[int, int]] = frozenset()) -> set[int]:  # type: ignore[assignment]
     """The tilted die of each pair meeting along ``long_rel`` edges, or ``rel`` with a
-    tilted face (``touching``'s rule on ``contacts``). With ``touching`` (the dice with no
-    floor between them and a neighbour: ``touch.touching_dice``) the tilted face counts
-    only for a pair both in it. Its edge cue is shared by flat dice lying apart: a one's
-    edge is a guess (up to 1.3 x the others'), and a one 1.39 edges from a flat two, edges
-    76 and 60 px, blobs meeting 0.72 edge (seed 10504 clip 012 r1, a false leaning void)
-    measures as a three leaning on a one does (seed 10404 clip 004 r2: 66 and 53 px, 0.83
-    edge, 1.52 edges apart); the lean has no floor between, the flat pair has."""
+    tilted face (``touching``'s rule on ``contacts``), unless the pair lies ``apart``
+    (``(i, j)``, i < j, ``touch.touch_pairs``: floor seen between them, or farther than
+    a lean's top face lies from its support's; pairs closer than an edge are not in it,
+    so stay pressed). The tilted-face cue is shared by
+    flat dice lying apart: a one's edge is a guess (up to 1.3 x the others'), and a one
+    1.78 edges from a flat two, edges 76 and 60 px, blobs meeting 0.72 edge (seed 10504
+    clip 012 r1, a false leaning void) measures as a three leaning on a one does (seed
+    10404 clip 004 r2: 66 and 53 px, 0.83 edge, 1.52 edges apart); the lean has no floor
+    between (0.0 edge), the flat pair lies beyond a lean's reach (1.75 edges) with 0.42
+    edge of floor between."""
     return {c.die for c in pairs
             if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted and (
-                touching is None or {c.die, c.other} <= touching))}
+                (min(c.die, c.other), max(c.die, c.other)) not in apart))}
 
 
 def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.6,

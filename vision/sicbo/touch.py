@@ -63,7 +63,7 @@ from vision.sicbo.detect import DetectParams, floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 
-__all__ = ["TouchParams", "bare_floor", "touching_dice"]
+__all__ = ["TouchParams", "bare_floor", "touch_pairs", "touching_dice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,23 +88,36 @@ def touching_dice(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     """Indices (into ``tops``) of dice that may lean on a neighbour: top faces at least
     an edge apart (closer is a stack) and within ``close_dice`` or ``reach_rel`` x
     ``edge_px``, with less than ``apart_floor_rel`` x edge of bare floor between."""
+    touching, _ = touch_pairs(image_bgr, tops, edge_px, params, detect)
+    return {k for pair in touching for k in pair}
+
+
+def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+                params: TouchParams = TouchParams(), detect: DetectParams | None = None
+                ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """``(touching, apart)``: pairs ``(i, j)``, i < j, of top faces at least an edge
+    apart: touching as ``touching_dice`` judges (a tipped pair, ``_tipped``, touches),
+    and the others (floor between, or farther than a lean reaches). Pairs closer than
+    an edge (a stack, or a lean seen from above its support) are in neither."""
     close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
              if close_dice([tops[i], tops[j]], edge_px)]
     far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
            if (i, j) not in close
            and edge_px <= _dist(tops[i], tops[j]) < params.reach_rel * edge_px]
+    tipped = {(i, j) for i, j in close if _tipped(tops[i], tops[j], params)}
+    close = [pair for pair in close if pair not in tipped]
+    spread = {(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
+              if _dist(tops[i], tops[j]) >= edge_px}
     if not close and not far:
-        return set()
-    tipped = {k for i, j in close if _tipped(tops[i], tops[j], params) for k in (i, j)}
-    close = [(i, j) for i, j in close if not {i, j} <= tipped]
-    if not close and not far:
-        return tipped
+        return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
     lines = (0.0,)                                             # close: the centre line
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
-    return tipped | {k for pairs, offsets in ((close, lines), (far, band)) for i, j in pairs
-                     if _floor_between(floor, tops[i], tops[j], edge_px, offsets)
-                     < params.apart_floor_rel * edge_px for k in (i, j)}
+    touching = tipped | {(i, j) for pairs, offsets in ((close, lines), (far, band))
+                         for i, j in pairs if _floor_between(floor, tops[i], tops[j], edge_px,
+                                                             offsets)
+                         < params.apart_floor_rel * edge_px}
+    return touching, spread - touching
 
 
 def _tipped(a: TopFace, b: TopFace, params: TouchParams) -> bool:
