@@ -31,9 +31,9 @@ Phases::
 * abstain: the ball vanished from the pocket ring or the wheel (or for long from the
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
   not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
-  misnumbered): a person must confirm. After a void, or a ball lost or caught in play (a
-  void unseen, perhaps), a ball not seen launched that rests in the last winning number's
-  pocket was put back there by hand (Art. 2): ``ball_put_back``, no outcome.
+  misnumbered): a person must confirm. A ball not seen launched that rests in the last
+  winning number's pocket may have been put back there by hand after a void (Art. 2),
+  the void seen or not: ``ball_put_back``, no outcome.
 """
 
 from __future__ import annotations
@@ -82,8 +82,6 @@ class RoundTracker(SpinWay, LookAlikes):
         self.outcome_frame = -(10**9)  # when the last outcome was given
         self.caught_frame = -(10**9)  # when the ball in play was last caught on the bowl
         self.last_number: int | None = None  # ... and its number
-        self.put_back: int | None = None  # a void or abstained round ended: the dealer may
-        # put the ball back into this number's pocket (until a launch is seen)
         self.spun = False
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
         self.ball: Seen | None = None
@@ -144,8 +142,7 @@ class RoundTracker(SpinWay, LookAlikes):
             # (where one rode: the last ball at rest, lifted out by a hand unseen)
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
             self.decided, self.found_at = True, recent[0].frame  # it hops is no guide)
-            self.put_back = self.last_number  # ... and a hand putting the last round's
-            return events  # ball back (a void unseen) may have gone unseen too
+            return events
         return []
 
     def just_caught(self, frame: int) -> bool:
@@ -196,12 +193,10 @@ class RoundTracker(SpinWay, LookAlikes):
 
     def _end(self, frame: int, reason: str) -> list[Event]:
         # (ended_frame stays: a ball lost or caught in play may be a void round, the
-        # dealer catching the ball for an object that fell in; an object counts at once.
-        # For the same reason the ball may then be put back into the last winning
-        # number's pocket, the void unseen: ``put_back`` as after a void)
+        # dealer catching the ball for an object that fell in; an object counts at once)
         if self.pockets_at is None and reason == "ball_handled":
             self.caught_frame = frame
-        self.phase, self.put_back = "idle", self.last_number
+        self.phase = "idle"
         self.history.clear()
         return [abstain(frame, reason), Event("ball_removed", frame)]
 
@@ -226,9 +221,11 @@ class RoundTracker(SpinWay, LookAlikes):
             self._drop_look_alike()
             return events
         number, conf = read
-        if not self.spun and number == self.put_back:
+        if not self.spun and number == self.last_number:
             self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
-            # the last winning number's pocket, by hand: no roll, no outcome
+            # the last winning number's pocket, by hand: no roll, no outcome. The void may
+            # go unseen (seed 10201 001 r3: an object missed, the ball carried in over the
+            # rim taken for a landing, read 31 = the last outcome: a wrong outcome)
             return events + [abstain(obs.frame, "ball_put_back", number=number)]
         self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
         events += self._check_direction(obs.frame, resting=True)
@@ -313,7 +310,6 @@ class RoundTracker(SpinWay, LookAlikes):
         """The ball is removed once unseen for ``removed_s``."""
         if self.ball is not None or self.track.unseen_s(obs.frame) <= self.p.removed_s:
             return []
-        self.put_back = self.last_number if self.phase == "void" else None
         if self.phase == "void":  # its end counts as an outcome: the dealer's hands are at
             # work, the ball put back taken to spin again (fingers over the pockets; seed
             # 10101 000 r2's false void 2.6 s after r1's)
