@@ -123,3 +123,11 @@ def test_pairs_too_close_to_measure_are_not_apart() -> None:
     tops = [_face_at(0.0), _face_at(36.0), _face_at(136.0)]
     blank = np.zeros((8, 8, 3), np.uint8)
     assert touch_pairs(blank, tops, 40.0) == (set(), {(0, 2), (1, 2)})
+
+
+def test_tipped_touching_lean_is_voided() -> None:
+    # a 3 leaning 40 degrees on a 6, slid -0.3 edge, camera 20 degrees, 1.66 edges off:
+    # its face 0.77 x the six's edge, pips 0.75 x as round, no floor between (0.06
+    # edge): a lean (touch.tipped_leans), not only a pair to distrust (abstained before)
+    dice = read_dice(_lean_frame(20.0, 2.4, 1, 40.0, -0.3, seed=5)).dice
+    assert [d.face for d in dice if d.pose == "leaning"] == [3]

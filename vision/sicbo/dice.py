@@ -35,7 +35,7 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import Smeared, smeared_dice
 from vision.sicbo.stack import StackParams, stacked_index
-from vision.sicbo.touch import TouchParams, touch_pairs
+from vision.sicbo.touch import TouchParams, tipped_leans, touch_pairs
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -156,7 +156,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # top faces close with no floor between: touching, maybe leaning (``touch``)
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
         if blobs and params.in_dome else (set(), set())
-    two = pressed_dice(pairs, apart=apart) | {
+    two: set[int] = set()
+    if touch:                        # smaller, squashed and touching: a tipped face
+        two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
+    two |= pressed_dice(pairs, apart=apart) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):

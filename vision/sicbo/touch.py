@@ -63,7 +63,7 @@ from vision.sicbo.detect import DetectParams, floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 
-__all__ = ["TouchParams", "bare_floor", "touch_pairs", "touching_dice"]
+__all__ = ["TouchParams", "bare_floor", "tipped_leans", "touch_pairs", "touching_dice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,8 @@ class TouchParams:
     band_lines: int = 5             # ... edge either side of the centre line, on this many lines
     tipped_edge: float = 0.87       # within close_dice, a face of 2+ pips this x the other's
     tipped_round: float = 0.8       # ... edge, its pips this x as round: tipped, floor or not
+    lean_min_edge: float = 0.75     # tipped_leans: a tipped face keeps this x the edge ...
+    lean_conf: float = 0.5          # ... and reads this surely (else a piece of a die)
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -118,6 +120,37 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
                                                              offsets)
                          < params.apart_floor_rel * edge_px}
     return touching, spread - touching
+
+
+def tipped_leans(image_bgr: np.ndarray, tops: list[TopFace], confidences: list[float],
+                 edge_px: float, params: TouchParams = TouchParams(),
+                 detect: DetectParams | None = None) -> set[int]:
+    """Dice that lean: the smaller face of a tipped pair (``_tipped``) within
+    ``close_dice`` with less than ``apart_floor_rel`` x edge of floor on the line joining
+    the two faces' centres, read at least ``lean_conf`` surely (``confidences``,
+    parallel to ``tops``) and at least ``lean_min_edge`` x the other's edge. Smaller,
+    squashed and touching: a face tipped 20-40 degrees keeps 0.77-0.94 of its length
+    and its pips' roundness; flat dice side by side show faces alike (close flat pairs
+    of seed 10504 clips 008, 025, 029: 0.95-1.0 x the edge, 0.98-1.0 x as round, none
+    tipped); a piece of a die
+    the blob finder broke off is smaller and squashed too, but read unsurely and
+    smaller (seed 10104 clip 018 r3: 0.64 x, read at 0.24; ``pose._piece``). Seed 10504
+    clip 029 r4: a four leaning on a three, 0.82 x the edge, pips 0.74 x as round, no
+    floor between (abstained before)."""
+    pairs = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
+             if _tipped(tops[i], tops[j], params) and close_dice([tops[i], tops[j]], edge_px)]
+    if not pairs:
+        return set()
+    floor = bare_floor(image_bgr, edge_px, params, detect)
+    out: set[int] = set()
+    for i, j in pairs:
+        small, large = (i, j) if tops[i].edge_px <= tops[j].edge_px else (j, i)
+        if (confidences[small] >= params.lean_conf
+                and tops[small].edge_px >= params.lean_min_edge * tops[large].edge_px
+                and _floor_between(floor, tops[i], tops[j], edge_px, (0.0,))
+                < params.apart_floor_rel * edge_px):
+            out.add(small)
+    return out
 
 
 def _tipped(a: TopFace, b: TopFace, params: TouchParams) -> bool:
