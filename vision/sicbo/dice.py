@@ -28,6 +28,7 @@ from vision.sicbo.pips import (
     consistent_edges,
     find_pips,
     select_top_face,
+    shaded_one,
     two_is_diagonal,
 )
 from vision.sicbo.pose import PoseParams, assign_poses, pale_floor, scene_edge_px
@@ -312,6 +313,9 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
+    if params.in_dome:        # a lone pip in shade is no top face: the rescue looks again
+        tops = [t for _, t in found]
+        found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]
     edges = consistent_edges([t for _, t in found], params.pips)   # a one sized by the others
     return [(b, t) for (b, _), t in zip(found, edges, strict=True)]
 
