@@ -292,7 +292,7 @@ class RoundTracker(SpinWay, LookAlikes):
         if obs.object_seen:
             if (self._since_s(obs, self.object_frame) > self.p.object_again_s
                     and not self._ball_resting(obs.frame)
-                    and not (self.ball is not None and self.ball.rho <= self.band[1])):
+                    and not self._ball_put_in(obs.frame)):
                 # the void's object long gone, no ball in a pocket (put back: the dealer's
                 # fingers at it could be taken for one): the next round was launched unseen,
                 # and this is its object (seed 10301 025 r3: no void sent)
@@ -305,6 +305,14 @@ class RoundTracker(SpinWay, LookAlikes):
                 list(self.history), obs.frame, fps=self.fps, band_out=self.band[1], p=self.p):
             return self._start(obs, "launch")  # spun again, the ball never out of sight
         return self._await_removal(obs)
+
+    def _ball_put_in(self, frame: int) -> bool:
+        """Void: the ball seen in the pockets within ``idle_rest_s`` (put back, Art. 2). The
+        hand reaching in to take it out hides it: no roll is going on (seed 10601 018 r3:
+        a false void on the dealer's arm 0.3 s after the ball was last seen in a pocket)."""
+        last = self.history[-1] if self.history else None
+        return last is not None and last.rho <= self.band[1] and (
+            (frame - last.frame) / self.fps <= self.p.idle_rest_s)
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
         """The ball is removed once unseen for ``removed_s``."""
