@@ -21,7 +21,7 @@ from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import corner_pair_completed
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice
+from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
 from vision.sicbo.pips import (
     PipParams,
     TopFace,
@@ -152,7 +152,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         found.append(side[0])
         reads.append(side[1])
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
-    pairs = contacts(blobs, tops, confidences=confs)
+    dup = shared_pip_faces(tops)      # a die's piece with none but its pips: no contact
+    pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup]
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     # top faces close with no floor between: touching, maybe leaning (``touch``)
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
