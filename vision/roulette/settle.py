@@ -81,6 +81,7 @@ class RoundTracker(SpinWay, LookAlikes):
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.outcome_frame = -(10**9)  # when the last outcome was given
         self.caught_frame = -(10**9)  # when the ball in play was last caught on the bowl
+        self.ran_frame = -(10**9)  # idle: when a ball was last seen running on the bowl
         self.last_number: int | None = None  # ... and its number
         self.spun = False
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
@@ -118,9 +119,12 @@ class RoundTracker(SpinWay, LookAlikes):
 
     # --- idle: waiting for a ball in play ----------------------------------------
     def _idle(self, obs: FrameObs) -> list[Event]:
+        if self._running_on_bowl():
+            self.ran_frame = obs.frame
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
                 and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
-                and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame))):
+                and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame)
+                         and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []
@@ -149,6 +153,20 @@ class RoundTracker(SpinWay, LookAlikes):
         """Idle, the ball in play caught on the bowl within ``caught_s``: no ball rests in
         a pocket now (a spot riding there is something else: a white chip)."""
         return self.phase == "idle" and (frame - self.caught_frame) / self.fps <= self.p.caught_s
+
+    def _running_on_bowl(self) -> bool:
+        """The ball seen free beyond the head in two neighbouring frames, going round faster
+        than ``running_rad_s``: a roll is going on, launched unseen, so the spots riding in
+        the pockets meanwhile are look-alikes, not the ball at rest (one ball; seed 10601
+        018 r0: the ball on a track partly out of view, glints riding in the pockets, the
+        object lying on the number ring seen from 227 and no void sent)."""
+        h = self.history
+        if self.ball is None or len(h) < 2:
+            return False
+        a, b = h[-2], h[-1]
+        return (0 < b.frame - a.frame <= 2 and min(a.rho, b.rho) > self.head
+                and not (a.held or b.held) and abs(relative_angle(b.theta, a.theta))
+                / (b.frame - a.frame) * self.fps > self.p.running_rad_s)
 
     def _ball_resting(self, frame: int) -> bool:
         """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the

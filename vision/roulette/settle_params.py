@@ -78,6 +78,9 @@ class SettleParams:
     idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
     # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
+    running_rad_s: float = 6.0  # ... unless a ball ran on the bowl this lately, going round
+    # this fast (a ball on the track before it drops: over a turn a second; a hand carrying
+    # the ball out is slower, and flagged held)
     caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
     # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
     # taken as caught in a result round rolled on 5.6 s or more before it rested)
