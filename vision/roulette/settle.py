@@ -141,13 +141,27 @@ class RoundTracker(SpinWay, LookAlikes):
             # also hop a pocket there before it is read (a hand placing it may go unseen)
             self.dir_samples, self.jumped = rates, True
             return events
-        if hopping_in(recent, band_out=self.band[1], fps=self.fps, p=self.p) and not (
-                self.track.near_fixture(recent[0].rho, recent[0].rel, self.p.fixture_hits)):
-            # (where one rode: the last ball at rest, lifted out by a hand unseen)
+        if hops := self._hopping_in(recent):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
-            self.decided, self.found_at = True, recent[0].frame  # it hops is no guide)
+            self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events
         return []
+
+    def _hopping_in(self, recent: list[Seen]) -> list[Seen] | None:
+        """The sightings by which the ball is first seen hopping in the pockets while idle
+        (``hopping_in``): the contiguous ones, or those at most ``found_gap_s`` apart (a
+        ball smeared out of sight while it moves); not where one rode (the last ball at
+        rest, lifted out by a hand unseen). Across gaps, no sighting may lie inside the
+        pocket band (toward the cone: no ball in a pocket; seed 10501 001 r0, 10601 018 r0:
+        spots there and in the pockets joined across a gap, read as a hop of 6-7 pockets)."""
+        gapped = contiguous(list(self.history), self.fps,
+                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+        inside = any(s.rho < self.band[0] for s in gapped)
+        for hops in (recent,) if inside else (recent, gapped):
+            if hopping_in(hops, band_out=self.band[1], fps=self.fps, p=self.p) and not (
+                    self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
+                return hops
+        return None
 
     def just_caught(self, frame: int) -> bool:
         """Idle, the ball in play caught on the bowl within ``caught_s``: no ball rests in

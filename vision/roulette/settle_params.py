@@ -30,6 +30,9 @@ class SettleParams:
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
+    found_gap_s: float = 0.25  # ... its sightings at most this far apart: at a low frame
+    # rate the hopping ball smears out of sight while it moves (seed 10601 002: gaps of
+    # 4-6 frames at 25 fps, the hop made in them)
     direction_rad_s: float = 3.0
     bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
     # track slows down there, but nothing on the bowl turns with the wheel)
