@@ -136,6 +136,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)
     found, probs = _washed_corners(classifier, image_bgr, found, probs, params)
+    pieces = shared_pip_faces([t for _, t in found])    # a die's piece: not a die
+    found, probs = [f for i, f in enumerate(found) if i not in pieces], \
+        [p for i, p in enumerate(probs) if i not in pieces]
     keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params, found[i][1].count)
             and not _joined_lone_pip(found[i][0], found[i][1], p, params, len(found))]
     clutter = [found[i] for i in range(len(found)) if i not in keep]

@@ -140,11 +140,13 @@ def contacts(blobs: list[Blob], tops: list[TopFace], near_rel: float = 1.6,
 
 def shared_pip_faces(tops: list[TopFace], same_rel: float = 0.1) -> set[int]:
     """Faces whose every pip is a pip of another face with more pips (centres within
-    ``same_rel`` x that face's edge): a piece of that die, not a second die. A pip is a
+    ``same_rel`` x that face's edge): a piece of that die, not a second die (read_dice
+    drops it before the rescue looks for a missing die, and pairs none with it). A pip is a
     spot on one face; two pips of one face lie >= ~0.3 edge apart, so two found that
     close are the same spot seen by two blobs (seed 10604 clip 000 r4, 800x600: glare
     cut a five's corner pip off into its own blob, read as a one, CNN 5 at 0.26, its
-    face 0.37 edge from the five's: the pair taken as pressed, the five voided leaning;
+    face 0.37 edge from the five's: the pair taken as pressed, the five voided leaning,
+    and the six at the rim never looked for;
     the lone pip lay 0.5 px from the five's own corner pip)."""
     out: set[int] = set()
     for i, a in enumerate(tops):
