@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.roulette.tracked import track
 from vision.footage import WHEEL_SEQUENCE_CW
-from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.settle import BallObs, FrameObs
 from vision.roulette.wheel import POCKET_RAD
 
 FPS = 25.0
@@ -39,8 +40,7 @@ def sightings(path: dict[int, float]) -> list[FrameObs]:
 
 
 def events_of(obs: list[FrameObs]) -> list:
-    tracker = RoundTracker(fps=FPS, sense=1, band_rho=BAND, head_rho=HEAD)
-    return [e for o in obs for e in tracker.update(o)] + tracker.finish(obs[-1].frame)
+    return track(obs, fps=FPS, band=BAND, head=HEAD)
 
 
 def test_a_hop_made_out_of_sight_between_sightings_is_read() -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.roulette.tracked import of, track
 from vision.footage import WHEEL_SEQUENCE_CW, Event
-from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.settle import BallObs, FrameObs
 from vision.roulette.wheel import POCKET_RAD
 
 FPS = 25.0
@@ -17,15 +18,7 @@ HEAD = 1.32
 
 
 def run(obs: list[FrameObs]) -> list[Event]:
-    tracker = RoundTracker(fps=FPS, sense=1, band_rho=BAND, head_rho=HEAD)
-    events: list[Event] = []
-    for o in obs:
-        events += tracker.update(o)
-    return events + tracker.finish(obs[-1].frame)
-
-
-def of(events: list[Event], type_: str) -> list[Event]:
-    return [e for e in events if e.type == type_]
+    return track(obs, fps=FPS, band=BAND, head=HEAD)
 
 
 def found_hopping(*, rest_k: int, path: list[float], wheel_rad_s: float = -0.52,

@@ -7,6 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from tests.roulette.tracked import of, track
 from vision.footage import WHEEL_SEQUENCE_CW, Event
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.wheel import POCKET_RAD
@@ -61,15 +62,7 @@ def story(*, pocket_k: int, wheel_rad_s: float = 0.8, ball_dir: int = -1, sense:
 
 def run(obs: list[FrameObs], sense: int = 1, trusted: bool = True, head: float = HEAD
         ) -> list[Event]:
-    tracker = RoundTracker(fps=FPS, sense=sense, band_rho=BAND, head_rho=head, trusted=trusted)
-    events: list[Event] = []
-    for o in obs:
-        events += tracker.update(o)
-    return events + tracker.finish(obs[-1].frame)
-
-
-def of(events: list[Event], type_: str) -> list[Event]:
-    return [e for e in events if e.type == type_]
+    return track(obs, fps=FPS, band=BAND, head=head, sense=sense, trusted=trusted)
 
 
 @pytest.mark.parametrize(("pocket_k", "sense"), [

@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from tests.roulette.tracked import of, track
+from vision.roulette.settle import BallObs, FrameObs
 
 FPS = 30.0
 BAND = (0.8, 1.15)
@@ -49,9 +50,7 @@ def void_then_arm(spun_unseen: bool) -> list[FrameObs]:
 
 
 def voids(obs: list[FrameObs]) -> list[int]:
-    tracker = RoundTracker(fps=FPS, sense=1, band_rho=BAND, head_rho=HEAD)
-    events = [e for o in obs for e in tracker.update(o)]
-    return [e.frame for e in events if e.type == "void"]
+    return [e.frame for e in of(track(obs, fps=FPS, band=BAND, head=HEAD, finish=False), "void")]
 
 
 @pytest.mark.parametrize(("spun_unseen", "expected"), [

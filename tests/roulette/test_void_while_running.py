@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.roulette.tracked import track
 from vision.footage import Event
-from vision.roulette.settle import BallObs, FrameObs, RoundTracker
+from vision.roulette.settle import BallObs, FrameObs
 from vision.roulette.wheel import POCKET_RAD
 
 FPS = 30.0
@@ -30,11 +31,7 @@ def glint_and_a_running_ball(*, ball_rad_s: float, held: bool = False) -> list[F
 
 
 def run(obs: list[FrameObs]) -> list[Event]:
-    tracker = RoundTracker(fps=FPS, sense=1, band_rho=(0.8, 1.15), head_rho=1.3)
-    events: list[Event] = []
-    for o in obs:
-        events += tracker.update(o)
-    return events
+    return track(obs, fps=FPS, band=(0.8, 1.15), head=1.3, finish=False)
 
 
 @pytest.mark.parametrize(("ball_rad_s", "held", "voided"), [
