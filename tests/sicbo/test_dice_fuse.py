@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.sicbo.dice import _fuse
+from vision.sicbo.fuse import fuse
 
 
 def _probs(face: int, p: float) -> np.ndarray:
@@ -24,6 +24,6 @@ def _probs(face: int, p: float) -> np.ndarray:
     (3, 1.0, None, 3, 0.5, 0.95),               # no CNN: the pip count alone
 ])
 def test_disagreement_caps_confidence(pip_face, pip_conf, probs, face, lo, hi) -> None:
-    got, conf, _ = _fuse(pip_face, pip_conf, probs)
+    got, conf, _ = fuse(pip_face, pip_conf, probs)
     assert got == face
     assert lo <= conf <= hi

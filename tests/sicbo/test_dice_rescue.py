@@ -54,10 +54,10 @@ def test_rescue_skips_clutter(as_clutter, offered, seed) -> None:
     (0.75, 3, 6, True),
 ])
 def test_clutter_threshold(not_die, max_dice, pips, clutter) -> None:
-    from vision.sicbo.dice import _is_clutter
+    from vision.sicbo.fuse import is_clutter
 
     probs = np.array([0.02] * 5 + [0.9 - not_die, not_die], np.float32)
-    assert _is_clutter(probs, DiceParams(max_dice=max_dice), pips) == clutter
+    assert is_clutter(probs, DiceParams(max_dice=max_dice), pips) == clutter
 
 
 

@@ -3,27 +3,27 @@
 Pipeline (one module per stage): ``detect`` (die blobs) -> ``pips`` (pips and which
 lie on the top face) -> ``layout`` (do they form the standard layout) -> ``face``
 (a small CNN on the top-face crop: second opinion, and a "not a die" class that
-drops clutter) -> ``pose`` (flat / leaning /
-stacked). ``read_dice`` is pure: array in, frozen ``DiceReading`` out; an uncertain
-die is a value (``face=None`` or low confidence), never an exception.
+drops clutter) -> ``fuse`` (one die's face and confidence from both) -> ``pose``
+(flat / leaning / stacked). Its typed values live in ``reading``. ``read_dice`` is
+pure: array in, frozen ``DiceReading`` out; an uncertain die is a value (``face=None``
+or low confidence), never an exception.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
 from vision.sicbo import face as face_stage
 from vision.sicbo.body import die_bodies
-from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
+from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import corner_pair_completed
-from vision.sicbo.layout import layout_fit
+from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
 from vision.sicbo.pips import (
-    PipParams,
     TopFace,
     consistent_edges,
     find_pips,
@@ -31,94 +31,15 @@ from vision.sicbo.pips import (
     shaded_one,
     two_is_diagonal,
 )
-from vision.sicbo.pose import PoseParams, assign_poses, pale_floor, scene_edge_px
+from vision.sicbo.pose import assign_poses, pale_floor, scene_edge_px
+from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
-from vision.sicbo.smeared import Smeared, smeared_dice
-from vision.sicbo.stack import StackParams, stacked_index
-from vision.sicbo.touch import TouchParams, tipped_leans, touch_pairs
+from vision.sicbo.smeared import smeared_dice
+from vision.sicbo.stack import stacked_index
+from vision.sicbo.touch import tipped_leans, touch_pairs
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
-
-POSES = ("flat", "leaning", "stacked")
-
-
-@dataclass(frozen=True, slots=True)
-class DiceParams:
-    """Per-stage parameters; ``use_classifier=False`` reads by pips alone."""
-
-    detect: DetectParams = field(default_factory=DetectParams)
-    pips: PipParams = field(default_factory=PipParams)
-    pose: PoseParams = field(default_factory=PoseParams)
-    stack: StackParams = field(default_factory=StackParams)
-    use_classifier: bool = True
-    model_path: str | None = None        # None: the packaged models/dice_face.onnx
-    min_layout_fit: float = 0.25         # below this the pip count is not trusted
-    reject_p: float = 0.7                # drop a blob the CNN calls "not a die" this surely
-    photo_reject_p: float = 0.5          # ... on a photo (max_dice None; see _is_clutter)
-    photo_doubt_p: float = 0.25          # ... or this surely when the pips do not agree
-    photo_wide_floor: float = 2.0        # a photo's floor also this x the largest die wide
-    rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
-    extra_conf: float = 0.5              # more than max_dice: drop those below this ...
-    sure_conf: float = 0.9               # ... when the max_dice best are all above this
-    max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
-    partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
-    touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
-
-    def __post_init__(self) -> None:
-        if self.max_dice is not None and self.max_dice < 1:
-            raise ValueError(f"max_dice must be None or >= 1, got {self.max_dice}")
-
-    @property
-    def in_dome(self) -> bool:
-        """The dice of one set in one dome (``max_dice`` set: a count prior, one die
-        size); False: a photo of any number of dice at any distance."""
-        return self.max_dice is not None
-
-
-@dataclass(frozen=True, slots=True)
-class DieRead:
-    """One die. ``center_xy`` is the centre of its TOP face (image pixels);
-    ``top_quad`` four corners (x, y) of the top face's rotated rectangle;
-    ``pip_face`` / ``cnn_face`` the two independent signals behind ``face``."""
-
-    box_xyxy: tuple[float, float, float, float]
-    center_xy: tuple[float, float]
-    face: int | None
-    confidence: float
-    pose: str
-    top_quad: tuple[tuple[float, float], ...]
-    edge_px: float
-    pip_face: int | None = None
-    cnn_face: int | None = None
-
-    def __post_init__(self) -> None:
-        x0, y0, x1, y1 = self.box_xyxy
-        if not (x1 > x0 and y1 > y0):
-            raise ValueError(f"box_xyxy must have x1 > x0 and y1 > y0, got {self.box_xyxy}")
-        if self.face is not None and self.face not in range(1, 7):
-            raise ValueError(f"face must be 1..6 or None, got {self.face!r}")
-        if not 0.0 <= self.confidence <= 1.0:
-            raise ValueError(f"confidence must be in [0, 1], got {self.confidence}")
-        if self.pose not in POSES:
-            raise ValueError(f"pose must be one of {POSES}, got {self.pose!r}")
-
-    def to_json(self) -> dict:
-        return {"box_xyxy": [round(v, 1) for v in self.box_xyxy], "face": self.face,
-                "confidence": round(self.confidence, 4), "pose": self.pose}
-
-
-@dataclass(frozen=True, slots=True)
-class DiceReading:
-    """All dice found in one image, left to right, and image-level flags
-    (``"leaning"``, ``"stacked"``, ``"uncertain"``: some die has no confident face)."""
-
-    dice: tuple[DieRead, ...]
-    flags: tuple[str, ...] = ()
-
-    @property
-    def faces(self) -> tuple[int | None, ...]:
-        return tuple(d.face for d in self.dice)
 
 
 def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> DiceReading:
@@ -139,7 +60,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pieces = shared_pip_faces([t for _, t in found])    # a die's piece: not a die
     found, probs = [f for i, f in enumerate(found) if i not in pieces], \
         [p for i, p in enumerate(probs) if i not in pieces]
-    keep = [i for i, p in enumerate(probs) if not _is_clutter(p, params, found[i][1].count)
+    keep = [i for i, p in enumerate(probs) if not is_clutter(p, params, found[i][1].count)
             and not _joined_lone_pip(found[i][0], found[i][1], p, params, len(found))]
     clutter = [found[i] for i in range(len(found)) if i not in keep]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
@@ -148,7 +69,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                      [] if params.in_dome else clutter)
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
-    reads = [_die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
+    reads = [die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
     side = _side_by_side(image_bgr, classifier, found, params)   # a long blob: two dice
@@ -191,7 +112,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
-    reads += [_smeared_read(s) for s in smeared]
+    reads += [smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=_flags(reads))
 
@@ -223,9 +144,9 @@ def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN00
     if got is None:
         return None
     probs = _classify(classifier, image_bgr, [got[1]])[0]
-    if _is_clutter(probs, params, got[1].count):
+    if is_clutter(probs, params, got[1].count):
         return None
-    read = _die_read(got[0], got[1], probs, params)
+    read = die_read(got[0], got[1], probs, params)
     return got, replace(read, confidence=min(read.confidence, 0.5))
 
 
@@ -357,77 +278,6 @@ def _drop_nested(found: list[tuple[Blob, TopFace]]) -> list[tuple[Blob, TopFace]
     return kept
 
 
-def _smeared_read(s: Smeared) -> DieRead:
-    """A die read by the CNN alone (``smeared``): at most 0.5 sure, pose unknown (flat)."""
-    face, conf, cnn_face = _fuse(None, 0.0, s.probs)
-    x0, y0, x1, y1 = s.blob.box_xyxy
-    pad = 0.12 * s.blob.edge_px
-    return DieRead(box_xyxy=(x0 - pad, y0 - pad, x1 + pad, y1 + pad), center_xy=s.center_xy,
-                   face=face, confidence=conf, pose="flat", top_quad=_quad(s.blob),
-                   edge_px=s.edge_px, cnn_face=cnn_face)
-
-
-def _die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
-              params: DiceParams) -> DieRead:
-    pip_face = top.count if 1 <= top.count <= 6 else None
-    fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
-    pip_conf = fit if fit >= params.min_layout_fit else 0.0
-    face, conf, cnn_face = _fuse(pip_face, pip_conf, probs)
-    if not two_is_diagonal(top, params.pips):      # two pips at adjacent corners: not a two
-        conf = min(conf, 0.5)
-    x0, y0, x1, y1 = blob.box_xyxy
-    pad = 0.12 * blob.edge_px
-    box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-    if blob.edge_px > 1.5 * top.edge_px:      # blob joined to something: box the face
-        (cx, cy), half = top.center_xy, 0.8 * top.edge_px
-        box = (cx - half, cy - half, cx + half, cy + half)
-    return DieRead(box_xyxy=box,
-                   center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
-                   top_quad=_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
-                   cnn_face=cnn_face)
-
-
-def _fuse(pip_face: int | None, pip_conf: float,
-          probs: np.ndarray | None) -> tuple[int | None, float, int | None]:
-    """Combine the pip count and the CNN: agreement raises the confidence, disagreement
-    caps it at 0.5. On disagreement the CNN wins (it is the more accurate signal on
-    synthetic and real training data) unless it is unsure (< 0.4) while the pips form a
-    clean layout (fit >= 0.8) that the CNN does not rule out (>= 0.25)."""
-    if probs is None:
-        return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
-    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
-    cnn_face = int(np.argmax(faces)) + 1
-    p_cnn = float(faces[cnn_face - 1])
-    if pip_face == cnn_face:
-        return cnn_face, float(1 - (1 - p_cnn) * (1 - 0.9 * pip_conf)), cnn_face
-    p_pip = float(faces[pip_face - 1]) if pip_face else 0.0
-    if pip_face and p_cnn < 0.4 and pip_conf >= 0.8 and p_pip >= 0.25:
-        return pip_face, float(0.5 * pip_conf), cnn_face
-    return cnn_face, float(0.5 * p_cnn), cnn_face
-
-
-def _is_clutter(probs: np.ndarray | None, params: DiceParams, pip_count: int = 0) -> bool:
-    """The CNN's extra class says this blob is not a die (a label, a corner...).
-
-    On a photo (no count prior; keys, labels and print about) a blob more likely clutter
-    than a die is dropped (``photo_reject_p``: on the train_* photos real dice score at
-    most 0.14, a key's letter 0.69). In the dome only a sure call is (``reject_p``): a die
-    at the rim or under glare looks odd to the CNN, the rescue (which the clutter found
-    here does not hold back there) peels it off the rim, and three dice are expected
-    (fresh seed-9904 clip 007 r3: a one dropped at 0.5, two dice seen, voided stacked).
-
-    On a photo a blob whose pip count is not the face the CNN reads is clutter from
-    ``photo_doubt_p`` on: two signals against it (train_* photos read 0.6x smaller or
-    paler: a cable label's print scored 0.27-0.48 and passed as a six; real dice scored at
-    most 0.12, the ones read with pips and CNN apart at most 0.12)."""
-    if probs is None or len(probs) <= NOT_A_DIE:
-        return False
-    if not params.in_dome and probs[NOT_A_DIE] >= params.photo_doubt_p \
-            and pip_count != int(np.argmax(probs[:NOT_A_DIE])) + 1:
-        return True
-    p = params.reject_p if params.in_dome else params.photo_reject_p
-    return bool(probs[NOT_A_DIE] >= p)
-
 
 def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
     """Dice showing 2-5 pips whose top face looks much smaller (``partial_rel``) than the
@@ -441,15 +291,6 @@ def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
     return {i for i, r in enumerate(reads)
             if r.face in (2, 3, 4, 5) and len(reads) >= 3 and params.in_dome
             and r.edge_px < params.partial_rel * float(np.median(edges[:i] + edges[i + 1:]))}
-
-
-def _quad(blob: Blob) -> tuple[tuple[float, float], ...]:
-    import cv2
-
-    ys, xs = np.nonzero(blob.mask)
-    pts = np.stack([xs + blob.box_xyxy[0], ys + blob.box_xyxy[1]], axis=1).astype(np.float32)
-    corners = cv2.boxPoints(cv2.minAreaRect(pts))
-    return tuple((float(x), float(y)) for x, y in corners)
 
 
 def _flags(reads: list[DieRead]) -> tuple[str, ...]:

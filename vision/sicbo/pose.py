@@ -50,7 +50,7 @@ from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import Pip, TopFace
 
 if TYPE_CHECKING:
-    from vision.sicbo.dice import DieRead
+    from vision.sicbo.reading import DieRead
 
 __all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
            "scene_edge_px", "second_face"]

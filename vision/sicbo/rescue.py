@@ -40,7 +40,7 @@ from vision.sicbo.morph import ellipse_morph
 from vision.sicbo.pips import TopFace, find_pips, select_top_face
 
 if TYPE_CHECKING:
-    from vision.sicbo.dice import DiceParams
+    from vision.sicbo.reading import DiceParams
 
 __all__ = ["RescueParams", "rescue_dice", "rescued_ok"]
 

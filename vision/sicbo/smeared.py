@@ -5,7 +5,7 @@ streaks of a row merge, and the pip finder sees no round pip, so the die has no 
 face and is dropped, though its blob is a clean die shape. Such a blob is read by the
 face CNN alone, on a crop centred on the blob and sized like the picture's other
 dice' top faces, and kept only when the CNN is sure of a face and sure it is a die.
-With one signal instead of two the read is never confident (``dice._fuse``: at most
+With one signal instead of two the read is never confident (``fuse.fuse``: at most
 0.5), and nothing about its pose is known: it is reported flat.
 
 The sic bo reader does not use this: it reads settled dice, whose pips are sharp, and

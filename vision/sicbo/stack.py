@@ -47,7 +47,7 @@ from vision.sicbo.pips import TopFace
 from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px
 
 if TYPE_CHECKING:
-    from vision.sicbo.dice import DieRead
+    from vision.sicbo.reading import DieRead
 
 __all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "lit_top", "stacked_die",
            "stacked_index"]
