@@ -2,10 +2,10 @@
 
 ``merged.close_dice`` distrusts dice whose top faces lie closer than 1.6 edges: a die
 leaning on another lies that close. A lean needs contact, so when the line between the
-two top faces crosses floor (``detect.floor_run``) they are read as sure as any other
+two top faces crosses floor (``floor.floor_run``) they are read as sure as any other
 (seed 10204 clip 004 r0: a two and a four 1.6 edges apart, floor between, abstained).
 A leaning die's shaded side face on a pale floor scores as floor but shows pips
-(``detect.pip_spots``): near a pip it is a face, not floor (seed 10404 clip 012 r4, paid).
+(``floor.pip_spots``): near a pip it is a face, not floor (seed 10404 clip 012 r4, paid).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.pips import TopFace
 
 __all__ = ["BodyParams", "die_bodies", "floor_region"]

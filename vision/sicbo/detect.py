@@ -26,213 +26,25 @@ not dice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from vision.sicbo.median import median
+from vision.sicbo.blob import Blob, DetectParams
+from vision.sicbo.floor import (
+    expose,
+    floor_mask,
+    floor_parts,
+    floor_run,
+    floor_score,
+    floor_threshold,
+    look_score,
+    pip_spots,
+)
 from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
            "floor_mask", "floor_threshold", "floor_run", "floor_score", "pip_spots"]
-
-
-@dataclass(frozen=True, slots=True)
-class DetectParams:
-    """Thresholds of the blob finder (scores are in Lab units, sizes in pixels)."""
-
-    score_threshold: float = 14.0     # brightness + chroma distance from the local floor
-    noise_factor: float = 4.0         # ... and this x the median score (a textured floor)
-    grain_median: float = float("inf")  # a median score above this (a grained floor) counts
-    # half (floor_threshold): the die-sized opening already removes the grain's streaks
-    dark_threshold: float = 45.0      # a pixel this much darker than the floor also counts
-    min_edge_px: float = 14.0         # smallest die edge considered
-    max_area_frac: float = 0.06       # largest blob, as a fraction of the image area
-    min_solidity: float = 0.72        # area / convex hull area after splitting
-    max_aspect: float = 2.2           # long / short side of the minimum-area rectangle
-    split_solidity: float = 0.88      # below this a blob is tried for a split
-    split_aspect: float = 1.5         # ... and above this aspect (two dice side by side)
-    split_balance: float = 0.4        # a die-shaped blob is split only into similar parts
-    max_split: int = 4                # a blob splitting into more parts is clutter
-    min_sharpness: float = 4.0        # outline gradient (Lab/px): real dice >= ~5, glare ~3
-    drop_cut: bool = True             # drop blobs cut by the image border (not readable)
-    opening_rel: float = 0.7          # opening disk / min_edge_px: cuts thin bridges
-    white_lum: float = 190.0          # an under-exposed image is brightened to this L
-    oversize: float = 1.6             # a blob this x the other dice' median area ...
-    oversize_solidity: float = 0.93   # ... and less convex than this is cut harder
-    peel_first: bool = False          # a misshapen blob: peel thin parts off before splitting
-    keep_dark: bool = True            # False: much darker than the floor is never a die
-    mirror_border: bool = False       # floor filter mirrors the picture past its border
-    wide_floor: float = 0.0           # > 0: also a floor this x the largest die edge wide
-    # (the 31-cell floor filter is ~1.3 die edges wide for a die of 100 px in 640 x 480:
-    # a near die is much of its own floor and does not stand out; see floor_score)
-    # (the filter otherwise repeats the border row, so a large die the border cuts is much
-    # of its own floor and scores faint; the rescue's look uses it)
-
-    def __post_init__(self) -> None:
-        if self.score_threshold <= 0 or self.min_edge_px <= 0:
-            raise ValueError(f"thresholds must be > 0, got {self.score_threshold}, "
-                             f"{self.min_edge_px}")
-        if not 0 < self.max_area_frac <= 1:
-            raise ValueError(f"max_area_frac must be in (0, 1], got {self.max_area_frac}")
-
-
-@dataclass(frozen=True, slots=True)
-class Blob:
-    """One candidate die: its filled mask inside ``box_xyxy`` (bool, HxW of the box)."""
-
-    box_xyxy: tuple[int, int, int, int]
-    mask: np.ndarray
-    area_px: float
-    solidity: float
-
-    def __post_init__(self) -> None:
-        x0, y0, x1, y1 = self.box_xyxy
-        if self.mask.shape != (y1 - y0, x1 - x0):
-            raise ValueError(f"mask shape {self.mask.shape} does not match box {self.box_xyxy}")
-
-    @property
-    def edge_px(self) -> float:
-        return float(np.sqrt(self.area_px))
-
-    @property
-    def center_xy(self) -> tuple[float, float]:
-        ys, xs = np.nonzero(self.mask)
-        return float(xs.mean() + self.box_xyxy[0]), float(ys.mean() + self.box_xyxy[1])
-
-
-def expose(image_bgr: np.ndarray, white_lum: float) -> np.ndarray:
-    """The image brightened so its brightest surfaces (99.5th percentile of L) reach
-    ``white_lum`` (at most x1/0.35; never darkened): the score thresholds are Lab
-    units at a normal exposure, and an under-exposed camera scales every contrast down."""
-    small = image_bgr[::4, ::4]
-    lum = cv2.cvtColor(np.ascontiguousarray(small), cv2.COLOR_BGR2LAB)[..., 0]
-    gain = white_lum / float(np.clip(np.percentile(lum, 99.5), 0.35 * white_lum, white_lum))
-    if gain <= 1.02:
-        return image_bgr
-    return np.clip(image_bgr.astype(np.float32) * gain, 0, 255).astype(np.uint8)
-
-
-def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
-    """Per-pixel score (float32 HxW): how much a pixel stands out from the local floor.
-
-    With ``wide_floor`` the score is also taken against a floor filtered over that many
-    times the largest die edge allowed (``max_area_frac``), and the larger of the two
-    kept: a die the usual filter is too narrow for stands out from the wide floor."""
-    return _look_score(_floor_parts(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB), params), params)
-
-
-def floor_mask(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> np.ndarray:
-    """Where the picture is floor (bool HxW): under the blob finder's threshold, as in
-    ``find_die_blobs`` (shadows score as floor; glare and die faces, lit or shaded, do
-    not)."""
-    score = floor_score(expose(image_bgr, params.white_lum), params)
-    return score < floor_threshold(score, params)
-
-
-def floor_threshold(score: np.ndarray, params: DetectParams) -> float:
-    """The blob finder's threshold on a floor score (HxW float32): ``score_threshold``, or
-    ``noise_factor`` x the median score on a textured floor, that median counted half
-    above ``grain_median`` (a strongly grained floor, whose streaks the opening removes;
-    photos only, see ``photo.PHOTO``)."""
-    m = median(score)
-    grain = max(0.0, m - params.grain_median)
-    return max(params.score_threshold, params.noise_factor * (m - 0.5 * grain))
-
-
-def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
-              b_xy: tuple[float, float]) -> float:
-    """The longest run of ``floor`` (``floor_mask``) on the segment from ``a_xy`` to
-    ``b_xy``, in pixels. Two dice with floor between their top faces do not touch."""
-    (ax, ay), (bx, by) = a_xy, b_xy
-    length = float(np.hypot(bx - ax, by - ay))
-    t = np.linspace(0.0, 1.0, int(length) + 2)
-    h, w = floor.shape
-    xs = np.clip(np.round(ax + (bx - ax) * t).astype(int), 0, w - 1)
-    ys = np.clip(np.round(ay + (by - ay) * t).astype(int), 0, h - 1)
-    best = run = 0
-    for is_floor in floor[ys, xs]:
-        run = run + 1 if is_floor else 0
-        best = max(best, run)
-    return best * length / max(1, len(t) - 1)
-
-
-def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
-              area_rel: tuple[float, float] = (0.004, 0.06), dark: float = 45.0) -> np.ndarray:
-    """Pips lying in ``floor`` (``floor_mask``; bool HxW): small pieces of non-floor
-    (``area_rel`` x ``edge_px``^2) wholly surrounded by floor and at least ``dark`` L
-    darker than their rim. The floor has no pips; a die's shaded side face on a pale
-    floor scores as floor (it is as far from the floor as a shadow) but keeps its pips
-    (seed 10404 clip 012 r4: a four leaning on a one, its side face 0.44 edge of
-    "floor" between the two top faces)."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
-    light = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-    out = np.zeros(floor.shape, bool)
-    lo, hi = area_rel[0] * edge_px ** 2, area_rel[1] * edge_px ** 2
-    area = stats[:, cv2.CC_STAT_AREA]
-    for i in np.flatnonzero((area >= lo) & (area <= hi)):
-        if i == 0:      # the floor's own label
-            continue
-        x, y, w, h = stats[i, :4]
-        x0, y0 = max(0, x - 3), max(0, y - 3)
-        x1, y1 = min(floor.shape[1], x + w + 3), min(floor.shape[0], y + h + 3)
-        part = labels[y0:y1, x0:x1] == i
-        rim = cv2.dilate(part.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~part
-        box = light[y0:y1, x0:x1]
-        if box[rim].mean() - box[part].mean() >= dark:
-            out[y0:y1, x0:x1] |= part
-    return out
-
-
-def _floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray, np.ndarray]]:
-    """For each floor (the usual one, and the wide one with ``wide_floor``): the score
-    without the dark term, and how much darker than that floor each pixel is (may be
-    negative). These need the median filters, the costly part; ``_look_score`` finishes
-    a look's score from them."""
-    h, w = lab.shape[:2]
-    scale = max(1, round(max(h, w) / 160))
-    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
-                       interpolation=cv2.INTER_AREA)
-    k = 31 if min(small.shape[:2]) > 31 else 5
-    if params.mirror_border:      # see DetectParams.mirror_border
-        floor = cv2.medianBlur(cv2.copyMakeBorder(small, k // 2, k // 2, k // 2, k // 2,
-                                                  cv2.BORDER_REFLECT_101), k)
-        floor = floor[k // 2:-(k // 2), k // 2:-(k // 2)]
-    else:
-        floor = cv2.medianBlur(small, k)
-    lab_f = lab.astype(np.float32)
-    parts = [_bright_score(lab_f, cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR))]
-    if params.wide_floor > 0:
-        k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
-        if k2 > k and min(small.shape[:2]) > k2:
-            wide = cv2.medianBlur(cv2.copyMakeBorder(small, k2 // 2, k2 // 2, k2 // 2, k2 // 2,
-                                                     cv2.BORDER_REFLECT_101), k2)
-            wide = cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
-                              interpolation=cv2.INTER_LINEAR)
-            parts.append(_bright_score(lab_f, wide))
-    return parts
-
-
-def _bright_score(lab_f: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    d = lab_f - floor.astype(np.float32)
-    chroma = np.hypot(d[..., 1], d[..., 2])
-    darker = np.maximum(-d[..., 0], 0.0)
-    return np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0), -d[..., 0]
-
-
-def _look_score(parts: list[tuple[np.ndarray, np.ndarray]], params: DetectParams) -> np.ndarray:
-    """The floor score of one look: the bright/chroma score, with ``keep_dark`` also
-    what is ``dark_threshold`` darker than the floor, the larger over the floors."""
-    score = None
-    for bright, minus_dl in parts:
-        s = bright
-        if params.keep_dark:
-            dark = minus_dl - params.dark_threshold
-            s = np.maximum(s, np.where(dark > 0, params.score_threshold + dark, 0.0))
-        score = s if score is None else np.maximum(score, s)
-    return cv2.GaussianBlur(score, (0, 0), 1.2)
-
 
 def _fill_holes(mask: np.ndarray, max_hole_px: float) -> np.ndarray:
     """Fill holes (pips) up to ``max_hole_px``; larger enclosed areas (the floor inside
@@ -327,9 +139,9 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
     key = (params.white_lum, params.mirror_border, params.wide_floor, params.max_area_frac)
     if key not in cache:
         lab = cv2.cvtColor(expose(image_bgr, params.white_lum), cv2.COLOR_BGR2LAB)
-        cache[key] = (lab, _floor_parts(lab, params))
+        cache[key] = (lab, floor_parts(lab, params))
     lab, floors = cache[key]
-    score = _look_score(floors, params)
+    score = look_score(floors, params)
     thresh = floor_threshold(score, params)
     mask = (score > thresh).astype(np.uint8) * 255
     max_area = params.max_area_frac * mask.size

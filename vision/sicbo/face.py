@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 if TYPE_CHECKING:
-    from vision.sicbo.detect import Blob
+    from vision.sicbo.blob import Blob
     from vision.sicbo.pips import PipParams, TopFace
 
 __all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "NOT_A_DIE", "FaceClassifier",

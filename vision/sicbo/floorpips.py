@@ -2,7 +2,7 @@
 
 A white die on a near-white floor may differ from it by less than the blob finder's
 threshold over its whole body, even the rescue's pale look: its top face and side faces
-all score as floor, and only its pips stand out (``detect.pip_spots``: small dark
+all score as floor, and only its pips stand out (``floor.pip_spots``: small dark
 pieces wholly inside the floor). Seed 10404 clip 026 (800x600, steep wide view, body
 and floor 10-20 L apart near the glare): a six in r2 and a two in r4 were never found,
 two dice were seen, and the stack and lean rules voided result rounds.
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob, DetectParams, floor_mask, pip_spots
+from vision.sicbo.blob import Blob, DetectParams
+from vision.sicbo.floor import floor_mask, pip_spots
 
 __all__ = ["FloorPipParams", "floor_pip_blobs", "spot_groups"]
 

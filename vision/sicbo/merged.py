@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.face import FaceClassifier, face_crop
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 

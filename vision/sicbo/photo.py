@@ -25,7 +25,7 @@ grained, saturated desk (``train_*`` with the hue turned 90 degrees and the satu
 1.8x) it is ~10, and 4 x it (40) is where a pale die's own score sits: a lone die and
 dice of three-to-five-dice photos fell apart into pip-sized pieces. The die-sized opening
 after the threshold already removes grain streaks thinner than ~9 px, so a median above
-``PHOTO_GRAIN_MEDIAN`` (7) counts half (``detect.floor_threshold``): 34 at a median of 10.
+``PHOTO_GRAIN_MEDIAN`` (7) counts half (``floor.floor_threshold``): 34 at a median of 10.
 3 x the median everywhere read those too but cost two ``train_*`` photos as taken (an
 extra die at the top border, a six, read on a cable's clutter; a cluster of three dice
 merged further), where this leaves the desk's reads as they were.
@@ -38,7 +38,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import DetectParams
+from vision.sicbo.blob import DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "read_photo", "work_scale"]

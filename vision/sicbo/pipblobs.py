@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Pip", "crop_box", "expose_lum", "measure_pip", "odd_kernel", "pip_contrast",

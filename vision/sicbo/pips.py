@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pipblobs import (
     Pip,

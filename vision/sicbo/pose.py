@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import Pip, TopFace
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vision.sicbo.detect import DetectParams
+from vision.sicbo.blob import DetectParams
 from vision.sicbo.pips import PipParams
 from vision.sicbo.pose import PoseParams
 from vision.sicbo.stack import StackParams

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE, FaceClassifier, face_crop
 from vision.sicbo.pips import TopFace
 

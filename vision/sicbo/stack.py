@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import Blob
+from vision.sicbo.blob import Blob
 from vision.sicbo.pips import TopFace
 from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px
 

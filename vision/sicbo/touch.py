@@ -4,7 +4,7 @@ touching another may lean on it: neither is trusted.
 A die leaning on another rests its raised bottom edge on the support's side face, so
 nothing but die lies between the two top faces: the lean's upturned side face, the
 support's side face. Two flat dice that close but apart show floor in the gap (a shadow
-is floor too: ``detect.floor_mask``). Where the top faces lie:
+is floor too: ``floor.floor_mask``). Where the top faces lie:
 
 - within ``merged.close_dice`` (1.6 edges, 1.7 with one face's pips squashed): the
   lean's top face centre is 0.5 + sin(t) + cos(t)/2 edges from the support's (1.3-1.5
@@ -23,7 +23,7 @@ is floor too: ``detect.floor_mask``). Where the top faces lie:
   1.63-1.66 edges off (seed 10404 clip 016 r2, where a luckier read abstained).
 
 Flat dice are apart by the floor between them: at least ``apart_floor_rel`` x edge on
-the line joining the two top faces' centres (``detect.floor_run``) within ``close_dice``
+the line joining the two top faces' centres (``floor.floor_run``) within ``close_dice``
 (seed 10204 clip 004 r0: a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
 between, abstained before; the leaning pairs of seed 9904, 010 r0 and 014 r4, show
 none). Farther out, two corners pointing at each other leave little floor on the centre
@@ -33,7 +33,7 @@ edge either side of it (110 reads the reader took on seeds 9804/9904: 17 flat pa
 centre line; a lean 1.71 edges off, 0.12; seed 10404 clip 016 r2's lean, 0.07; the
 rendered 1.61 above, 0.16). A leaning die's shaded side face on a pale floor can score as
 floor, but it shows pips: floor within ``pip_reach_rel`` x edge of a pip
-(``detect.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
+(``floor.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
 leaning on a one, 1.38 edges apart, its side face 0.44 edge of "floor" between, paid).
 
 On a pale floor a lean's shaded side face away from its pips is still floor to this
@@ -59,7 +59,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.detect import DetectParams, floor_mask, floor_run, pip_spots
+from vision.sicbo.blob import DetectParams
+from vision.sicbo.floor import floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 
