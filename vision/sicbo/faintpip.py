@@ -50,18 +50,10 @@ def faint_completed(image_bgr: np.ndarray, top: TopFace, face: int,
     if fit is None:
         return None
     missing, unit = fit
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
-    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
-    need = max(params.min_signal, params.faint_rel * found)
+    lab, r, need = _measure(image_bgr, top, params)
     if any(_signal(lab, xy, r) < need for xy in missing):
         return None
-    extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
-                      axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
-                  for x, y in missing)
-    allp = (*top.pips, *extra)
-    c = np.array([p.center_xy for p in allp]).mean(axis=0)
-    return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
+    return _grown(top, missing, r)
 
 
 def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
@@ -76,10 +68,7 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     if top.count != 2:
         return None
     pts = np.array([p.center_xy for p in top.pips], float)
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
-    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
-    need = max(params.min_signal, params.faint_rel * found)
+    lab, r, need = _measure(image_bgr, top, params)
     shown = []
     for face in (4, 5, 6):
         layout = LAYOUTS[face]
@@ -100,9 +89,25 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     near = 0.15 * top.edge_px
     if any(np.hypot(*(best - xy).T).min() > near for s in shown for xy in s):
         return None
+    return _grown(top, best, r)
+
+
+def _measure(image_bgr: np.ndarray, top: TopFace,
+             params: FaintParams) -> tuple[np.ndarray, float, float]:
+    """The image in Lab (float), the found pips' median radius, and the signal a
+    washed-out pip must show: ``faint_rel`` x the found pips' median, at least
+    ``min_signal``."""
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
+    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
+    return lab, r, max(params.min_signal, params.faint_rel * found)
+
+
+def _grown(top: TopFace, missing: np.ndarray, r: float) -> TopFace:
+    """``top`` with round pips of radius ``r`` added at ``missing``, centred anew."""
     extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
                       axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
-                  for x, y in best)
+                  for x, y in missing)
     allp = (*top.pips, *extra)
     c = np.array([p.center_xy for p in allp]).mean(axis=0)
     return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
