@@ -9,23 +9,16 @@ with it), so the six was never a candidate: two dice seen, the round abstained.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
-from vision.sicbo import read_dice
+from tests.sicbo.saved import die_at, read_saved
 from vision.sicbo.face import load_classifier
-
-FRAME = Path(__file__).resolve().parents[1] / "data" / "sicbo" / "s10504_028_f736_band.png"
 
 
 @pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 def test_die_against_a_wide_band_is_read() -> None:
-    reading = read_dice(cv2.imread(str(FRAME)))
+    reading = read_saved("s10504_028_f736_band.png")
     # before: 6 and 5 read, the six against the band lost
     assert sorted(d.face for d in reading.dice) == [5, 6, 6]
-    six = min(reading.dice, key=lambda d: np.hypot(d.center_xy[0] - 272, d.center_xy[1] - 201))
-    assert np.hypot(six.center_xy[0] - 272, six.center_xy[1] - 201) < 10
+    six = die_at(reading, (272, 201))
     assert six.confidence >= 0.98 and six.pose == "flat"

@@ -10,24 +10,16 @@ rescue's least cut part of it shows a glare-lit gap as a lone pip that the CNN c
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
-from vision.sicbo import read_dice
+from tests.sicbo.saved import die_at, read_saved
 from vision.sicbo.face import load_classifier
-
-FRAME = Path(__file__).resolve().parents[1] / "data" / "sicbo" / "s10504_009_f310_glare.png"
 
 
 @pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 def test_die_between_glare_spots_is_read() -> None:
-    image = cv2.imread(str(FRAME))
-    reading = read_dice(image)
+    reading = read_saved("s10504_009_f310_glare.png")
     # before: the refused lone pip held the two off, 2 and 5 read, the round abstained
     assert sorted(d.face for d in reading.dice) == [2, 2, 5]
-    two = min(reading.dice, key=lambda d: np.hypot(d.center_xy[0] - 623, d.center_xy[1] - 323))
-    assert np.hypot(two.center_xy[0] - 623, two.center_xy[1] - 323) < 10
+    two = die_at(reading, (623, 323))
     assert two.confidence >= 0.98 and two.pose == "flat"

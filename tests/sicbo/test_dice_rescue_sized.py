@@ -9,24 +9,16 @@ size floor by a hair, its four (52.8 px, CNN 0.98) did not: two dice seen, absta
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
-from vision.sicbo import read_dice
+from tests.sicbo.saved import die_at, read_saved
 from vision.sicbo.face import load_classifier
-
-FRAME = Path(__file__).resolve().parents[1] / "data" / "sicbo" / \
-    "s10504_023_f1043_one_sized.png"
 
 
 @pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 def test_four_sized_by_faces_not_by_the_one() -> None:
-    reading = read_dice(cv2.imread(str(FRAME)))
+    reading = read_saved("s10504_023_f1043_one_sized.png")
     # before: 5 and 1 read, the four refused as too small for the one's guessed edge
     assert sorted(d.face for d in reading.dice) == [1, 4, 5]
-    four = min(reading.dice, key=lambda d: np.hypot(d.center_xy[0] - 246, d.center_xy[1] - 190))
-    assert np.hypot(four.center_xy[0] - 246, four.center_xy[1] - 190) < 10
+    four = die_at(reading, (246, 190))
     assert four.confidence >= 0.95 and four.pose == "flat"

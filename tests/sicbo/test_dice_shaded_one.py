@@ -9,18 +9,12 @@ the CNN read 4 at 0.38, the round abstained."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import cv2
-import numpy as np
 import pytest
 
-from vision.sicbo import read_dice
+from tests.sicbo.saved import die_at, read_saved
 from vision.sicbo.face import load_classifier
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace, shaded_one
-
-FRAME = Path(__file__).resolve().parents[1] / "data" / "sicbo" / "s10504_000_f218_shaded_one.png"
 
 
 def _face(rings: list[float]) -> TopFace:
@@ -44,9 +38,8 @@ def test_shaded_one_table(one_ring, others, shaded) -> None:
 
 @pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 def test_red_one_on_red_floor_is_read() -> None:
-    reading = read_dice(cv2.imread(str(FRAME)))
+    reading = read_saved("s10504_000_f218_shaded_one.png")
     # before: 5, 4 and a "one" read 4 at 0.19 (the CNN on the side face)
     assert sorted(d.face for d in reading.dice) == [1, 4, 5]
-    one = min(reading.dice, key=lambda d: np.hypot(d.center_xy[0] - 494, d.center_xy[1] - 217))
-    assert np.hypot(one.center_xy[0] - 494, one.center_xy[1] - 217) < 10
+    one = die_at(reading, (494, 217))
     assert one.confidence >= 0.97
