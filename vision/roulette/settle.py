@@ -42,11 +42,12 @@ import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs
-from vision.roulette.found import came_unseen, hopping_in
+from vision.roulette.found import came_unseen
 from vision.roulette.launch import arrived, contiguous, handled, landed, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
 from vision.roulette.settle_found import LookAlikes
+from vision.roulette.settle_idle import BallAbout
 from vision.roulette.settle_params import SettleParams
 from vision.roulette.settle_way import SpinWay
 from vision.roulette.track import BallObs, BallTrack, FrameObs, Seen
@@ -55,7 +56,7 @@ from vision.roulette.wheel import POCKET_RAD
 __all__ = ["BallObs", "FrameObs", "RoundTracker", "SettleParams"]
 
 
-class RoundTracker(SpinWay, LookAlikes):
+class RoundTracker(SpinWay, LookAlikes, BallAbout):
     def __init__(self, *, fps: float, sense: int, band_rho: tuple[float, float],
                  head_rho: float, params: SettleParams | None = None,
                  trusted: bool = True) -> None:
@@ -146,49 +147,6 @@ class RoundTracker(SpinWay, LookAlikes):
             self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events
         return []
-
-    def _hopping_in(self, recent: list[Seen]) -> list[Seen] | None:
-        """The sightings by which the ball is first seen hopping in the pockets while idle
-        (``hopping_in``): the contiguous ones, or those at most ``found_gap_s`` apart (a
-        ball smeared out of sight while it moves); not where one rode (the last ball at
-        rest, lifted out by a hand unseen). Across gaps, no sighting may lie inside the
-        pocket band (toward the cone: no ball in a pocket; seed 10501 001 r0, 10601 018 r0:
-        spots there and in the pockets joined across a gap, read as a hop of 6-7 pockets)."""
-        gapped = contiguous(list(self.history), self.fps,
-                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
-        inside = any(s.rho < self.band[0] for s in gapped)
-        for hops in (recent,) if inside else (recent, gapped):
-            if hopping_in(hops, band_out=self.band[1], fps=self.fps, p=self.p) and not (
-                    self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
-                return hops
-        return None
-
-    def just_caught(self, frame: int) -> bool:
-        """Idle, the ball in play caught on the bowl within ``caught_s``: no ball rests in
-        a pocket now (a spot riding there is something else: a white chip)."""
-        return self.phase == "idle" and (frame - self.caught_frame) / self.fps <= self.p.caught_s
-
-    def _running_on_bowl(self) -> bool:
-        """The ball seen free beyond the head in two neighbouring frames, going round faster
-        than ``running_rad_s``: a roll is going on, launched unseen, so the spots riding in
-        the pockets meanwhile are look-alikes, not the ball at rest (one ball; seed 10601
-        018 r0: the ball on a track partly out of view, glints riding in the pockets, the
-        object lying on the number ring seen from 227 and no void sent)."""
-        h = self.history
-        if self.ball is None or len(h) < 2:
-            return False
-        a, b = h[-2], h[-1]
-        return (0 < b.frame - a.frame <= 2 and min(a.rho, b.rho) > self.head
-                and not (a.held or b.held) and abs(relative_angle(b.theta, a.theta))
-                / (b.frame - a.frame) * self.fps > self.p.running_rad_s)
-
-    def _ball_resting(self, frame: int) -> bool:
-        """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the
-        wheel in the pocket band, seen there ``fixture_hits`` times: the last round's ball,
-        not yet taken out, or one put back)?"""
-        return any(f[3] >= self.p.fixture_hits and self.band[0] <= f[0] <= self.band[1]
-                   and (frame - f[2]) / self.fps <= self.p.idle_rest_s
-                   for f in self.track.fixtures)
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
@@ -337,14 +295,6 @@ class RoundTracker(SpinWay, LookAlikes):
                 list(self.history), obs.frame, fps=self.fps, band_out=self.band[1], p=self.p):
             return self._start(obs, "launch")  # spun again, the ball never out of sight
         return self._await_removal(obs)
-
-    def _ball_put_in(self, frame: int) -> bool:
-        """Void: the ball seen in the pockets within ``idle_rest_s`` (put back, Art. 2). The
-        hand reaching in to take it out hides it: no roll is going on (seed 10601 018 r3:
-        a false void on the dealer's arm 0.3 s after the ball was last seen in a pocket)."""
-        last = self.history[-1] if self.history else None
-        return last is not None and last.rho <= self.band[1] and (
-            (frame - last.frame) / self.fps <= self.p.idle_rest_s)
 
     def _await_removal(self, obs: FrameObs) -> list[Event]:
         """The ball is removed once unseen for ``removed_s``."""

@@ -1,7 +1,8 @@
 """A spot taken in the pockets that may not be the ball, for the per-round state machine
 (``settle``): a look-alike riding with the wheel (a glint on a fret, a chrome part, a white
 chip come down) gives way to the ball running on the bowl (``found``), and is dropped as a
-fixture when it 'rests' without having hopped.
+fixture when it 'rests' without having hopped; while idle, a ball first seen hopping in
+the pockets starts a round (``hopping_in``).
 
 A mixin of ``RoundTracker``: these methods read and write its state (``pockets_at``,
 ``found_at``, ``travel``, ``hop``, ``jumped``, ``bowl_run``).
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vision.roulette.found import back_on_bowl, extend_bowl_run, still_running
+from vision.roulette.found import back_on_bowl, extend_bowl_run, hopping_in, still_running
+from vision.roulette.launch import contiguous
 from vision.roulette.track import FrameObs, Seen
 
 if TYPE_CHECKING:
@@ -36,6 +38,22 @@ class LookAlikes:
     hop: float
     jumped: bool
     bowl_run: tuple[Seen, ...]
+
+    def _hopping_in(self, recent: list[Seen]) -> list[Seen] | None:
+        """The sightings by which the ball is first seen hopping in the pockets while idle
+        (``hopping_in``): the contiguous ones, or those at most ``found_gap_s`` apart (a
+        ball smeared out of sight while it moves); not where one rode (the last ball at
+        rest, lifted out by a hand unseen). Across gaps, no sighting may lie inside the
+        pocket band (toward the cone: no ball in a pocket; seed 10501 001 r0, 10601 018 r0:
+        spots there and in the pockets joined across a gap, read as a hop of 6-7 pockets)."""
+        gapped = contiguous(list(self.track.history), self.fps,
+                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+        inside = any(s.rho < self.band[0] for s in gapped)
+        for hops in (recent,) if inside else (recent, gapped):
+            if hopping_in(hops, band_out=self.band[1], fps=self.fps, p=self.p) and not (
+                    self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
+                return hops
+        return None
 
     def _drop_look_alike(self) -> None:
         """The spot taken in the pockets after the ball was lost on the bowl rests where it

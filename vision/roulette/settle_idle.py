@@ -1,0 +1,70 @@
+"""Is a ball at rest in a pocket, or running on the bowl, between rounds? The tests the
+per-round state machine (``settle``) asks before it voids a round on an object seen while
+idle or in a void: a ball resting (or just put back) in a pocket means no roll is going
+on, so the dealer's fingers at it are no object; a ball running on the bowl means one
+is, so spots riding in the pockets meanwhile are look-alikes.
+
+A mixin of ``RoundTracker``: these methods read its state (``phase``, ``caught_frame``,
+``ball``, ``track``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vision.roulette.pocket import relative_angle
+
+if TYPE_CHECKING:
+    from vision.roulette.settle_params import SettleParams
+    from vision.roulette.track import BallTrack, Seen
+
+__all__ = ["BallAbout"]
+
+
+class BallAbout:
+    """The between-rounds half of ``RoundTracker`` (its state lives there)."""
+
+    p: SettleParams
+    fps: float
+    band: tuple[float, float]
+    head: float
+    track: BallTrack
+    ball: Seen | None
+    phase: str
+    caught_frame: int
+
+    def just_caught(self, frame: int) -> bool:
+        """Idle, the ball in play caught on the bowl within ``caught_s``: no ball rests in
+        a pocket now (a spot riding there is something else: a white chip)."""
+        return self.phase == "idle" and (frame - self.caught_frame) / self.fps <= self.p.caught_s
+
+    def _running_on_bowl(self) -> bool:
+        """The ball seen free beyond the head in two neighbouring frames, going round faster
+        than ``running_rad_s``: a roll is going on, launched unseen, so the spots riding in
+        the pockets meanwhile are look-alikes, not the ball at rest (one ball; seed 10601
+        018 r0: the ball on a track partly out of view, glints riding in the pockets, the
+        object lying on the number ring seen from 227 and no void sent)."""
+        h = self.track.history
+        if self.ball is None or len(h) < 2:
+            return False
+        a, b = h[-2], h[-1]
+        return (0 < b.frame - a.frame <= 2 and min(a.rho, b.rho) > self.head
+                and not (a.held or b.held) and abs(relative_angle(b.theta, a.theta))
+                / (b.frame - a.frame) * self.fps > self.p.running_rad_s)
+
+    def _ball_resting(self, frame: int) -> bool:
+        """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the
+        wheel in the pocket band, seen there ``fixture_hits`` times: the last round's ball,
+        not yet taken out, or one put back)?"""
+        return any(f[3] >= self.p.fixture_hits and self.band[0] <= f[0] <= self.band[1]
+                   and (frame - f[2]) / self.fps <= self.p.idle_rest_s
+                   for f in self.track.fixtures)
+
+    def _ball_put_in(self, frame: int) -> bool:
+        """Void: the ball seen in the pockets within ``idle_rest_s`` (put back, Art. 2). The
+        hand reaching in to take it out hides it: no roll is going on (seed 10601 018 r3:
+        a false void on the dealer's arm 0.3 s after the ball was last seen in a pocket)."""
+        h = self.track.history
+        last = h[-1] if h else None
+        return last is not None and last.rho <= self.band[1] and (
+            (frame - last.frame) / self.fps <= self.p.idle_rest_s)
