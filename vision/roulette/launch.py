@@ -28,7 +28,8 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["arrived", "contiguous", "handled", "landed", "launched", "too_fast"]
+__all__ = ["arrived", "contiguous", "handled", "landed", "launch_rates", "launched",
+           "too_fast"]
 
 
 def launched(history: list[Seen], frame: int, *, fps: float, band_out: float,
@@ -37,27 +38,36 @@ def launched(history: list[Seen], frame: int, *, fps: float, band_out: float,
     after the one before, run one way on the bowl at a ball's speed. (An earlier sighting
     in that time that the chain does not reach is the ball passing another stretch of a
     track mostly out of view: it does not count against the launch.)"""
+    return bool(launch_rates(history, frame, fps=fps, band_out=band_out, p=p))
+
+
+def launch_rates(history: list[Seen], frame: int, *, fps: float, band_out: float,
+                 p: SettleParams) -> list[float]:
+    """The image speeds (rad/s, signed: the way it runs) between the sightings by which
+    the ball is ``launched``; empty if it is not."""
     span = max(p.launch_frames + 1, int(round(p.launch_s * fps)))
     recent = [s for s in history if frame - s.frame < span]
     if any(s.held for s in recent):
-        return False  # fingers at it: the dealer's hand releasing or carrying the ball
+        return []  # fingers at it: the dealer's hand releasing or carrying the ball
     recent = contiguous(recent, fps, gap=p.launch_gap_frames)
     if len(recent) < p.launch_frames:
-        return False
+        return []
     rates = []
     for a, b in zip(recent, recent[1:], strict=False):
         if (b.frame - a.frame > p.launch_gap_frames or b.rho <= band_out
                 or b.rho - a.rho > p.launch_outward * (b.frame - a.frame)):
-            return False  # a hand moving the ball in the pockets or out of the bowl
+            return []  # a hand moving the ball in the pockets or out of the bowl
         dt = max(b.frame - a.frame, 1) / fps
         rates.append(relative_angle(b.theta, a.theta) / dt)
         if min(abs(rates[-1]), abs(relative_angle(b.rel, a.rel)) / dt) < p.launch_rad_s:
-            return False
+            return []
         if too_fast(a, b, fps=fps, p=p):
-            return False
+            return []
     # one way at a steady speed: not a jump from the ball to a glint elsewhere
-    return abs(sum(np.sign(rates))) == len(rates) and (
-        max(np.abs(rates)) <= p.launch_steady * min(np.abs(rates)))
+    if abs(sum(np.sign(rates))) == len(rates) and (
+            max(np.abs(rates)) <= p.launch_steady * min(np.abs(rates))):
+        return rates
+    return []
 
 
 def too_fast(a: Seen, b: Seen, *, fps: float, p: SettleParams) -> bool:

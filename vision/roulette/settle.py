@@ -43,7 +43,7 @@ import numpy as np
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs
 from vision.roulette.found import came_unseen
-from vision.roulette.launch import arrived, contiguous, handled, landed, launched
+from vision.roulette.launch import arrived, contiguous, handled, landed, launch_rates, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
 from vision.roulette.settle_found import LookAlikes
@@ -72,6 +72,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.found_at: int | None = None
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
+        self.launch_rates: list[float] = []  # the ball's image speeds when seen launched
         self.decided = False  # the direction check is done for this round
         self.unhandled = True  # no fingers at the ball yet this round (its speeds are its own)
         self.pockets_at: Seen | None = None  # first sighting in the pockets this round
@@ -156,6 +157,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.unhandled = True  # no fingers at the ball yet this round
         self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
+        self.launch_rates = launch_rates(list(self.history), obs.frame, fps=self.fps,
+                                         band_out=self.band[1], p=self.p) if self.spun else []
         recent = contiguous(list(self.history), self.fps)
         self.runs = Runs()
         for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before

@@ -42,6 +42,7 @@ class SpinWay:
     ball: Seen | None
     runs: Runs
     dir_samples: list[float]
+    launch_rates: list[float]
     decided: bool
     unhandled: bool
     rode: int
@@ -73,11 +74,19 @@ class SpinWay:
         counts. ``fresh``: the void came while idle, from a roll not seen to start. Once
         the ball rode in a pocket (``fixture_hits`` sightings: put back, Art. 2), a launch
         is the next spin, and its way is checked afresh (seed 10301 025 r3: spun again
-        while the void lasted, the ball and the wheel the same way)."""
+        while the void lasted, the ball and the wheel the same way). A void in play cuts
+        the roll short, before the samples that would tell its way were seen: the speeds
+        by which it was seen launched (one way, steady, a ball's: ``launch_rates``) count
+        as samples from then on (seed 10601 018 r2: seen launched running cw at 12-13
+        rad/s, the void 15 frames later, two samples then; the wheel turned cw too)."""
         self.rode = 0 if entered else self.rode
         if fresh or self._spun_again(frame):
             self.decided, self.dir_samples, self.pockets_at = False, [], None
             self.unhandled, self.runs, self.rode = True, Runs(), 0
+        elif entered and not self.decided:
+            self.dir_samples = [*self.launch_rates, *self.dir_samples]
+            if self.ball is None:  # (the object may hide it: the way is known already)
+                return self._check_direction(frame)
         if self.ball is None or self.decided or not self.unhandled:
             return []
         if self.ball.held:

@@ -1,0 +1,54 @@
+"""A void cuts the roll short: the way the ball was seen launched still counts (Art. 2's
+same-direction check), and only that way."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.roulette.tracked import of, track
+from vision.roulette.settle import BallObs, FrameObs
+
+FPS = 30.0
+BAND = (0.89, 1.09)
+HEAD = 1.11
+
+
+def cut_short(*, ball_rad_s: float, wheel_rad_s: float, seen: range,
+              object_at: int) -> list[FrameObs]:
+    """The ball runs on the bowl at ``ball_rad_s``, seen in the frames ``seen`` only (a
+    track mostly out of view, a ball smeared by its speed); an object falls into the bowl
+    at ``object_at`` and stays: the dealer stops the round, the ball is not seen again."""
+    obs = []
+    for f in range(60):
+        zero = 0.4 + wheel_rad_s * f / FPS
+        balls = (BallObs(2.4, (1.0 + ball_rad_s * f / FPS) % (2 * np.pi)),) if f in seen else ()
+        obs.append(FrameObs(f, zero % (2 * np.pi), balls, f >= object_at))
+    return obs
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (12.5, 0.9, True),  # the same way (seed 10601 018 r2)
+    (-12.5, -0.9, True),  # the same way, the other way round
+    (12.5, -0.9, False),  # opposite ways: no false alarm
+    (-12.5, 0.9, False),
+])
+def test_a_roll_cut_short_by_a_void_keeps_the_way_it_was_launched(ball: float, wheel: float,
+                                                                  flagged: bool) -> None:
+    # seen launched in three frames (10-12), then twice more: four speeds, one way; the
+    # object two frames later (seed 10601 018 r2: 15 frames after the launch)
+    events = track(cut_short(ball_rad_s=ball, wheel_rad_s=wheel, seen=range(10, 15),
+                             object_at=16), fps=FPS, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and of(events, "void") and not of(events, "outcome")
+    violations = of(events, "violation")
+    assert len(violations) == (1 if flagged else 0)
+    if flagged:
+        assert violations[0].extra["ball_direction"] == ("cw" if ball > 0 else "ccw")
+
+
+def test_a_ball_seen_only_launching_before_the_void_tells_no_way() -> None:
+    # three sightings: the launch alone (two speeds) is too little to call the way
+    events = track(cut_short(ball_rad_s=12.5, wheel_rad_s=0.9, seen=range(10, 13),
+                             object_at=14), fps=FPS, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and of(events, "void")
+    assert not of(events, "violation")
