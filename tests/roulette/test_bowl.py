@@ -125,7 +125,7 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         track_rows: int = 0, inner: slice | None = None,
         outside_at: Callable[[int], np.ndarray] | None = None,
         ignore_at: Callable[[int], np.ndarray] | None = None, turning: int = 0,
-        restart: bool = False) -> list[ObjectFix | None]:
+        restart: bool = False, track_empty: bool = False) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
@@ -139,7 +139,9 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
     turns this many columns a frame under the camera (what is still in the image moves so
     in the mixed strip): hands are followed in image coordinates, as the reader's.
     ``restart``: where ``ignore_at`` masks, persistence restarts (a spot that may be the
-    ball at rest, as the reader gives it off the bowl)."""
+    ball at rest, as the reader gives it off the bowl). ``track_empty``: the track rows show
+    the empty bowl (what the paints lay in the last rows ends there), not the last row
+    going on."""
     rng = np.random.default_rng(seed)
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
@@ -159,7 +161,10 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         frame = cv2.blur(np.clip(frame + rng.normal(0, 3, frame.shape), 0, 255)
                          .astype(np.float32), (3, 3))
         frame[outside] = 0
-        frame = np.concatenate([frame, np.repeat(frame[-1:], track_rows, axis=0)])
+        last = frame[-1:]
+        if track_empty:
+            last = np.clip(empty_strip()[-1:] + rng.normal(0, 3, last.shape), 0, 255)
+        frame = np.concatenate([frame, np.repeat(last.astype(np.float32), track_rows, axis=0)])
         if bg is None:
             first = empty_strip()
             for paint in seed_with or paints:
@@ -463,6 +468,22 @@ def test_a_piece_of_a_hand_over_the_rim_is_no_object(track_rows: int) -> None:
     fixes = run([block((ROWS - 5, ROWS), (100, 106), (120, 150, 200), 30, 150)], 200,
                 seed=19, track_rows=track_rows)
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+@pytest.mark.parametrize(("track_empty", "reported"), [
+    (True, True),  # the bowl beyond it empty: a chip lying at the outer rows' edge
+    (False, False),  # ... the same, but it goes on over the track: a hand in over the rim
+])
+def test_a_chip_at_the_outer_rows_that_ends_there_is_an_object(track_empty: bool,
+                                                                 reported: bool) -> None:
+    # seed 10601 016 r2: a chip on the bowl at the strip's outer rows (rho 2.1-2.25) was
+    # taken for fingers over the rim, a hand's for good: the round was not voided
+    fixes = run([disc(ROWS - 5, 100, 4, (40, 40, 40), 30)], 120, seed=19, track_rows=20,
+                track_empty=track_empty)
+    seen = first_seen(fixes)
+    assert (seen is not None) == reported, seen
+    if reported:
+        assert seen is not None and seen <= 30 + FPS // 2
 
 
 def across(col: int, start: int, stop: int, to_row: int = 0) -> Paint:

@@ -87,6 +87,8 @@ class ObjectParams:
     border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
     border_hand_hold_frames: int = 45  # ... and no hand was near it for this long (an arm
     # resting across the border shows there as a compact piece too)
+    beyond_rows: int = 4  # a piece at the objects' outer rows whose foreground ends within
+    # this many strip rows beyond them (in view) lies there: no hand over the rim
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,21 +136,25 @@ class ObjectWatch:
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
+        self.beyond: np.ndarray | None = None  # (B, C) bool the rows beyond the objects'
+        # where a hand may go on (foreground, or out of view); None: unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
         self.shifts: deque[int] = deque(maxlen=self.params.border_persist_frames)
         self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
-               head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None
-               ) -> ObjectFix | None:
+               head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None,
+               beyond: np.ndarray | None = None) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
         (the ball, unsure rows; a hand is still followed through it); ``head`` (head_row,
         shift): the rows above head_row are the image's rolled left by shift columns
         (mixed coordinates), undone to follow a hand, one piece in the image -> the largest
-        lasting patch that is an object, or None.
+        lasting patch that is an object, or None. ``beyond`` (B, C) bool: the strip's rows
+        just beyond the objects' (``rows``), True where a hand may go on there (foreground
+        not the ball's, or out of view); None when the strip ends with them.
 
         Near a hand reaching in (and shortly after it left) nothing is reported: fragments
         of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
@@ -157,6 +163,7 @@ class ObjectWatch:
         self.frames += 1
         self.ghosts = None
         self.shifts.append(head[1])  # the wheel's turn, frame by frame (``_rides``)
+        self.beyond = beyond
         touching = self._hand(fg, edge, frame, model, head)
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
@@ -306,7 +313,7 @@ class ObjectWatch:
                                                   cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
         piece = labels[y:y + h, x:x + w] == k
         top = (self.rows or labels.shape[0]) - OUTER_ROWS - y  # the objects' outer rows
-        if h > top and piece[max(0, top):top + OUTER_ROWS].any():
+        if h > top and piece[max(0, top):top + OUTER_ROWS].any() and not self._ends(x, w):
             return False  # over the rim, where hands come in: an object lies within it
         area, rows, cols = _opened(piece)
         if not (area <= p.border_object_px and rows <= p.border_object_rc[0]
@@ -316,6 +323,17 @@ class ObjectWatch:
         cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
         box = fg[max(0, y - dr):y + h + dr][:, np.unique(cols)]
         return int(np.count_nonzero(box)) - int(np.count_nonzero(piece)) < p.hand_px
+
+    def _ends(self, x: int, w: int) -> bool:
+        """Does a piece at the objects' outer rows (columns x .. x + w) end there: within
+        ``beyond`` (the rows beyond them, in view) a row is clear across its columns? A hand
+        in over the rim goes on outwards, over the ball's track; a chip lying at the outer
+        rows' edge stops (seed 10601 016 r2: a chip on the bowl at rho 2.1-2.25, its first
+        frame at the last rows, a hand's for good)."""
+        if self.beyond is None:
+            return False
+        cols = np.arange(x - 2, x + w + 2) % self.beyond.shape[1]
+        return not self.beyond[:, cols].any(axis=1).all()
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
         """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
@@ -378,6 +396,22 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
 
 
+def _beyond(watch: ObjectWatch, diff: np.ndarray, ignore: np.ndarray,
+            unseen: np.ndarray | None) -> np.ndarray | None:
+    """(B, C) bool the ``beyond_rows`` strip rows after the objects' (``watch.rows``):
+    foreground off the ball (``ignore``), or out of view (``unseen``); None when the strip
+    does not go on that far."""
+    rows, n = watch.rows, watch.params.beyond_rows
+    if rows is None or diff.shape[0] < rows + n:
+        return None
+    b = slice(rows, rows + n)
+    out = foreground_mask(diff[b], watch.params.stand_out)
+    out &= ~ignore[b]
+    if unseen is not None:
+        out |= unseen[b]
+    return out
+
+
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
                 diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None,
@@ -397,7 +431,7 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     the head come back into view as foreground at the border (seed 10401 010 r2, a close
     camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
-                       (background.head_row, shift), restart)
+                       (background.head_row, shift), restart, _beyond(watch, diff, ignore, unseen))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:
