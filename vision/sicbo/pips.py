@@ -58,6 +58,8 @@ class PipParams:
     one_edge_rel: float = 1.3         # a one's face edge <= this x the image's other faces'
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
     uphill_gain: float = 32.0         # push against pips on the nadir side (see _uphill)
+    nadir_xy: tuple[float, float] = (0.0, 1.0)   # unit image direction to the nadir: down
+                                      # (a photo's own: photo.nadir_direction)
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
     dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
@@ -139,10 +141,11 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     (the image of the point below the camera), so the pips' minor axes give that line,
     and the side faces that show lie between the top face and the nadir. With the
     camera not rolled by more than ~45 degrees the nadir is below the dice (or at the
-    image centre for a vertical camera), so a pip farther down that line than the
+    image centre for a vertical camera; ``nadir_xy``, a photo's own from its dice:
+    ``photo.nadir_direction``), so a pip farther down that line than the
     top face's own spread (``dead_pips`` x pip size, at least ``dead_edge`` x the die
     edge) below the highest pip is likely on a side face. The push grows with the
-    line's vertical share and with how squashed the pips are: round pips (a vertical
+    line's share along ``nadir_xy`` and with how squashed the pips are: round pips (a vertical
     view) get none, a steep view, where a side face can look rounder than the top, a
     strong one.
     """
@@ -156,7 +159,7 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     strength = max(0.0, float(np.hypot(*v)) - params.squash_noise)
     theta = 0.5 * np.arctan2(v[1], v[0])
     u = np.array([np.cos(theta), np.sin(theta)])           # the nadir line
-    along = _centres(pips) @ u * u[1]                       # grows downhill (pixels)
+    along = _centres(pips) @ u * float(u @ np.asarray(params.nadir_xy))  # grows downhill
     pip_px = float(np.median([max(p.axes_px) for p in pips]))
     dead = max(params.dead_edge * edge_px, params.dead_pips * pip_px)
     below = np.maximum(along - along.min() - dead, 0.0) / max(edge_px, 1e-6)

@@ -1,0 +1,67 @@
+"""read_photo finds where the camera's nadir lies from the dice themselves: a camera
+turned upside down (or rolled) sees the side faces above the top faces, and the pip
+ranking's push against pips on the nadir side must push the other way.
+
+The real-photo cases read ``train_*`` photos (tuning data) of ``../shared/real-dice-dev``
+turned 180 degrees; skipped when that folder is absent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.sicbo.dice import DiceReading, DieRead
+from vision.sicbo.photo import DOWN_XY, PHOTO, nadir_direction, read_photo
+from vision.sicbo.realeval import load_labels, score_image, transform
+
+ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"
+
+
+def _die(box_centre: tuple[float, float], top_centre: tuple[float, float]) -> DieRead:
+    (bx, by), edge = box_centre, 40.0
+    return DieRead(box_xyxy=(bx - 25, by - 25, bx + 25, by + 25), center_xy=top_centre,
+                   face=3, confidence=0.9, pose="flat", top_quad=((0, 0),) * 4,
+                   edge_px=edge, pip_face=3, cnn_face=3)
+
+
+def _reading(*dice: DieRead) -> DiceReading:
+    return DiceReading(dice=dice)
+
+
+@pytest.mark.parametrize(("dice", "want"), [
+    # side faces below the top faces (the photos as taken): down
+    ([_die((100, 110), (100, 100)), _die((300, 212), (300, 200))], (0.0, 1.0)),
+    # the camera upside down: side faces above the top faces
+    ([_die((100, 90), (100, 100)), _die((300, 188), (300, 200))], (0.0, -1.0)),
+    # rolled a quarter turn: side faces to the left
+    ([_die((90, 100), (100, 100))], (-1.0, 0.0)),
+    # a vertical view: side faces hardly show (0.05 edge): the upright default
+    ([_die((100, 98), (100, 100))], DOWN_XY),
+    # no die: the upright default
+    ([], DOWN_XY),
+])
+def test_nadir_direction_from_where_side_faces_lie(dice, want) -> None:
+    got = nadir_direction(_reading(*dice))
+    assert np.allclose(got, want, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", [
+    # train_* photos read right as taken, and at b2ba6d5 (the nadir assumed
+    # down) wrong turned 180 degrees: a side face's rounder pips taken for the top face
+    "images/train_five_13.jpg",
+    "images/train_three_42.jpg",
+    "images/train_two_24.jpg",
+    "images/train_two_40.jpg",
+])
+def test_photo_upside_down_reads_as_taken(name) -> None:
+    if not (ROOT / "dice.csv").is_file():
+        pytest.skip(f"real dice set not found at {ROOT.resolve()}")
+    labels = load_labels(ROOT)[name]
+    image = cv2.imread(str(ROOT / name), cv2.IMREAD_COLOR)
+    for how in ("none", "rot180"):
+        turned, labs = transform(image, labels, how)
+        right, whole, _ = score_image(read_photo(turned, params=PHOTO), labs)
+        assert whole, f"{name} {how}: {right} of {len(labs)} dice right"
