@@ -129,3 +129,51 @@ def test_reader_caps_a_die_only_under_glare_seen_on_it(spot_xy: tuple, capped: b
     read = DiceObs((DieObs((160.0, 120.0), 48.0, 4, 0.999),))
     out = reader._unsure_under_glare(read, _die_under_light(4, spot_xy, 220.0))
     assert (out.dice[0].confidence == GLARE_CONFIDENCE) is capped
+
+
+def _pale_dome(floor_bgr: tuple, lamp: float) -> tuple[np.ndarray, list, object, tuple]:
+    """A rendered dome (the glass's lamp reflection of strength ``lamp`` over its haze), two
+    dice in it: the frame, their boxes, the floor ellipse, the lamp's brightest pixel."""
+    from vision.sicbo.dome import DomeRegion
+    from vision.synth.sicbo_render import DiceFrameRenderer
+
+    from .scenes import camera_frame, dome_scene, flat_dice
+
+    scene = dome_scene(tilt_deg=15.0, floor_bgr=floor_bgr)
+    renderer = DiceFrameRenderer(scene, glare=lamp)
+    img = camera_frame(renderer.render(flat_dice([6, 2])), np.random.default_rng(1))
+    a = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+    rim = scene.camera.project(np.stack([0.1 * np.cos(a), 0.1 * np.sin(a), 0 * a], -1))[0]
+    centre, axes, angle = cv2.fitEllipse(rim.astype(np.float32))
+    dome = DomeRegion(centre, axes, angle, (0, 0, 640, 480))
+    boxes = [(x - 36.0, y - 36.0, x + 36.0, y + 36.0) for x, y in ((332, 125), (206, 248))]
+    glow = renderer.glare.bgr[..., 0]
+    py, px = np.unravel_index(int(np.argmax(glow)), glow.shape)
+    lamp_xy = (float(px + renderer.glare.origin_xy[0]), float(py + renderer.glare.origin_xy[1]))
+    return img, boxes, dome, lamp_xy
+
+
+@pytest.mark.parametrize(
+    ("floor", "lamp", "beside_hides"),
+    [
+        # a pale floor (seed 10604 clip 017): the lamp's haze lifts its centre over 235
+        # grey, but a pip there keeps its contrast; only the lamp's clipped core is glare
+        ((215.0, 228.0, 232.0), 60.0, False),
+        ((212.0, 220.0, 224.0), 120.0, False),
+        # a dark floor: the near-white spot is all far above the floor (as before)
+        ((90.0, 90.0, 90.0), 250.0, None),
+        ((40.0, 120.0, 30.0), 250.0, None),
+    ],
+)
+def test_glare_is_the_lamp_not_a_pale_floor_lit_round_it(floor: tuple, lamp: float,
+                                                         beside_hides: bool | None) -> None:
+    img, boxes, dome, (lx, ly) = _pale_dome(floor, lamp)
+    mask = glare_mask(img, boxes, dome=dome)
+    assert mask[round(ly), round(lx)]                                    # the lamp's core
+    assert glare_hides_pips(mask, 1.0, (lx + 4.0, ly), 34.0, 4)         # a four on it: unsure
+    if beside_hides is None:   # nothing of the near-white spot is a floor: all of it stays
+        assert (mask == glare_mask(img, boxes, dome=dome, above_floor=1e9,
+                                   clip_margin=255.0)).all()
+    else:   # a four 1.6 edges off, on the floor the haze lifted to near-white: sure
+        assert glare_hides_pips(mask, 1.0, (lx + 55.0, ly + 10.0), 34.0, 4) is beside_hides
+        assert not glare_hides_pips(mask, 1.0, (lx - 30.0, ly + 45.0), 34.0, 4)

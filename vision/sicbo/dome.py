@@ -12,7 +12,8 @@ wide, well under 1 ms for a 720p frame), so it can run on every frame:
   count), differ from the template: at least a die's worth;
 - ``DomeRegion``: the floor ellipse, fitted to where lid-off frames differ from the
   lid template, and the full-resolution box the dice reader is run on;
-- ``glare_mask``: static highlights on the glass (bright, grey, not a die);
+- ``glare_mask``: static highlights on the glass (bright, grey, not a die, and clipped or
+  far above the floor: not a pale floor's lit centre);
 - ``dice_moved_in_spell``: the full-resolution check that the dice did not move in the
   still spell, around the dice only. The small frame cannot see the last sub-pixel
   rocking of a settling die; at full resolution a one-pixel shift of a die's outline is
@@ -177,18 +178,47 @@ def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
 
 
 def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
-               *, min_value: int = 235, max_saturation: int = 40,
-               paler: float = 0.6) -> np.ndarray:
-    """(H, W) bool: near-white pixels outside the dice boxes (highlights on the glass): grey,
-    or at most ``paler`` x the frame's median saturation (a highlight on a coloured floor
-    takes some of its colour)."""
+               *, dome: DomeRegion | None = None, min_value: int = 235,
+               max_saturation: int = 40, paler: float = 0.6, above_floor: float = 60.0,
+               clip_margin: float = 6.0) -> np.ndarray:
+    """(H, W) bool: the glass's highlights outside the dice boxes: near-white pixels (grey,
+    or at most ``paler`` x the frame's median saturation: a highlight on a coloured floor
+    takes some of its colour) that are a highlight, not a pale floor (``_strong_light``)."""
     hsv = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2HSV)
     sat = hsv[..., 1]
     pale = max(float(max_saturation), paler * float(np.median(sat)))
     mask = (hsv[..., 2] >= min_value) & (sat <= pale)
+    outside = np.ones(mask.shape, bool)
     for x0, y0, x1, y1 in dice_boxes:
-        mask[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
-    return mask
+        outside[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
+    return mask & outside & _strong_light(frame_bgr, outside, dome, above_floor, clip_margin)
+
+
+def _strong_light(frame_bgr: np.ndarray, outside: np.ndarray, dome: DomeRegion | None,
+                  above_floor: float, clip_margin: float) -> np.ndarray:
+    """(H, W) bool: where the glass adds enough light to wash a pip out.
+
+    The glare is light ADDED to what lies below it: it changes nothing of a pip's contrast
+    with its face until the face clips, and washes the pip out only when it is strong (a
+    lamp's core, well over a hundred grey levels on a dark pip). On the floor such a
+    light shows as a spot either clipped (``white_level``, less ``clip_margin`` for the
+    3x3 blur's noise) or far above the floor (more than ``above_floor`` over the median
+    grey of the floor inside ``dome``, or of the frame if no dome is known: a floor
+    darker round it then counts as glare, the fail-safe side). A pale floor's lit centre
+    is neither: seed 10604 clip 017 (floor ~215, 1280x960), its centre 230-242 grey in
+    a frame clipping at 250, ~15 over the floor's median, was all taken as glare and
+    every die on it doubted."""
+    grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
+    inside = outside.copy()
+    if dome is not None:
+        ellipse = np.zeros(grey.shape, np.uint8)
+        centre = (round(dome.center_xy[0]), round(dome.center_xy[1]))
+        axes = (max(1, round(dome.axes_px[0] / 2)), max(1, round(dome.axes_px[1] / 2)))
+        cv2.ellipse(ellipse, centre, axes, dome.angle_deg, 0, 360, 1, -1)
+        inside &= ellipse > 0
+    floor = float(np.median(grey[inside])) if inside.any() else 0.0
+    lit = cv2.blur(grey, (3, 3)).astype(np.float32)
+    return (lit >= white_level(frame_bgr) - clip_margin) | (lit >= floor + above_floor)
 
 
 def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],

@@ -234,5 +234,5 @@ class SicBoReader:
         edge = sc.die_edge_px or 0.06 * min(w, h)
         boxes = [(d.center_xy[0] - edge, d.center_xy[1] - edge, d.center_xy[0] + edge,
                   d.center_xy[1] + edge) for d in read.dice]
-        glare = glare_mask(frame_bgr, boxes).astype(np.uint8)
+        glare = glare_mask(frame_bgr, boxes, dome=sc.dome).astype(np.uint8)
         sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
