@@ -32,6 +32,26 @@ def test_spot_groups(centres, groups) -> None:
     assert sorted(sorted(int(i) for i in g) for g in got) == groups
 
 
+# a pale four seen 30 deg off vertical: its top pips (large) and, on the side face
+# turned to the camera, two pips squashed to half the area, linked to the top's; the
+# whole group spans 1.2 edges (no face); seed 10604 clip 006 r0's four in numbers
+FOUR_AND_SIDE = [(-10, -10), (10, -10), (-10, 10), (10, 10), (-6, 31), (8, 33)]
+FOUR_AREAS = [180.0, 176.0, 182.0, 178.0, 88.0, 99.0]
+
+
+def test_spot_groups_top_pips_of_a_long_group() -> None:
+    centres = np.array(FOUR_AND_SIDE, float)
+    assert spot_groups(centres, EDGE) == []                 # the side pips spoil the face
+    got = spot_groups(centres, EDGE, areas=np.array(FOUR_AREAS))
+    assert sorted(sorted(int(i) for i in g) for g in got) == [[0, 1, 2, 3]]
+
+
+def test_spot_groups_same_size_long_group_stays_refused() -> None:
+    # spots all of one size (no foreshortened face): a long group is no face
+    centres = np.array(FOUR_AND_SIDE, float)
+    assert spot_groups(centres, EDGE, areas=np.full(len(centres), 150.0)) == []
+
+
 # 800x600, camera 25 deg off vertical, white dice on a near-white floor: the middle die's
 # body scores as floor everywhere (the seed-10404 clip 026 case); only its pips show
 PALE_FLOOR = (226.0, 225.0, 217.0)
@@ -58,3 +78,22 @@ def test_no_die_made_of_a_missing_one() -> None:
     # the same pale scene with the middle die left out: no third die appears
     reading = read_dice(_pale_frame([4, 5], seed=1, spots=SPOTS[:2]))
     assert len(reading.dice) <= 2
+
+
+# seed 10604 clip 006's look (1920x1080 MJPEG, camera 30 deg off vertical): near-white
+# dice on a very pale mint floor, western pips; the top faces score as floor, only the
+# shaded side faces stand out (the one blob the first look finds is a side face)
+MINT_FLOOR = (222.0, 255.0, 251.0)
+MINT_BODY = (217.0, 231.0, 240.0)
+
+
+def test_pale_die_found_by_its_large_pips() -> None:
+    # the five's pips (~0.05 edge^2 each with their blur) were larger than a spot may be
+    # at the found die's edge (0.06 x 47.5^2 px): before, the five was never found
+    scene = dome_scene(1280, 960, tilt_deg=30.0, floor_bgr=MINT_FLOOR)
+    renderer = DiceFrameRenderer(scene, DiceStyle(body_bgr=MINT_BODY, pip_style="western"))
+    dice = tuple(flat_pose(f, xy, 1.3 + 0.7 * i, edge_m=EDGE_M)
+                 for i, (f, xy) in enumerate(zip([4, 5, 2], SPOTS, strict=True)))
+    reading = read_dice(camera_frame(renderer.render(dice), np.random.default_rng(1)))
+    fives = [d for d in reading.dice if d.face == 5]
+    assert len(fives) == 1 and fives[0].pose == "flat" and fives[0].confidence >= 0.9

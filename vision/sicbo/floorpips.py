@@ -36,27 +36,48 @@ class FloorPipParams:
     min_spots: int = 2            # a lone spot is no die
     clear_rel: float = 1.1        # no spot within this x edge of a found die's face centre
     radius_rel: float = 0.55      # the blob: a disk this x edge about the group's centre
+    top_rel: float = 0.7          # a group too long: its spots of this x its largest area
+    # a spot's area, x edge^2: a pip with its blur halo, up to ~0.39 edge across (a
+    # western one); the edge is the found dice' and may be short of this die's
+    spot_area: tuple[float, float] = (0.004, 0.12)
 
 
 def spot_groups(centres: np.ndarray, edge_px: float,
-                params: FloorPipParams = FloorPipParams()) -> list[np.ndarray]:
+                params: FloorPipParams = FloorPipParams(),
+                areas: np.ndarray | None = None) -> list[np.ndarray]:
     """Indices of ``centres`` (Nx2) in groups linked at ``link_rel`` x edge (single
-    linkage), each with at least ``min_spots`` and spanning at most ``span_rel`` x edge."""
-    n = len(centres)
-    label = np.arange(n)
-    link = params.link_rel * edge_px
-    for i in range(n):
-        for j in range(i + 1, n):
-            if np.hypot(*(centres[i] - centres[j])) <= link and label[i] != label[j]:
-                label[label == label[j]] = label[i]
+    linkage), each with at least ``min_spots`` and spanning at most ``span_rel`` x edge.
+
+    With ``areas`` (N, the spots' pixel areas) a group too long is tried again with its
+    spots of at least ``top_rel`` x its largest area: a pale die's side faces score as
+    floor too and keep their pips, which join the top face's group; the camera looks
+    down into the dome, so the top face is the least foreshortened face and its pips
+    the largest (seed 10604 clip 006, camera 30 deg off vertical: top pips 150-180 px,
+    side pips 78-99 px)."""
     groups = []
-    for k in np.unique(label):
-        idx = np.flatnonzero(label == k)
-        pts = centres[idx]
-        span = max((np.hypot(*(a - b)) for a in pts for b in pts), default=0.0)
-        if len(idx) >= params.min_spots and span <= params.span_rel * edge_px:
+    for idx in _linked(centres, np.arange(len(centres)), params.link_rel * edge_px):
+        if len(idx) >= params.min_spots and _span(centres[idx]) <= params.span_rel * edge_px:
             groups.append(idx)
+        elif areas is not None and len(idx) > params.min_spots:
+            top = idx[areas[idx] >= params.top_rel * areas[idx].max()]
+            groups += [sub for sub in _linked(centres, top, params.link_rel * edge_px)
+                       if len(sub) >= params.min_spots
+                       and _span(centres[sub]) <= params.span_rel * edge_px]
     return groups
+
+
+def _linked(centres: np.ndarray, idx: np.ndarray, link: float) -> list[np.ndarray]:
+    """``idx`` in groups of ``centres`` linked within ``link`` (single linkage)."""
+    label = np.arange(len(idx))
+    for i in range(len(idx)):
+        for j in range(i + 1, len(idx)):
+            if np.hypot(*(centres[idx[i]] - centres[idx[j]])) <= link and label[i] != label[j]:
+                label[label == label[j]] = label[i]
+    return [idx[label == k] for k in np.unique(label)]
+
+
+def _span(pts: np.ndarray) -> float:
+    return max((float(np.hypot(*(a - b))) for a in pts for b in pts), default=0.0)
 
 
 def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
@@ -65,15 +86,15 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     """Round blobs about groups of pip spots in the floor, away from ``found_xy`` (the
     face centres of the dice already found); see the module doc."""
     spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px,
-                      dark=detect.dark_threshold)
-    n, _, _, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+                      params.spot_area, dark=detect.dark_threshold)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
     if n <= params.min_spots:
         return []
     centres = cents[1:]
     found = np.asarray(found_xy, float).reshape(-1, 2)
     h, w = spots.shape
     blobs = []
-    for idx in spot_groups(centres, edge_px, params):
+    for idx in spot_groups(centres, edge_px, params, stats[1:, cv2.CC_STAT_AREA]):
         pts = centres[idx]
         near = [np.hypot(*(pts - f).T).min() for f in found]
         if near and min(near) < params.clear_rel * edge_px:
