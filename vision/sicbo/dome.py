@@ -12,8 +12,7 @@ wide, well under 1 ms for a 720p frame), so it can run on every frame:
   count), differ from the template: at least a die's worth;
 - ``DomeRegion``: the floor ellipse, fitted to where lid-off frames differ from the
   lid template, and the full-resolution box the dice reader is run on;
-- ``glare_mask``: static highlights on the glass (bright, grey, not a die, and clipped or
-  far above the floor: not a pale floor's lit centre);
+- the glass's static glare: ``vision.sicbo.glare`` (its names exported here too);
 - ``dice_moved_in_spell``: the full-resolution check that the dice did not move in the
   still spell, around the dice only. The small frame cannot see the last sub-pixel
   rocking of a settling die; at full resolution a one-pixel shift of a die's outline is
@@ -31,6 +30,8 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from vision.sicbo.glare import glare_hides_pips, glare_mask, glare_on_face, white_level
 
 __all__ = ["SMALL_WIDTH", "DomeRegion", "LidModel", "dice_moved_in_spell", "fit_dome",
            "glare_hides_pips", "glare_mask", "glare_on_face", "moving_px", "shrink",
@@ -175,119 +176,6 @@ def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
     pad = round(1.5 * die_edge_px)
     roi = (max(0, x - pad), max(0, y - pad), min(width, x + w + pad), min(height, y + h + pad))
     return DomeRegion((cx, cy), (a, b), ang, roi)
-
-
-def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
-               *, dome: DomeRegion | None = None, min_value: int = 235,
-               max_saturation: int = 40, paler: float = 0.6, above_floor: float = 60.0,
-               clip_margin: float = 6.0) -> np.ndarray:
-    """(H, W) bool: the glass's highlights outside the dice boxes: near-white pixels (grey,
-    or at most ``paler`` x the frame's median saturation: a highlight on a coloured floor
-    takes some of its colour) that are a highlight, not a pale floor (``_strong_light``)."""
-    hsv = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2HSV)
-    sat = hsv[..., 1]
-    pale = max(float(max_saturation), paler * float(np.median(sat)))
-    mask = (hsv[..., 2] >= min_value) & (sat <= pale)
-    outside = np.ones(mask.shape, bool)
-    for x0, y0, x1, y1 in dice_boxes:
-        outside[max(0, int(y0)):max(0, int(y1) + 1), max(0, int(x0)):max(0, int(x1) + 1)] = False
-    return mask & outside & _strong_light(frame_bgr, outside, dome, above_floor, clip_margin)
-
-
-def _strong_light(frame_bgr: np.ndarray, outside: np.ndarray, dome: DomeRegion | None,
-                  above_floor: float, clip_margin: float) -> np.ndarray:
-    """(H, W) bool: where the glass adds enough light to wash a pip out.
-
-    The glare is light ADDED to what lies below it: it changes nothing of a pip's contrast
-    with its face until the face clips, and washes the pip out only when it is strong (a
-    lamp's core, well over a hundred grey levels on a dark pip). On the floor such a
-    light shows as a spot either clipped (``white_level``, less ``clip_margin`` for the
-    3x3 blur's noise) or far above the floor (more than ``above_floor`` over the median
-    grey of the floor inside ``dome``, or of the frame if no dome is known: a floor
-    darker round it then counts as glare, the fail-safe side). A pale floor's lit centre
-    is neither: seed 10604 clip 017 (floor ~215, 1280x960), its centre 230-242 grey in
-    a frame clipping at 250, ~15 over the floor's median, was all taken as glare and
-    every die on it doubted."""
-    grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
-    inside = outside.copy()
-    if dome is not None:
-        ellipse = np.zeros(grey.shape, np.uint8)
-        centre = (round(dome.center_xy[0]), round(dome.center_xy[1]))
-        axes = (max(1, round(dome.axes_px[0] / 2)), max(1, round(dome.axes_px[1] / 2)))
-        cv2.ellipse(ellipse, centre, axes, dome.angle_deg, 0, 360, 1, -1)
-        inside &= ellipse > 0
-    floor = float(np.median(grey[inside])) if inside.any() else 0.0
-    lit = cv2.blur(grey, (3, 3)).astype(np.float32)
-    return (lit >= white_level(frame_bgr) - clip_margin) | (lit >= floor + above_floor)
-
-
-def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
-                     edge_px: float, face: int | None, *, max_cover: float = 0.2,
-                     centre_rel: float = 0.2, big_cover: float = 0.25) -> bool:
-    """Could the static glare have washed out pips that would change this face's value?
-
-    Only where the glare is strong can it wash a dark pip out, and there it also lifts
-    the floor to near-white, so the learnt mask (near-white floor) is where pips can go.
-    One washed pip turns a 3 into a 2 or a 5 into a 4 only if it is the CENTRE pip (no
-    other one-pip subset of a layout is a layout), so a 2 or a 4 is unsure when the mask
-    comes within ``centre_rel`` edges of the face centre. Washing two or more pips (a
-    5 read as a 3 or a 1, a 6 as a 4) needs the glare over much of the face: any face but
-    a six is unsure when the mask covers ``big_cover`` of the disc of half an edge round
-    the centre. A six cannot be a washed-out anything. A "glare" covering more than
-    ``max_cover`` of the frame is a pale floor, not highlights, and says nothing. (A pip
-    missed for another reason, next to the glare, is ``pips.two_is_diagonal``'s case.)"""
-    if face is None or face == 6 or glare_small.mean() > max_cover:
-        return False
-    h, w = glare_small.shape
-    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
-    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
-    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return False
-    box = glare_small[y0:y1, x0:x1]
-    if not box.any():
-        return False
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    dist = np.hypot(xx + 0.5 - x, yy + 0.5 - y) / max(edge_px * scale, 1e-6)
-    disc = dist <= 0.5
-    if disc.any() and float(box[disc].mean()) >= big_cover:
-        return True
-    return face in (2, 4) and bool(box[dist <= centre_rel].any())
-
-
-def white_level(frame_bgr: np.ndarray, *, margin: float = 4.0) -> float:
-    """The grey level where this camera clips (the glare's core, the brightest light in
-    the picture): the 99.9th percentile of the frame's grey (every other pixel), less
-    ``margin`` for noise and compression. A frame with nothing clipped gives its
-    brightest surface (the dice), under which every die counts as washed (fail-safe)."""
-    grey = cv2.cvtColor(np.ascontiguousarray(frame_bgr[::2, ::2]), cv2.COLOR_BGR2GRAY)
-    return float(np.percentile(grey, 99.9)) - margin
-
-
-def glare_on_face(frame_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
-                  white: float, *, min_frac: float = 0.06) -> bool:
-    """Is the glare on this die's top face in THIS frame (full-res BGR uint8)?
-
-    The glass's glare is light added to what lies below it: a dark pip is washed out only
-    where the sum comes near the camera's clipping level (``white_level``), and the
-    white body round it is then clipped too. So a top face with less than ``min_frac``
-    of its disc (half an edge round the centre) at grey >= ``white`` has no glare on it
-    strong enough to hide a pip (a pip is ~4% of that disc, and the glare that washes it
-    is wider than it), whatever the learnt mask (``glare_hides_pips``) says of the place.
-    Seed 10104 clip 007 (white level 248): a four and a one beside the glare, both
-    signals sure, 1.9% and 0% of their faces that white; the five whose centre pip the
-    glare washed out (read as a four) 82%; clip 021 r4, a four on a bright face by the
-    glare, 35% (capped)."""
-    h, w = frame_bgr.shape[:2]
-    r = 0.5 * edge_px
-    x0, y0 = max(0, int(center_xy[0] - r)), max(0, int(center_xy[1] - r))
-    x1, y1 = min(w, int(np.ceil(center_xy[0] + r)) + 1), min(h, int(np.ceil(center_xy[1] + r)) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return True
-    grey = cv2.cvtColor(frame_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    disc = np.hypot(xx - center_xy[0], yy - center_xy[1]) <= r
-    return bool(disc.any()) and float((grey[disc] >= white).mean()) >= min_frac
 
 
 def dice_moved_in_spell(spell_bgr: Sequence[np.ndarray], now_bgr: np.ndarray,

@@ -28,19 +28,9 @@ import numpy as np
 
 from vision.calib import check_matches, load_profile
 from vision.footage import Event, StreamInfo
-from vision.sicbo.dome import (
-    DomeRegion,
-    LidModel,
-    dice_moved_in_spell,
-    fit_dome,
-    glare_hides_pips,
-    glare_mask,
-    glare_on_face,
-    moving_px,
-    shrink,
-    white_level,
-)
+from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dome, moving_px, shrink
 from vision.sicbo.evidence import refine_poses
+from vision.sicbo.glare import glare_hides_pips, glare_mask, glare_on_face, white_level
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
@@ -184,9 +174,9 @@ class SicBoReader:
 
     def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
         """A die whose value the glass's static glare could have changed (by washing pips
-        out: ``dome.glare_hides_pips``) is at most GLARE_CONFIDENCE sure, unless its top
-        face shows no glare in this frame (``dome.glare_on_face``: nothing of it near the
-        level where the camera clips, ``dome.white_level``, so nothing washed)."""
+        out: ``glare.glare_hides_pips``) is at most GLARE_CONFIDENCE sure, unless its top
+        face shows no glare in this frame (``glare.glare_on_face``: nothing of it near the
+        level where the camera clips, ``glare.white_level``, so nothing washed)."""
         glare = self.scene.glare_small
         if glare is None:
             return read
