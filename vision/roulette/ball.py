@@ -34,6 +34,7 @@ class BallParams:
     min_white: float = 0.64  # darkest / brightest channel (an ivory ball on a red pocket,
     # smoothed by the strip's blur, comes down to ~0.7)
     faint_rise: float = 10.0  # on the bowl: a smeared ball's light added over it, if white
+    hold_rise: float = 26.0  # where the ball in the pockets was just seen (``ball_hold``)
     faint_white: float = 0.6  # darkest / brightest channel of that added light at least
     compact: float = 0.55  # surround mean / spot mean must stay below this
     spot_rc: tuple[int, int] = (3, 5)  # box (rows, cols) about the ball's size

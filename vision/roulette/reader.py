@@ -22,6 +22,7 @@ from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
 from vision.roulette.ball import BallFix, _columns, held_in_hand, row_shares
+from vision.roulette.ball_hold import NEAR_RC, spot_near
 from vision.roulette.ball_rows import find_balls_on_rows
 from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
@@ -50,6 +51,7 @@ RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ba
 RHO_STEP = 0.025
 MAX_BUFFER = 32
 RUNNING_FRAMES = 15  # the ball last seen this lately is where it was (its mask stays)
+HOLD_S = 0.12  # the ball in the pockets seen this lately: a fainter spot there is the ball
 CALIBRATION_TRIES = 6
 PROFILE_CHECK_FRAMES = 15
 PROFILE_MIN_FIT = 0.5
@@ -194,10 +196,11 @@ class WheelPipeline:
             self.initial = None
         diff = self.background.difference(mixed)
         fg = foreground_mask(diff, self.stand_out)
-        balls = find_balls_on_rows(mixed, self.background.rise(mixed, diff), diff,
-                                   self.smear_row, exclude=invalid)
+        rise = self.background.rise(mixed, diff)
+        balls = find_balls_on_rows(mixed, rise, diff, self.smear_row, exclude=invalid)
         balls = [b for b in balls if not ghost_spot(mixed, self.background.model, b.row, b.col,
                                                     self.head_row, self.watch.params)]
+        balls = self._held(mixed, rise, invalid, index, balls, self.background.model)
         shares = row_shares(fg) if balls else None
         held = [held_in_hand(fg, b, shares=shares) for b in balls]
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
@@ -217,6 +220,26 @@ class WheelPipeline:
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
         return events
+
+    def _held(self, mixed: np.ndarray, rise: np.ndarray, invalid: np.ndarray, index: int,
+              balls: list[BallFix], model: np.ndarray) -> list[BallFix]:
+        """The ball in play, seen in the pockets within ``HOLD_S`` and not found near there
+        now: a fainter spot where it was is still the ball (``ball_hold.spot_near``)."""
+        last, tracker = self.last_ball, self.tracker
+        if (last is None or tracker.phase != "rolling" or tracker.pockets_at is None
+                or index - last[0] > max(2, round(HOLD_S * tracker.fps))
+                or not self.band_rows.start <= last[1] < self.band_rows.stop):
+            return balls
+        width = mixed.shape[1]
+        if any(abs(b.row - last[1]) <= NEAR_RC[0] + 1
+               and min(abs(b.col - last[2]), width - abs(b.col - last[2])) <= NEAR_RC[1] + 1
+               for b in balls):
+            return balls
+        fix = spot_near(mixed, rise, last[1], last[2], exclude=invalid)
+        if fix is None or ghost_spot(mixed, model, fix.row, fix.col, self.head_row,
+                                     self.watch.params):
+            return balls
+        return [*balls, fix]
 
     def _check_profile(self, fit: float) -> None:
         """A profile from another camera or table at the same resolution is refused: at its

@@ -1,0 +1,54 @@
+"""The ball at rest, held on to: once the ball in play was seen in the pockets, a fainter
+spot where it was last seen is still the ball.
+
+A ball resting in its pocket turns with the wheel, so in the mixed strip (the head's rows
+in wheel coordinates) it stays where it was, for seconds; its contrast there may fall
+below ``min_rise`` (a dim or ivory ball on a light pocket, a low-contrast camera: seed
+10601 003 r2, 640x480, the resting ball's box rise 30-37). Hysteresis, as edges are
+followed: a strong spot starts the ball, and at the same place in the wheel a weaker one
+(``hold_rise``) continues it. A glint on a fret rides with the wheel too, but is not where
+the ball was just seen.
+
+Pure: the strip, its rise, the ball's last place in, a ``BallFix`` (or None) out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.roulette.ball import BallFix, BallParams, _box, _spot_at, ball_evidence
+
+__all__ = ["spot_near"]
+
+NEAR_RC = (2, 3)  # rows, columns from the last place a resting ball may be found
+
+
+def spot_near(mixed: np.ndarray, rise: np.ndarray, row: float, col: float,
+              p: BallParams | None = None, exclude: np.ndarray | None = None
+              ) -> BallFix | None:
+    """The compact white spot of box rise at least ``hold_rise`` within ``NEAR_RC`` of
+    (``row``, ``col``) in the mixed strip (``mixed`` (R, C, 3) float32, ``rise`` (R, C),
+    ``exclude`` (R, C) bool where no ball can be), or None."""
+    p = p or BallParams()
+    height, width = rise.shape
+    r, c = int(round(row)), int(round(col))
+    mr = NEAR_RC[0] + p.surround_rc[0] // 2 + p.spot_rc[0] // 2
+    mc = NEAR_RC[1] + p.surround_rc[1] // 2 + p.spot_rc[1] // 2
+    r0, r1 = max(0, r - mr), min(height, r + mr + 1)
+    cols = np.arange(c - mc, c + mc + 1) % width
+    ev = ball_evidence(mixed[r0:r1][:, cols].astype(np.uint8), rise[r0:r1][:, cols], p)
+    if exclude is not None:
+        ev[exclude[r0:r1][:, cols]] = 0
+    spot = _box(ev, p.spot_rc)
+    near = np.zeros_like(spot)
+    a, b = max(0, r - r0 - NEAR_RC[0]), min(r1 - r0, r - r0 + NEAR_RC[0] + 1)
+    near[a:b, mc - NEAR_RC[1]:mc + NEAR_RC[1] + 1] = spot[a:b, mc - NEAR_RC[1]:
+                                                          mc + NEAR_RC[1] + 1]
+    i, j = divmod(int(near.argmax()), near.shape[1])
+    peak = float(near[i, j])
+    if peak < p.hold_rise:
+        return None
+    fix = _spot_at(ev, i, j, peak, p)
+    if fix is None:
+        return None
+    return BallFix(fix.row + r0, (fix.col + c - mc) % width, peak)
