@@ -177,3 +177,35 @@ def test_glare_is_the_lamp_not_a_pale_floor_lit_round_it(floor: tuple, lamp: flo
     else:   # a four 1.6 edges off, on the floor the haze lifted to near-white: sure
         assert glare_hides_pips(mask, 1.0, (lx + 55.0, ly + 10.0), 34.0, 4) is beside_hides
         assert not glare_hides_pips(mask, 1.0, (lx - 30.0, ly + 45.0), 34.0, 4)
+
+
+@pytest.mark.parametrize(
+    ("four_x", "decided"),
+    [
+        (0.034, ("outcome", (4, 5, 6))),       # on the floor the lamp's haze lit: read
+        (0.024, ("abstain", None)),           # on the lamp's core: it may be a washed five
+    ],
+)
+def test_reader_on_a_pale_floor_doubts_only_the_die_under_the_lamp(
+        four_x: float, decided: tuple) -> None:
+    """The video reader (the real dice reader) on a rendered pale floor (seed 10604 clip 017):
+    a second round with a four 0.034 m from the dome's centre, on the floor the lamp's haze
+    lifts over 235 grey, is read; the same four on the lamp's clipped core is not."""
+    from vision.footage import StreamInfo
+    from vision.sicbo.reader import SicBoReader
+    from vision.synth.dice3d import flat_pose
+
+    from .scenes import EDGE_M, SPOTS, clip_frames, dome_scene, flat_dice
+
+    scene = dome_scene(tilt_deg=15.0, floor_bgr=(215.0, 228.0, 232.0))
+    second = (flat_pose(6, SPOTS[0], 0.3, edge_m=EDGE_M),
+              flat_pose(4, (four_x, 0.01), 1.0, edge_m=EDGE_M),
+              flat_pose(5, SPOTS[2], 1.7, edge_m=EDGE_M))
+    frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second], covered=10, lift=6,
+                            still=14, seed=5)
+    h, w = frames[0].shape[:2]
+    reader = SicBoReader(StreamInfo(25.0, w, h, None))
+    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
+    got = [(e.type, e.result.dice if e.result else None)
+           for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
+    assert got == [("outcome", (1, 2, 6)), decided]
