@@ -194,6 +194,10 @@ SIZED_CASES = [
     ((68, 68), 54, True, "flat"),        # the one-die blob 2.25 edge^2 on a pale floor: the
                                          # blob finder spilled over the floor, no evidence
     ((68, 68), 54, False, "leaning"),    # ... as large on a dark floor: blobs take the sides
+    ((80, 80), 54, False, "leaning"),    # 4.9 edge^2 but 2.2 x a one-die blob of 2.25 (small
+                                         # blurred dice: seed 10604 clip 012 r2): two dice
+    ((100, 100), 54, False, "flat"),     # 7.7 edge^2, 3.4 x the one-die blob: a die joined
+                                         # to the rim or a glare
 ]
 
 

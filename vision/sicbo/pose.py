@@ -84,6 +84,7 @@ class PoseParams:
     pair_long: float = 1.9            # ... and the blob no longer than this x its width
     pair_solidity: float = 0.84       # a less convex larger blob: a die joined to something
     pair_area_top: float = 4.2        # ... and so is a blob this large (x edge^2)
+    pair_top_rel: float = 2.5         # ... unless below this x the other (one-die) blob
     pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
     pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
     body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
@@ -212,8 +213,14 @@ def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
     on a pale pink floor, the other 4.9 and 3.6; clip 004 round 1, a five joined to the
     rim, 4.6; all flat, voided leaning or stacked. Stacks and leaning pairs on seeds
     9704/9904: larger blob 1.5-3.6; the other 0.9-1.9, and 2.4 for a stack on a dark
-    floor, seed-9904 clip 002 round 4)."""
-    return max(area) < params.pair_area_top and not (pale and min(area) >= params.pair_ref_max)
+    floor, seed-9904 clip 002 round 4). Small dice (30-35 px) seen blurred or tilted have
+    one-die blobs of 2-2.3 edge^2 (the blur's rim and the side faces weigh more): two
+    dice in one blob are then larger than ``pair_area_top`` but still below
+    ``pair_top_rel`` x the one-die blob; a die joined to the rim or a glare is bound by
+    neither. Seed 10604 (spent) clip 012 r2: a six leaning on a four, 33 px dice, blob
+    4.7 edge^2, 2.06 x the five's 2.3: abstained dice_count."""
+    sized = max(area) < max(params.pair_area_top, params.pair_top_rel * min(area))
+    return sized and not (pale and min(area) >= params.pair_ref_max)
 
 
 def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
