@@ -27,3 +27,22 @@ def test_disagreement_caps_confidence(pip_face, pip_conf, probs, face, lo, hi) -
     got, conf, _ = fuse(pip_face, pip_conf, probs)
     assert got == face
     assert lo <= conf <= hi
+
+
+def _faces(**p: float) -> np.ndarray:
+    """CNN output with the given face probabilities (f1=.., f6=..), the rest spread evenly."""
+    out = np.zeros(7, np.float32)
+    for k, v in p.items():
+        out[int(k[1:]) - 1] = v
+    rest = [i for i in range(6) if out[i] == 0]
+    out[rest] = (1.0 - out.sum()) / len(rest)
+    return out
+
+
+def test_clean_five_or_six_layout_is_sure_when_the_cnn_agrees_unsurely() -> None:
+    """No face holds a five's or a six's layout: with the CNN agreeing, if unsurely (a
+    small die), the face is sure enough to pay (the sic bo floor for 3+ pips is 0.95)."""
+    assert fuse(6, 0.98, _faces(f6=0.53, f4=0.40))[1] >= 0.95    # before: 0.946
+    assert fuse(5, 0.99, _faces(f5=0.48, f1=0.17, f4=0.16))[1] >= 0.95    # before: 0.942
+    assert fuse(6, 0.85, _faces(f6=0.53, f4=0.40))[1] < 0.95     # a layout not clean: as before
+    assert fuse(4, 1.0, _faces(f4=0.48, f6=0.30))[1] < 0.95     # a four may be a six, pips lost
