@@ -134,7 +134,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if launched(list(self.history), obs.frame, fps=self.fps, band_out=self.band[1],
                     p=self.p):
             return self._start(obs, "launch")
-        if landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p):
+        if landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p) or (
+                self._landed_across_gaps(obs.frame)):
             return self._start(obs, "landing")
         if rates := arrived(recent, fps=self.fps, band_out=self.band[1], head=self.head,
                             p=self.p):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vision.roulette.found import back_on_bowl, extend_bowl_run, hopping_in, still_running
-from vision.roulette.launch import contiguous
+from vision.roulette.launch import contiguous, landed
 from vision.roulette.track import FrameObs, Seen
 
 if TYPE_CHECKING:
@@ -54,6 +54,17 @@ class LookAlikes:
                     self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
                 return hops
         return None
+
+    def _landed_across_gaps(self, frame: int) -> bool:
+        """Idle, the ball seen landing (``landed``) in sightings at most ``found_gap_s``
+        apart: at a low frame rate the ball coming down and hopping smears out of sight
+        while it moves (seed 10601 002 r4, 25 fps: seen on the head's rim, then 4-frame
+        gaps while it went 5 pockets relative to the wheel). As for ``_hopping_in``, no
+        sighting across the gaps may lie inside the pocket band."""
+        gapped = contiguous(list(self.track.history), self.fps,
+                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+        return not any(s.rho < self.band[0] for s in gapped) and landed(
+            gapped, frame, fps=self.fps, head=self.head, p=self.p)
 
     def _drop_look_alike(self) -> None:
         """The spot taken in the pockets after the ball was lost on the bowl rests where it
