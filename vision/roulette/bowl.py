@@ -396,16 +396,24 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
 
 
-def _beyond(watch: ObjectWatch, diff: np.ndarray, ignore: np.ndarray,
+def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray, ignore: np.ndarray,
             unseen: np.ndarray | None) -> np.ndarray | None:
     """(B, C) bool the ``beyond_rows`` strip rows after the objects' (``watch.rows``):
-    foreground off the ball (``ignore``), or out of view (``unseen``); None when the strip
-    does not go on that far."""
-    rows, n = watch.rows, watch.params.beyond_rows
-    if rows is None or diff.shape[0] < rows + n:
+    foreground off the ball (``ignore``) against the background or against the first
+    seconds' strip (``watch.reference``, brightness matched over these rows: over the
+    ball's track no hand is kept out of the background, so one held still there is learnt;
+    seed 10601 005 r2, the fingers placing the ball at the track for the spin), or out of
+    view (``unseen``); None when the strip does not go on that far or no reference is
+    known."""
+    rows, n, ref = watch.rows, watch.params.beyond_rows, watch.reference
+    if rows is None or ref is None or diff.shape[0] < rows + n:
         return None
     b = slice(rows, rows + n)
+    now, then = mixed[b], ref[b]
+    gain = np.clip(now.reshape(-1, 3).sum(axis=0) / np.maximum(
+        then.reshape(-1, 3).sum(axis=0), 1.0), 0.7, 1.4).astype(np.float32)
     out = foreground_mask(diff[b], watch.params.stand_out)
+    out |= foreground_mask(now - gain * then, watch.params.stand_out)
     out &= ~ignore[b]
     if unseen is not None:
         out |= unseen[b]
@@ -431,7 +439,8 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     the head come back into view as foreground at the border (seed 10401 010 r2, a close
     camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
-                       (background.head_row, shift), restart, _beyond(watch, diff, ignore, unseen))
+                       (background.head_row, shift), restart,
+                       _beyond(watch, diff, mixed, ignore, unseen))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:
