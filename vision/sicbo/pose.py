@@ -53,7 +53,9 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
-           "scene_edge_px", "second_face"]
+           "scene_edge_px", "second_face", "sized_face"]
+
+PIP_SPREAD = 2.0   # the pips of one face differ in area by at most this factor
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +141,18 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
 def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
     """One die edge for the image: the median pip-sized top face edge of the dice showing
     two or more pips (a one's big pip does not tell its face's size), else the smallest
-    blob's edge."""
-    sized = [t.edge_px for t in tops if t.count >= 2]
+    blob's edge. The pips of one face are one size, so a face whose pips differ by more
+    than ``PIP_SPREAD`` x in area is no face (a one's pip and a dark gap or side pip
+    beside it: seed 10604 (spent) clip 023 r3, a one on a three, its "two" 108 and 255
+    px, edge 75 px for ~57 px dice) and sizes nothing."""
+    sized = [t.edge_px for t in tops if sized_face(t)]
     return float(np.median(sized)) if sized else min(b.edge_px for b in blobs)
+
+
+def sized_face(top: TopFace) -> bool:
+    """The face tells the die's size: two or more pips, all of one size (``PIP_SPREAD``)."""
+    areas = [p.area_px for p in top.pips]
+    return top.count >= 2 and max(areas) <= PIP_SPREAD * min(areas)
 
 
 def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],

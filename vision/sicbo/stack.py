@@ -44,7 +44,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.pips import TopFace
-from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px
+from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, sized_face
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
@@ -129,10 +129,13 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     scene's size, and a face measured short makes its lit region reach further for
     its edge (fresh seed-10204 clip 008 r2: a flat four at the rim read at 56 px
     against the five's 75, reach 0.82 against 0.63, voided stacked; 0.70 with the
-    scene's 65.5)."""
+    scene's 65.5). A face whose pips differ in size (``pose.sized_face``) is sized by
+    the scene too (seed 10604 clip 023 r3: a one on a three read as a "two" of a 108 and
+    a 255 px pip, 75 px; reach 0.65 at 75 px, 0.78 at the scene's 62 against the flat
+    one's 0.49)."""
     if len(tops) != 2:
         return None
-    edges = [max(t.edge_px, edge_px) if t.count >= 2 else edge_px for t in tops]
+    edges = [max(t.edge_px, edge_px) if sized_face(t) else edge_px for t in tops]
     lits = [lit_top(image_bgr, t.center_xy, e, params) for t, e in zip(tops, edges, strict=True)]
     if any(x is None or x.cut for x in lits):
         return None
