@@ -38,8 +38,12 @@ def _reading(*dice: DieRead) -> DiceReading:
     ([_die((100, 90), (100, 100)), _die((300, 188), (300, 200))], (0.0, -1.0)),
     # rolled a quarter turn: side faces to the left
     ([_die((90, 100), (100, 100))], (-1.0, 0.0)),
-    # a vertical view: side faces hardly show (0.05 edge): the upright default
-    ([_die((100, 98), (100, 100))], DOWN_XY),
+    # a vertical view: side faces hardly show (0.025 edge): the upright default
+    ([_die((100, 99), (100, 100))], DOWN_XY),
+    # upside down, one of three dice read on a side face (its offset flipped): the
+    # median still says up (train_dice_42 turned 180: a one read as a two)
+    ([_die((100, 90), (100, 100)), _die((200, 112), (200, 100)),
+      _die((300, 91), (300, 100))], (0.0, -1.0)),
     # no die: the upright default
     ([], DOWN_XY),
 ])
@@ -55,6 +59,7 @@ def test_nadir_direction_from_where_side_faces_lie(dice, want) -> None:
     "images/train_three_42.jpg",
     "images/train_two_24.jpg",
     "images/train_two_40.jpg",
+    "images/train_dice_42.jpg",   # five ones: two read on a side face at the first read
 ])
 def test_photo_upside_down_reads_as_taken(name) -> None:
     if not (ROOT / "dice.csv").is_file():

@@ -36,11 +36,13 @@ dice; a photo taken upside down has it above, and the push then favours a side f
 rounder pips (``train_*`` turned 180 degrees, every 3rd: die 0.928 against 0.991 as
 taken). The side faces that show lie between the top face and the nadir, so each die's
 whole blob lies off its top face towards the nadir: a first read without the push
-gives, as the dice' mean offset, the photo's own nadir direction
+gives, as the dice' median offset, the photo's own nadir direction
 (``nadir_direction``; upright, ``DOWN_XY``, when the side faces show under
 ``NADIR_MIN_OFFSET`` x the edge: a near-vertical view, round pips, no push), and the
 photo is read again with it. On the desk's photos as taken the offsets are 0.05-0.33
-edge downwards, turned 180 degrees the same upwards.
+edge downwards, turned 180 degrees the same upwards. The median, not the mean: a die
+whose side face the first read took for its top gives the opposite offset (a one read
+as a two, ``train_dice_42`` turned 180; confidence is no weight, a two's is capped).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ PHOTO_MAX_SIDE = 640
 SMALL_EDGE = 24.0      # dice read smaller than this (px) at the working size: look again
 TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
 PHOTO_GRAIN_MEDIAN = 7.0   # a median floor score above this counts half (see the module doc)
-NADIR_MIN_OFFSET = 0.08    # side faces this x the edge off the top face (mean): a nadir seen
+NADIR_MIN_OFFSET = 0.05    # side faces this x the edge off the top face (median): a nadir seen
 DOWN_XY = (0.0, 1.0)       # the nadir assumed when the dice show none (an upright camera)
 PHOTO = DiceParams(max_dice=None,      # any number of dice (no sic bo count prior)
                    detect=DetectParams(grain_median=PHOTO_GRAIN_MEDIAN))
@@ -89,14 +91,14 @@ def read_photo(image_bgr: np.ndarray, *, params: DiceParams = PHOTO,
 
 def nadir_direction(reading: DiceReading) -> tuple[float, float]:
     """The unit image direction (x, y) from the dice towards the nadir, from where each
-    die's whole blob lies around its top face (see the module doc); ``DOWN_XY`` when the
+    die's whole blob lies around its top face (median; see the module doc); ``DOWN_XY`` when the
     side faces show less than ``NADIR_MIN_OFFSET`` x the edge (a near-vertical view)."""
     offs = [((0.5 * (d.box_xyxy[0] + d.box_xyxy[2]) - d.center_xy[0]) / d.edge_px,
              (0.5 * (d.box_xyxy[1] + d.box_xyxy[3]) - d.center_xy[1]) / d.edge_px)
             for d in reading.dice if d.edge_px > 0]
     if not offs:
         return DOWN_XY
-    v = np.mean(np.array(offs), axis=0)
+    v = np.median(np.array(offs), axis=0)
     norm = float(np.hypot(*v))
     return DOWN_XY if norm < NADIR_MIN_OFFSET else (float(v[0] / norm), float(v[1] / norm))
 
