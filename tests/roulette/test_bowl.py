@@ -501,6 +501,20 @@ def test_fingers_at_the_outer_rows_of_a_hand_learnt_over_the_track_are_no_object
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
 
 
+def test_fingers_at_the_outer_rows_with_a_ball_masked_beyond_are_no_object() -> None:
+    # seed 10601 024 r0: the hand placing the ball on the track, its fingers at the outer
+    # rows, the hand going on over the track; the ball (and knuckles) found as ball-like
+    # spots there, masked: the hand is still seen to go on (a false void before)
+    skin = (120, 150, 200)
+    masked = np.zeros((ROWS + 20, COLS), bool)
+    masked[ROWS - 1:ROWS + 10, 90:120] = True
+    fixes = run([block((ROWS - 6, ROWS), (98, 110), skin, 30)], 130, seed=19,
+                track_rows=20, track_empty=True, reference=True,
+                track_paints=[block((0, 12), (96, 114), skin, 30)],
+                ignore_at=lambda f: masked)
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
 def across(col: int, start: int, stop: int, to_row: int = 0) -> Paint:
     """An arm over the whole wheel: in over the rim (the last rows), across the bowl and
     the head up to ``to_row`` (row 0: over the cone, out of the strip), 24 columns wide."""

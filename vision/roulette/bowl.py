@@ -396,15 +396,14 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
 
 
-def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray, ignore: np.ndarray,
+def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
             unseen: np.ndarray | None) -> np.ndarray | None:
     """(B, C) bool the ``beyond_rows`` strip rows after the objects' (``watch.rows``):
-    foreground off the ball (``ignore``) against the background or against the first
-    seconds' strip (``watch.reference``, brightness matched over these rows: over the
-    ball's track no hand is kept out of the background, so one held still there is learnt;
-    seed 10601 005 r2, the fingers placing the ball at the track for the spin), or out of
-    view (``unseen``); None when the strip does not go on that far or no reference is
-    known."""
+    foreground against the background or against the first seconds' strip
+    (``watch.reference``, brightness matched over these rows: over the ball's track no hand
+    is kept out of the background, so one held still there is learnt; seed 10601 005 r2,
+    the fingers placing the ball at the track for the spin), or out of view (``unseen``);
+    None when the strip does not go on that far or no reference is known."""
     rows, n, ref = watch.rows, watch.params.beyond_rows, watch.reference
     if rows is None or ref is None or diff.shape[0] < rows + n:
         return None
@@ -414,7 +413,9 @@ def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray, ignore: np.
         then.reshape(-1, 3).sum(axis=0), 1.0), 0.7, 1.4).astype(np.float32)
     out = foreground_mask(diff[b], watch.params.stand_out)
     out |= foreground_mask(now - gain * then, watch.params.stand_out)
-    out &= ~ignore[b]
+    # (the ball's mask is not lifted: a ball-like spot there may be held in fingers, seed
+    # 10601 024 r0, the hand placing the ball on the track with the ball and its knuckles
+    # masked; and a spot on the piece itself, a chip's, reaches over these rows)
     if unseen is not None:
         out |= unseen[b]
     return out
@@ -440,7 +441,7 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift), restart,
-                       _beyond(watch, diff, mixed, ignore, unseen))
+                       _beyond(watch, diff, mixed, unseen))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:
