@@ -10,28 +10,17 @@ A mixin of ``RoundTracker``: these methods read and write its state (``pockets_a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vision.roulette.found import back_on_bowl, extend_bowl_run, hopping_in, still_running
 from vision.roulette.launch import contiguous, landed
+from vision.roulette.settle_state import TrackerState
 from vision.roulette.track import FrameObs, Seen
-
-if TYPE_CHECKING:
-    from vision.roulette.settle_params import SettleParams
-    from vision.roulette.track import BallTrack
 
 __all__ = ["LookAlikes"]
 
 
-class LookAlikes:
+class LookAlikes(TrackerState):
     """The look-alike half of ``RoundTracker`` (its state lives there)."""
 
-    p: SettleParams
-    fps: float
-    band: tuple[float, float]
-    head: float
-    track: BallTrack
-    ball: Seen | None
     pockets_at: Seen | None
     found_at: int | None
     travel: float

@@ -10,26 +10,15 @@ A mixin of ``RoundTracker``: these methods read its state (``phase``, ``caught_f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from vision.roulette.pocket import relative_angle
-
-if TYPE_CHECKING:
-    from vision.roulette.settle_params import SettleParams
-    from vision.roulette.track import BallTrack, Seen
+from vision.roulette.settle_state import TrackerState
 
 __all__ = ["BallAbout"]
 
 
-class BallAbout:
+class BallAbout(TrackerState):
     """The between-rounds half of ``RoundTracker`` (its state lives there)."""
 
-    p: SettleParams
-    fps: float
-    band: tuple[float, float]
-    head: float
-    track: BallTrack
-    ball: Seen | None
     phase: str
     caught_frame: int
 

@@ -10,7 +10,6 @@ A mixin of ``RoundTracker``: these methods read and write its state (``runs``,
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING
 
 from vision.footage import Event
 from vision.roulette.direction import (
@@ -22,24 +21,15 @@ from vision.roulette.direction import (
     spin_violation,
 )
 from vision.roulette.launch import launched
+from vision.roulette.settle_state import TrackerState
 from vision.roulette.track import Seen
-
-if TYPE_CHECKING:
-    from vision.roulette.settle_params import SettleParams
-    from vision.roulette.track import BallTrack
 
 __all__ = ["SpinWay"]
 
 
-class SpinWay:
+class SpinWay(TrackerState):
     """The direction half of ``RoundTracker`` (its state lives there)."""
 
-    p: SettleParams
-    fps: float
-    band: tuple[float, float]
-    head: float
-    track: BallTrack
-    ball: Seen | None
     runs: Runs
     dir_samples: list[float]
     launch_rates: list[float]
