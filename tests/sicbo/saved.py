@@ -7,10 +7,15 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.sicbo import DiceReading, DieRead, read_dice
+from vision.sicbo.face import load_classifier
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "sicbo"
+
+# The saved crops are read with the face CNN: without the built model they cannot be.
+needs_model = pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 
 
 def read_saved(name: str) -> DiceReading:

@@ -10,13 +10,10 @@ for (three faces found)."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.sicbo.saved import read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import needs_model, read_saved
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_glare_piece_of_a_five_is_no_die() -> None:
     reading = read_saved("s10604_000_r4_glare_piece.png")
     # before: 5 (0.26), 5 leaning, 2: a false leaning void

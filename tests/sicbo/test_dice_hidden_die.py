@@ -16,13 +16,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.sicbo.saved import die_at, read_saved
+from tests.sicbo.saved import die_at, needs_model, read_saved
 from vision.sicbo.blob import Blob
-from vision.sicbo.face import load_classifier
 from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.pose import scene_edge_px, sized_face
-
-needs_model = pytest.mark.skipif(load_classifier() is None, reason="face model not built")
 
 
 @needs_model

@@ -9,13 +9,10 @@ with it), so the six was never a candidate: two dice seen, the round abstained.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_die_against_a_wide_band_is_read() -> None:
     reading = read_saved("s10504_028_f736_band.png")
     # before: 6 and 5 read, the six against the band lost

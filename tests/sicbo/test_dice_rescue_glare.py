@@ -10,13 +10,10 @@ rescue's least cut part of it shows a glare-lit gap as a lone pip that the CNN c
 
 from __future__ import annotations
 
-import pytest
-
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_die_between_glare_spots_is_read() -> None:
     reading = read_saved("s10504_009_f310_glare.png")
     # before: the refused lone pip held the two off, 2 and 5 read, the round abstained

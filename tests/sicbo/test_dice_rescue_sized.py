@@ -9,13 +9,10 @@ size floor by a hair, its four (52.8 px, CNN 0.98) did not: two dice seen, absta
 
 from __future__ import annotations
 
-import pytest
-
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_four_sized_by_faces_not_by_the_one() -> None:
     reading = read_saved("s10504_023_f1043_one_sized.png")
     # before: 5 and 1 read, the four refused as too small for the one's guessed edge

@@ -9,13 +9,10 @@ the four against the rim at the top left was read pip 1 / CNN 4 at 0.34 (confide
 
 from __future__ import annotations
 
-import pytest
-
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_four_at_the_rim_read_by_the_rescue() -> None:
     reading = read_saved("s10604_007_f832_rim_lone_pip.png")
     assert sorted(d.face for d in reading.dice) == [1, 4, 4]

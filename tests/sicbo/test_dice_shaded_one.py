@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace, shaded_one
 
@@ -36,7 +35,7 @@ def test_shaded_one_table(one_ring, others, shaded) -> None:
     assert shaded_one(one, tops) == shaded
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 def test_red_one_on_red_floor_is_read() -> None:
     reading = read_saved("s10504_000_f218_shaded_one.png")
     # before: 5, 4 and a "one" read 4 at 0.19 (the CNN on the side face)

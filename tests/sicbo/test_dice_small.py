@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sicbo.saved import die_at, read_saved
-from vision.sicbo.face import load_classifier
+from tests.sicbo.saved import die_at, needs_model, read_saved
 
 FLOOR = 0.95      # settle: a face of 3+ pips pays from this confidence
 
 
-@pytest.mark.skipif(load_classifier() is None, reason="face model not built")
+@needs_model
 @pytest.mark.parametrize(("name", "faces", "xy"), [
     ("s10604_012_r1_small_five.png", [1, 2, 5], (396, 285)),   # before: the five at 0.942
     ("s10604_024_r0_small_six.png", [1, 4, 6], (243, 221)),    # before: the six at 0.946
