@@ -14,9 +14,9 @@ Metrics per split (``train_*`` and ``valid_*`` separately):
 together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``blur``
 (Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``large`` (1.3x size: a
 nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with the same
-soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera
-upside down: the side faces above the top faces; ``photo.nadir_direction``), ``rot90`` (the camera rolled
-a quarter turn: a portrait photo), ``hue`` (another desk: hue turned 90 degrees,
+soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera upside
+down: the side faces above the top faces; ``photo.nadir_direction``), ``rot90`` (the
+camera rolled a quarter turn: a portrait photo), ``hue`` (another desk: hue turned 90 degrees,
 saturation 1.8x), ``noisy`` (a cheap sensor: Gaussian noise sigma 6, JPEG quality 40).
 ``--every N`` reads every Nth image only, from the ``--start``-th (0-based): with
 ``train_face --real-every N --real-start K`` a model trained on some ``train_*`` photos
