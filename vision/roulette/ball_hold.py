@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.roulette.ball import BallFix, BallParams, _box, _spot_at, ball_evidence
+from vision.roulette.ball import BallFix, BallParams, _box, _columns, _spot_at, ball_evidence
 
 __all__ = ["spot_near"]
 
@@ -35,7 +35,7 @@ def spot_near(mixed: np.ndarray, rise: np.ndarray, row: float, col: float,
     mr = NEAR_RC[0] + p.surround_rc[0] // 2 + p.spot_rc[0] // 2
     mc = NEAR_RC[1] + p.surround_rc[1] // 2 + p.spot_rc[1] // 2
     r0, r1 = max(0, r - mr), min(height, r + mr + 1)
-    cols = np.arange(c - mc, c + mc + 1) % width
+    cols = _columns(c - mc, c + mc + 1, width)
     ev = ball_evidence(mixed[r0:r1][:, cols].astype(np.uint8), rise[r0:r1][:, cols], p)
     if exclude is not None:
         ev[exclude[r0:r1][:, cols]] = 0
