@@ -54,6 +54,7 @@ import numpy as np
 
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
+from vision.sicbo.pips import PipParams
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "read_photo",
            "work_scale"]
@@ -63,7 +64,7 @@ SMALL_EDGE = 24.0      # dice read smaller than this (px) at the working size: l
 TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
 PHOTO_GRAIN_MEDIAN = 7.0   # a median floor score above this counts half (see the module doc)
 NADIR_MIN_OFFSET = 0.08    # side faces this x the edge off the top face (median): a nadir seen
-DOWN_XY = (0.0, 1.0)       # the nadir assumed when the dice show none (an upright camera)
+DOWN_XY = PipParams().nadir_xy   # the nadir when the dice show none: the video reader's (down)
 PHOTO = DiceParams(max_dice=None,      # any number of dice (no sic bo count prior)
                    detect=DetectParams(grain_median=PHOTO_GRAIN_MEDIAN))
 
