@@ -66,7 +66,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.track = BallTrack(fps=fps, head=head_rho, band_out=band_rho[1],
                                fixture_hits=self.p.fixture_hits,
                                regain_s=self.p.regain_s,
-                               fixture_forget_s=self.p.fixture_forget_s)
+                               fixture_forget_s=self.p.fixture_forget_s,
+                               fixture_stale_s=self.p.fixture_stale_s)
         self.phase = "idle"
         self.jumped = False
         self.found_at: int | None = None

@@ -75,6 +75,9 @@ class SettleParams:
     held_pocket_share: float = 0.8  # the frames of this long (a false hold lasted 0.35 s)
     fixture_hits: int = 10  # sightings that make a spot riding with the wheel a fixture
     fixture_forget_s: float = 1.5  # ... and unseen this long, it is forgotten (a ball lifted)
+    fixture_stale_s: float = 0.5  # ... unseen this long while a ball is in play, it claims no
+    # spot: a raised part seen from a tilted camera shifts against the wheel as it turns and
+    # leaves sight; the ball may hop where it was (seed 10701 022 r3: 1.2 s, lost, abstained)
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     object_again_s: float = 3.0  # ... gone this long (no ball resting): one seen, a new void
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended

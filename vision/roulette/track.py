@@ -73,11 +73,12 @@ class BallTrack:
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
                  regain_s: float = 0.3, fixture_forget_s: float = 1.5,
-                 glint_hits: int = 3) -> None:
+                 fixture_stale_s: float = 0.5, glint_hits: int = 3) -> None:
         self.fps, self.head, self.band_out = fps, head, band_out
         self.fixture_hits = fixture_hits
         self.regain_frames = max(3, int(round(regain_s * fps)))
         self.forget_frames = int(round(fixture_forget_s * fps))
+        self.stale_frames = max(3, int(round(fixture_stale_s * fps)))
         self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
         self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
@@ -167,10 +168,14 @@ class BallTrack:
         """Ball look-alikes that ride with the wheel (a turret's chrome knobs seen at an
         angle): learnt while no ball is in play, remembered in wheel coordinates, and never
         taken for the ball once seen there in ``fixture_hits`` frames (a ball hopping in
-        would drift away from its first place long before). Returns the spots that are
-        fixtures now."""
+        would drift away from its first place long before). While a ball is in play, one
+        unseen for ``fixture_stale_s`` claims no spot: a look-alike riding with the wheel
+        is in view all the time, and a raised part (a turret arm's knob) seen from a tilted
+        camera shifts against the wheel as it turns and goes out of sight; the ball may
+        hop where it was last seen. Returns the spots that are fixtures now."""
         return _learn(self.fixtures, obs, learn, self.fixture_hits, self.forget_frames,
-                      lambda b: relative_angle(b.theta, obs.zero), lambda b: b.rho <= self.head)
+                      lambda b: relative_angle(b.theta, obs.zero), lambda b: b.rho <= self.head,
+                      stale=None if learn else self.stale_frames)
 
     def _learn_glints(self, obs: FrameObs, learn: bool) -> list[int]:
         """Look-alikes that keep their place in the image beyond the pockets, seen now and
@@ -266,17 +271,19 @@ class BallTrack:
 
 def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forget: int,
            angle: Callable[[BallObs], float], where: Callable[[BallObs], bool], *,
-           slack: float = 0.12, follow: bool = True) -> list[int]:
+           slack: float = 0.12, follow: bool = True, stale: int | None = None) -> list[int]:
     """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits],
     updated in place) within ``slack`` ring radii; while ``learn``, new ones are added
     where ``where`` holds. A look-alike's place ``follow``s its sightings, or stays where
     it was first seen. Returns the indices of spots at a look-alike seen ``need`` times,
-    forgotten ``forget`` frames after it was last seen."""
+    forgotten ``forget`` frames after it was last seen; one unseen over ``stale`` frames
+    (if given) matches no spot."""
     hits = []
     for i, b in enumerate(obs.balls):
         a = angle(b)
         near = [f for f in store if distance(b.rho, a, f[0], f[1]) < slack
-                and (learn or f[3] >= need)]  # the ball confirms none
+                and (learn or f[3] >= need)  # the ball confirms none
+                and (stale is None or obs.frame - f[2] <= stale)]
         if near:
             f = near[0]
             if follow:
