@@ -52,3 +52,26 @@ def test_a_ball_seen_only_launching_before_the_void_tells_no_way() -> None:
                              object_at=14), fps=FPS, band=BAND, head=HEAD)
     assert of(events, "ball_launched") and of(events, "void")
     assert not of(events, "violation")
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), [
+    (-15.0, -0.45, True),  # the same way (seed 10701 001 r2)
+    (15.0, 0.45, True),
+    (-15.0, 0.45, False),  # opposite ways: no false alarm
+    (15.0, -0.45, False),
+])
+def test_a_ball_seen_now_and_then_before_the_void_keeps_its_way(ball: float, wheel: float,
+                                                                  flagged: bool) -> None:
+    # a 50 fps camera sees the ball smeared: launched in frames 10, 11, 13 (two speeds),
+    # then every 3-8 frames (no speed between neighbouring frames) for 0.6 s; the object
+    # 0.8 s after the launch (seed 10701 001 r2's sightings): the runs tell the way
+    seen = [10, 11, 13, 21, 24, 32, 35, 42]
+    obs = [FrameObs(o.frame, o.zero, o.balls if o.frame in seen else (), o.object_seen)
+           for o in cut_short(ball_rad_s=ball * 30.0 / 50.0, wheel_rad_s=wheel * 30.0 / 50.0,
+                              seen=range(60), object_at=53)]
+    events = track(obs, fps=50.0, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and of(events, "void") and not of(events, "outcome")
+    violations = of(events, "violation")
+    assert len(violations) == (1 if flagged else 0)
+    if flagged:
+        assert violations[0].extra["ball_direction"] == ("cw" if ball > 0 else "ccw")

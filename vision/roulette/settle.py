@@ -71,6 +71,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.phase = "idle"
         self.jumped = False
         self.found_at: int | None = None
+        self.started_frame = -(10**9)  # when the round in play started
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
         self.launch_rates: list[float] = []  # the ball's image speeds when seen launched
@@ -153,6 +154,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
+        self.started_frame = obs.frame
         self.pockets_at, self.travel, self.revolutions, self.hop = None, 0.0, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
         self.found_at = None  # ... its first sighting after the bowl
