@@ -294,6 +294,25 @@ def test_an_object_cut_by_the_frames_border_is_reported(paints: list[Paint], at:
     assert fix is not None and abs(fix.row - row) <= 3 and abs(fix.col - col) <= 3
 
 
+def rim(row: int, col: int, radius: int, bgr: tuple[int, int, int], start: int) -> Paint:
+    """A chip whose body matches the bowl: only four arcs of its rim (edge stripes), a pixel
+    wide, stand out."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f:
+            for a0 in (10, 100, 190, 280):
+                cv2.ellipse(frame, (col, row), (radius, radius), 0, a0, a0 + 60, bgr, 1)
+    return paint
+
+
+def test_a_chip_cut_by_the_frames_border_showing_only_its_rim_is_reported() -> None:
+    # seed 10701 027 r0: the rim's lines, 2 px wide, were opened away (missed)
+    fixes = run([rim(31, 264, 5, (220, 220, 225), 60)], 100, seed=13, outside=border())
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 2  # within 0.5 s
+    fix = fixes[seen]
+    assert fix is not None and abs(fix.row - 31) <= 6 and abs(fix.col - 264) <= 6
+
+
 @pytest.mark.parametrize("paints", [
     # an arm reaches in across the border, then rests 3 s with only its fingers in the
     # picture there (a chip-sized piece at the border), and leaves
