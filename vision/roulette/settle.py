@@ -82,6 +82,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.hop = 0.0  # ... the farthest it went from there (a hop away and back counts)
         self.revolutions = 0.0
         self.object_frame = -1
+        self.object_since = self.object_last = -(10**9)  # the object seen frame by frame
         self.ended_frame = -(10**9)  # when the last round's ball was removed
         self.outcome_frame = -(10**9)  # when the last outcome was given
         self.caught_frame = -(10**9)  # when the ball in play was last caught on the bowl
@@ -98,6 +99,10 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         return self.track.chosen
 
     def update(self, obs: FrameObs) -> list[Event]:
+        if obs.object_seen:
+            if obs.frame - self.object_last > 2:
+                self.object_since = obs.frame
+            self.object_last = obs.frame
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest")
         before = self.phase
@@ -126,7 +131,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if self._running_on_bowl():
             self.ran_frame = obs.frame
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
-                and self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
+                and (self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
+                     or self._since_s(obs, self.object_since) >= self.p.object_lasting_s)
                 and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame)
                          and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
