@@ -9,7 +9,7 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.pips import TopFace, two_is_diagonal
+from vision.sicbo.pips import TopFace, stray_pips, two_is_diagonal
 from vision.sicbo.reading import DiceParams, DieRead
 from vision.sicbo.smeared import Smeared
 
@@ -18,6 +18,7 @@ __all__ = ["agreed_conf", "die_read", "fuse", "is_clutter", "smeared_read", "top
 UNIQUE_LAYOUTS = (5, 6)   # faces whose pip layout no other face's layout holds
 CLEAN_FIT = 0.9           # a pip layout this clean is read as that layout
 MADE_UP = 0.03            # pips made up just where a layout needs them (relative chance)
+DOUBTFUL = 0.9            # the most a face is sure with a pip-like blob left off it within it
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -38,6 +39,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs)
     if not two_is_diagonal(top, params.pips):      # two pips at adjacent corners: not a two
         conf = min(conf, 0.5)
+    if stray_pips(top, params.pips):                # a pip in the face left uncounted
+        conf = min(conf, DOUBTFUL)
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
     box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)

@@ -38,7 +38,7 @@ from vision.sicbo.pipblobs import (
 )
 
 __all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "grown_to",
-           "select_top_face", "shaded_one", "two_is_diagonal"]
+           "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,8 @@ class PipParams:
     faint_fit: float = 0.8            # ... when they complete a layout this clean (_filled)
     one_ring_rel: float = 0.6         # a lone pip's surround this x darker than the other
                                       # faces' top pips' surrounds: no top face (shaded_one)
+    stray_rel: float = 0.45           # a pip left off the top face this near its centre (x edge)
+    stray_area: float = 0.4           # ... and this x its pips' median area: a doubtful count
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
@@ -318,6 +320,25 @@ def shaded_one(top: TopFace, tops: list[TopFace], params: PipParams = PipParams(
     ref = [p.ring_lum for t in tops if t.count >= 2 for p in t.pips]
     return top.count == 1 and bool(ref) and \
         top.pips[0].ring_lum < params.one_ring_rel * float(np.median(ref))
+
+
+def stray_pips(top: TopFace, params: PipParams = PipParams()) -> tuple[Pip, ...]:
+    """Pips found on the die but left off its top face that lie within the face
+    (``stray_rel`` x edge of its centre: a side face's pips lie beyond its edge, >= 0.5)
+    and look like its pips: round, inside the die, at least ``stray_area`` x their median
+    area. A face read without them is doubtful: its pips were chosen by rank, and a blurred
+    pip ranks low (seed 10604 clip 021 r0, at 4496d98: a six of 41 px whose two middle pips,
+    found at 17 and 32 px against 20-42, ranked under the rest; its four corners were read as
+    a four at 0.95)."""
+    if not top.pips:
+        return ()
+    cx, cy = top.center_xy
+    area = float(np.median([p.area_px for p in top.pips]))
+    return tuple(p for p in top.side_pips
+                 if np.hypot(p.center_xy[0] - cx, p.center_xy[1] - cy)
+                 <= params.stray_rel * top.edge_px
+                 and p.roundness >= params.min_roundness and p.inside >= params.min_inside
+                 and p.area_px >= params.stray_area * area)
 
 
 def _edge_junk(cands: list[Pip], params: PipParams) -> list[Pip]:
