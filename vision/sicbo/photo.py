@@ -16,8 +16,18 @@ Shrinking must not make far dice too small to read: a sharp 1920 x 1440 photo of
 30 px wide shows them 10 px wide at 640, under the smallest die edge, where the
 photo as taken reads them all. So when the shrunk read finds no die, or dice smaller
 than ``SMALL_EDGE``, the photo is read again at the scale that makes them
-``TARGET_EDGE`` wide (at most as taken; at least twice the first scale when none were
-found), and that read is kept if it finds at least as many dice.
+``TARGET_EDGE`` wide (at least twice the first scale when none were found, then at
+most as taken), and that read is kept if it finds at least as many dice.
+
+A farther camera shows small dice in a photo of any size, and the same constants
+fail there: a die ~25 px wide is read as pieces (a three's diagonal of pips, blurred
+together, cuts its blob in two) or its top pips merge. Such a photo is read again
+enlarged (cubic) to make the dice ``TARGET_EDGE`` wide, at most ``MAX_ZOOM`` x (an
+enlargement spreads outlines too: at 2x some soft dice fall under the glare limit,
+as in the hd case above; a read finding fewer dice is not kept). ``SMALL_EDGE`` is
+0.8 x ``TARGET_EDGE``: the desk's photos as taken show dice 39 px wide or more (a
+median; never looked at again), shrunk to 0.6x (``realeval --transform small``)
+from 23 px, where dice went missing.
 
 A photo's floor is any desk. The blob finder's threshold is 4 x the median floor score
 (over the fixed 14), and on the ``train_*`` desk that median is 3.3-7.1; on a strongly
@@ -60,8 +70,9 @@ __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "
            "work_scale"]
 
 PHOTO_MAX_SIDE = 640
-SMALL_EDGE = 24.0      # dice read smaller than this (px) at the working size: look again
+SMALL_EDGE = 32.0      # dice read smaller than this (px) at the working size: look again
 TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
+MAX_ZOOM = 2.0         # ... but enlarged at most this much (see the module doc)
 PHOTO_GRAIN_MEDIAN = 7.0   # a median floor score above this counts half (see the module doc)
 NADIR_MIN_OFFSET = 0.08    # side faces this x the edge off the top face (median): a nadir seen
 DOWN_XY = PipParams().nadir_xy   # the nadir when the dice show none: the video reader's (down)
@@ -107,8 +118,6 @@ def nadir_direction(reading: DiceReading) -> tuple[float, float]:
 def _read_scaled(image_bgr: np.ndarray, params: DiceParams, max_side: int) -> DiceReading:
     """``read_dice`` at the working scale, and again at a larger one for small dice."""
     f = work_scale(image_bgr.shape, max_side)
-    if f >= 1.0:
-        return read_dice(image_bgr, params=params)
     reading = _read_at(image_bgr, f, params)
     f2 = _second_scale(reading, f)
     if f2 is not None:
@@ -120,12 +129,12 @@ def _read_scaled(image_bgr: np.ndarray, params: DiceParams, max_side: int) -> Di
 
 def _second_scale(reading: DiceReading, f: float) -> float | None:
     """The scale to look again at (see the module doc), or None: the dice were large
-    enough, or the photo was already read as taken."""
+    enough, or no die was found in a photo already read as taken."""
     edges = [f * d.edge_px for d in reading.dice]           # as seen at scale f
     if not edges:
         f2 = min(1.0, 2.0 * f)
     elif float(np.median(edges)) < SMALL_EDGE:
-        f2 = min(1.0, f * TARGET_EDGE / float(np.median(edges)))
+        f2 = min(MAX_ZOOM, f * TARGET_EDGE / float(np.median(edges)))
     else:
         return None
     return f2 if f2 > 1.2 * f else None
@@ -133,11 +142,11 @@ def _second_scale(reading: DiceReading, f: float) -> float | None:
 
 def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading:
     """``read_dice`` of the photo scaled by ``f``, dice in the photo's pixels."""
-    if f >= 1.0:
+    if f == 1.0:
         return read_dice(image_bgr, params=params)
     h, w = image_bgr.shape[:2]
     small = cv2.resize(image_bgr, (max(1, round(f * w)), max(1, round(f * h))),
-                       interpolation=cv2.INTER_AREA)
+                       interpolation=cv2.INTER_AREA if f < 1.0 else cv2.INTER_CUBIC)
     reading = read_dice(small, params=params)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return replace(reading, dice=tuple(_scaled(d, sx, sy) for d in reading.dice))
