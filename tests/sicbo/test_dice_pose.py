@@ -35,6 +35,8 @@ CASES = [
      ["flat", "leaning", "flat"]),                            # one squashed top face
     ([(100, 100, 40, 0.95), (110, 105, 50, 0.95), (300, 300, 40, 0.9)],
      ["flat", "stacked", "flat"]),                            # a larger die on another
+    ([(100, 100, 40, 0.5), (130, 110, 48, 0.95), (300, 300, 40, 0.9)],
+     ["leaning", "flat", "flat"]),      # the smaller face squashed: tipped against the other
     ([(100, 100, 40, 0.9)], ["flat"]),                       # alone and round
     ([(100, 100, 40, 0.5)], ["leaning"]),                    # alone and squashed
     ([(100, 100, 34, 0.9, 40), (300, 100, 34, 0.9, 40), (200, 300, 35, 0.9, 70)],

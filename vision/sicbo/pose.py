@@ -115,19 +115,17 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     rounds = [_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None
                  and not _misread_one(i, reads, tops, params)}
+    tipped = set(leaning)
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
                                                       or _piece(i, reads, tops, params))
         side = _side_showing(i, blobs, reads, tops, params) and _body_large(i, cut(), params)
         if tilted or side or i in two_faces:
             poses[i] = "leaning"
-    for i, a in enumerate(reads):
-        for j, b in enumerate(reads):
-            d = np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
-            near = d < params.stack_distance_rel * max(a.edge_px, b.edge_px)
-            sure = min(a.confidence, b.confidence) >= params.stack_conf
-            if i != j and near and sure and a.edge_px >= params.stack_size_ratio * b.edge_px:
-                poses[i] = "stacked"
+        if tilted:
+            tipped.add(i)
+    for i in _stacked_by_size(reads, tipped, params):
+        poses[i] = "stacked"
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
     if pair is not None and bodies is not None and not _pair_by_body(pair[0], cut(), tops,
@@ -136,6 +134,28 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
+
+
+def _stacked_by_size(reads: list[DieRead], tipped: set[int], params: PoseParams) -> set[int]:
+    """Dice lying on another: a face closer than ``stack_distance_rel`` x edge to another
+    die's and ``stack_size_ratio`` x its size (the upper die is nearer the camera), both
+    read at least ``stack_conf`` surely. Not when the smaller face is tipped (``tipped``:
+    its pips squashed, ``_leaning``, or already known to lean): a tilted face looks
+    smaller for its tilt, not its distance, and a die under another shows no whole face
+    beside it. Seed 10704 (spent) clip 002 r3 (1280x960, camera 3 deg): a six tipped
+    against a flat five, its upturned side face read as a six at 0.98, 60 px against the
+    five's 70 (1.16 x), 0.81 edge from it, pips 0.58 round against 0.98: the five was
+    called stacked, the round voided dice_stacked (truth dice_leaning)."""
+    out = set()
+    for i, a in enumerate(reads):
+        for j, b in enumerate(reads):
+            d = np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+            near = d < params.stack_distance_rel * max(a.edge_px, b.edge_px)
+            sure = min(a.confidence, b.confidence) >= params.stack_conf
+            if i != j and near and sure and j not in tipped \
+                    and a.edge_px >= params.stack_size_ratio * b.edge_px:
+                out.add(i)
+    return out
 
 
 def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
