@@ -164,3 +164,25 @@ def test_centred_rule_needs_the_pair_rule_to_call_leaning() -> None:
     # call, so not turned into a stack
     blobs, tops, reads = _pair((38, 38), 0.0, 0.99, "leaning")
     assert stacked_index(np.zeros((200, 400, 3), np.uint8), blobs, tops, reads, 36.0) is None
+
+
+NADIR_CASES = [
+    # (the one-die blob's offset off its face px, expected): the pair rule's long blob
+    # (36 x 72 px, 2.0 long: leaning) runs 0.5 edge off its clean face towards -x
+    ((-6.0, 0.0), 0),       # the flat die's side faces show towards -x too (a tilted view,
+                            # 0.17 edge): the blob runs towards the nadir -> a stack
+    ((0.0, -6.0), None),    # the nadir across the blob: the die beside its support, a lean
+    ((6.0, 0.0), None),     # the nadir the other way: the blob runs away from it, a lean
+    ((-2.0, 0.0), None),    # 0.06 edge: a near-vertical view shows no nadir
+]
+
+
+@pytest.mark.parametrize(("ref_off", "expected"), NADIR_CASES)
+def test_pair_blob_running_towards_the_nadir_is_stacked(
+        ref_off: tuple[float, float], expected: int | None) -> None:
+    blobs, tops, reads = _pair((36, 72), 18.0, 0.99, "leaning")
+    cx, cy = blobs[1].center_xy
+    face = (cx - ref_off[0], cy - ref_off[1])        # the blob lies ref_off off its face
+    tops[1] = dataclasses.replace(tops[1], center_xy=face)
+    reads[1] = dataclasses.replace(reads[1], center_xy=face)
+    assert stacked_index(np.zeros((200, 400, 3), np.uint8), blobs, tops, reads, 36.0) == expected

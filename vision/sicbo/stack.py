@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "lit_top", "stacked_die",
-           "stacked_index"]
+           "stacked_index", "towards_nadir"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,8 @@ class StackParams:
     min_reach: float = 0.74       # a stack's lit region reaches this x edge or more ...
     reach_margin: float = 0.1     # ... this much further than the other die's
     central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
+    nadir_min_rel: float = 0.1    # ... or off it towards the nadir (the other die's blob this
+    nadir_cos: float = 0.9        # x edge off its face, the two offsets this aligned)
     compact_long: float = 1.55    # ... or no longer than this x its width (unsure top face)
 
     def __post_init__(self) -> None:
@@ -179,10 +181,36 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
         return None
     i = pair[0]
-    if reads[i].confidence >= pose.pair_conf and centred_top(blobs[i], tops[i], edge_px,
-                                                               params):
+    if reads[i].confidence >= pose.pair_conf and (
+            centred_top(blobs[i], tops[i], edge_px, params)
+            or towards_nadir(blobs, tops, i, edge_px, params)):
         return i
     return i if compact_pair(blobs, tops, i, params, pose) else None
+
+
+def towards_nadir(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
+                  params: StackParams = StackParams()) -> bool:
+    """Blob ``i`` lies off its top face towards the camera's nadir, as the other (one-die)
+    blob does off its own: that blob at least ``nadir_min_rel`` x edge off its face (a
+    tilted view: its side faces show on the nadir side), the two offsets within
+    ``nadir_cos`` of one direction. Seen from a tilted camera the upper die of a stack
+    shows its side faces on the nadir side, and the die below it, lower down, is seen
+    further towards the nadir still: the stack's blob runs from the upper top face
+    towards the nadir, whatever the dice' turn. A die leaning on another lies beside its
+    support on any side. Seed 10704 (spent) clip 029 r4 (1920x1080, camera 24 deg): a two
+    on a die, blob 2.96 edge^2 and 2.17 long, its centroid 0.77 edge off the two's face
+    at (-0.05, 0.77); the five's blob (0.03, 0.17) off its face: voided leaning."""
+    ref, off = (_offset_rel(blobs[k], tops[k], edge_px) for k in (1 - i, i))
+    n_ref, n_off = float(np.hypot(*ref)), float(np.hypot(*off))
+    if n_ref < params.nadir_min_rel or n_off < params.central_rel:
+        return False
+    return (ref[0] * off[0] + ref[1] * off[1]) / (n_ref * n_off) >= params.nadir_cos
+
+
+def _offset_rel(blob: Blob, top: TopFace, edge_px: float) -> tuple[float, float]:
+    """The blob's centroid off its top face's centre, in die edges."""
+    return ((blob.center_xy[0] - top.center_xy[0]) / edge_px,
+            (blob.center_xy[1] - top.center_xy[1]) / edge_px)
 
 
 def compact_pair(blobs: list[Blob], tops: list[TopFace], i: int,
