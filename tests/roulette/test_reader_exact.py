@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from vision.roulette.ball import _window, row_shares
+from vision.roulette.ball_spots import rho_at, spot_mask
 from vision.roulette.fastmean import fast_mean
-from vision.roulette.reader import _spot_mask, rho_at
 
 
 def _plain_spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -> np.ndarray:
@@ -24,7 +24,7 @@ def _plain_spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -
     [(74.2, 100.0), (74.6, 103.9)],  # the last row, two boxes overlapping
 ])
 def test_spot_mask_is_the_box_round_each_spot(spots: list[tuple[float, float]]) -> None:
-    assert np.array_equal(_spot_mask((75, 444), spots), _plain_spot_mask((75, 444), spots))
+    assert np.array_equal(spot_mask((75, 444), spots), _plain_spot_mask((75, 444), spots))
 
 
 def test_rho_at_is_np_interp() -> None:

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.roulette.ball import BallFix, BallParams, _box, _columns, _spot_at, ball_evidence
 
-__all__ = ["spot_near"]
+__all__ = ["hold_on", "spot_near"]
 
 NEAR_RC = (2, 3)  # rows, columns from the last place a resting ball may be found
 
@@ -52,3 +52,16 @@ def spot_near(mixed: np.ndarray, rise: np.ndarray, row: float, col: float,
     if fix is None:
         return None
     return BallFix(fix.row + r0, (fix.col + c - mc) % width, peak)
+
+
+def hold_on(mixed: np.ndarray, rise: np.ndarray, balls: list[BallFix], row: float,
+            col: float, exclude: np.ndarray | None = None) -> BallFix | None:
+    """The ball last seen at (``row``, ``col``) in the pockets, held on to: None if one of
+    this frame's ``balls`` lies near there (within ``NEAR_RC`` and a pixel, round the
+    strip's seam: it is found), else the fainter spot there (``spot_near``), if any."""
+    width = mixed.shape[1]
+    if any(abs(b.row - row) <= NEAR_RC[0] + 1
+           and min(abs(b.col - col), width - abs(b.col - col)) <= NEAR_RC[1] + 1
+           for b in balls):
+        return None
+    return spot_near(mixed, rise, row, col, exclude=exclude)

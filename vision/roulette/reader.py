@@ -21,9 +21,10 @@ from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
 from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
-from vision.roulette.ball import BallFix, _columns, held_in_hand, row_shares
-from vision.roulette.ball_hold import NEAR_RC, spot_near
+from vision.roulette.ball import BallFix, held_in_hand, row_shares
+from vision.roulette.ball_hold import hold_on
 from vision.roulette.ball_rows import find_balls_on_rows
+from vision.roulette.ball_spots import rho_at, spot_mask
 from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
@@ -128,12 +129,12 @@ class WheelPipeline:
         spots = [(b.row, b.col) for b in balls]
         if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
-        every = _spot_mask(shape, spots) if spots else self.nothing
+        every = spot_mask(shape, spots) if spots else self.nothing
         kept = self.still.update(spots, frame, self._ball_running(frame))
         # (cost) mostly every spot is kept: the same mask serves (neither is written)
         if kept == spots:
             return every, every
-        return (_spot_mask(shape, kept) if kept else self.nothing), every
+        return (spot_mask(shape, kept) if kept else self.nothing), every
 
     def _may_rest(self, near_ball: np.ndarray) -> np.ndarray | None:
         """Where ``near_ball`` masks a spot that may be the ball at rest (off the bowl):
@@ -230,12 +231,7 @@ class WheelPipeline:
                 or index - last[0] > max(2, round(HOLD_S * tracker.fps))
                 or not self.band_rows.start <= last[1] < self.band_rows.stop):
             return balls
-        width = mixed.shape[1]
-        if any(abs(b.row - last[1]) <= NEAR_RC[0] + 1
-               and min(abs(b.col - last[2]), width - abs(b.col - last[2])) <= NEAR_RC[1] + 1
-               for b in balls):
-            return balls
-        fix = spot_near(mixed, rise, last[1], last[2], exclude=invalid)
+        fix = hold_on(mixed, rise, balls, last[1], last[2], exclude=invalid)
         if fix is None or ghost_spot(mixed, model, fix.row, fix.col, self.head_row,
                                      self.watch.params):
             return balls
@@ -262,30 +258,6 @@ class WheelPipeline:
 
     def finish(self, last_index: int) -> list[Event]:
         return self.tracker.finish(last_index)
-
-
-def rho_at(row: float, rho_rows: list[float]) -> float:
-    """The radius at a fractional strip ``row``: ``np.interp(row, arange(R), rho_rows)``
-    to the bit (the same slope times offset plus value in double precision; the ends
-    held), without numpy's per-call overhead (once per ball per frame)."""
-    last = len(rho_rows) - 1
-    if row <= 0:
-        return rho_rows[0]
-    if row >= last:
-        return rho_rows[last]
-    j = int(row)
-    if j == row:
-        return rho_rows[j]
-    return (rho_rows[j + 1] - rho_rows[j]) * (row - j) + rho_rows[j]
-
-
-def _spot_mask(shape: tuple[int, int], spots: list[tuple[float, float]]) -> np.ndarray:
-    """(R, C) bool: a box round each (row, col) spot, round the strip's seam."""
-    mask = np.zeros(shape, bool)
-    for r, c in spots:
-        rows = slice(max(0, int(r) - 5), int(r) + 6)
-        mask[rows, _columns(int(c) - 14, int(c) + 15, shape[1])] = True
-    return mask
 
 
 class RouletteReader:
