@@ -19,7 +19,7 @@ measurements):
   die's side faces are seen at a grazing angle (pips squashed to roundness ~0.3-0.55)
   and rarely show three or more pips at once. Both dice of that blob are leaning as
   far as the round is concerned (the top face's die is marked).
-- two dice seen (``pair_pose``): all three are in view and opaque, so the third is
+- two dice seen (``pair.pair_pose``): all three are in view and opaque, so the third is
   under or against one of them, whose blob then holds more than one die (at least
   ``pair_area`` x edge^2 and ``pair_ratio`` x the other blob). A clean top face on a
   blob below ``pair_area_max`` is a stack; an unsure face, a larger blob or a long one
@@ -39,59 +39,31 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.layout import layout_fit
+from vision.sicbo.pair import (
+    elongation,
+    pair_by_body,
+    pair_pose,
+    pale_floor,
+    scene_edge_px,
+    sized_face,
+)
 from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
+__all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
            "scene_edge_px", "second_face", "sized_face"]
 
-PIP_SPREAD = 2.0   # the pips of one face differ in area by at most this factor
 
 
-@dataclass(frozen=True, slots=True)
-class PoseParams:
-    stack_distance_rel: float = 0.9   # top-face centres closer than this x edge: stacked
-    stack_size_ratio: float = 1.12    # the upper die looks at least this much larger
-    stack_conf: float = 0.5           # ... and both faces read at least this surely
-    lean_roundness: float = 0.7
-    lean_roundness_abs: float = 0.62
-    lean_blob_rel: float = 1.35       # blob edge / median of the other dice' blob edges
-    lean_top_rel: float = 1.15        # top-face edge / median of the others' top edges
-    lean_elong_rel: float = 1.05      # ... and a blob this x as elongated as the others'
-    side_conf: float = 0.5            # ... and a top face read at least this surely
-    second_min_pips: int = 3          # a second face in the blob: at least this many pips
-    second_min_fit: float = 0.9       # ... in a layout this clean
-    second_roundness: float = 0.6     # ... pips at least this round
-    second_round_rel: float = 0.7     # ... and this x as round as the top face's pips
-    second_area_rel: float = 0.6      # ... and this x as large
-    second_gap_rel: float = 0.75      # ... at least this x edge from the top face centre
-    one_pip_area: float = 0.1         # a one's big pip: the others' pips are this x its area
-    one_gap_rel: float = 0.6          # ... and its edge (a guess) this x: see second_face
-    lone_conf: float = 0.5            # see _lone_pip
-    piece_rel: float = 0.75           # see _piece
-    pair_area: float = 1.45           # two dice seen: the larger blob >= this x edge^2 ...
-    pair_ratio: float = 1.3           # ... and this x the other blob's area: not one die
-    pair_area_max: float = 3.0        # a stack's blob is below this x edge^2 ...
-    pair_conf: float = 0.7            # ... and its top face read at least this surely
-    pair_long: float = 1.9            # ... and the blob no longer than this x its width
-    pair_solidity: float = 0.84       # a less convex larger blob: a die joined to something
-    pair_area_top: float = 4.2        # ... and so is a blob this large (x edge^2)
-    pair_top_rel: float = 2.5         # ... unless below this x the other (one-die) blob
-    pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
-    pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
-    body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
-    # x the others' bodies (side face) or pair_area and body_pair_ratio by body (second die)
-    body_pair_ratio: float = 1.15
 
 
 def _roundness(top: TopFace) -> float:
@@ -99,7 +71,7 @@ def _roundness(top: TopFace) -> float:
 
 
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
-                 params: PoseParams = PoseParams(), *,
+                 params: PoseParams = POSE_PARAMS, *,
                  leaning: set[int] = frozenset(),  # type: ignore[assignment]
                  pale: bool = False,
                  bodies: Callable[[], list[Blob]] | None = None) -> list[DieRead]:
@@ -128,7 +100,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
         poses[i] = "stacked"
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
-    if pair is not None and bodies is not None and not _pair_by_body(pair[0], cut(), tops,
+    if pair is not None and bodies is not None and not pair_by_body(pair[0], cut(), tops,
                                                                      params):
         pair = None                   # the large blob is a die joined to the rim
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
@@ -158,57 +130,7 @@ def _stacked_by_size(reads: list[DieRead], tipped: set[int], params: PoseParams)
     return out
 
 
-def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
-    """One die edge for the image: the median pip-sized top face edge of the dice showing
-    two or more pips (a one's big pip does not tell its face's size), else the smallest
-    blob's edge. The pips of one face are one size, so a face whose pips differ by more
-    than ``PIP_SPREAD`` x in area is no face (a one's pip and a dark gap or side pip
-    beside it: seed 10604 (spent) clip 023 r3, a one on a three, its "two" 108 and 255
-    px, edge 75 px for ~57 px dice) and sizes nothing."""
-    sized = [t.edge_px for t in tops if sized_face(t)]
-    return float(np.median(sized)) if sized else min(b.edge_px for b in blobs)
 
-
-def sized_face(top: TopFace) -> bool:
-    """The face tells the die's size: two or more pips, all of one size (``PIP_SPREAD``)."""
-    areas = [p.area_px for p in top.pips]
-    return top.count >= 2 and max(areas) <= PIP_SPREAD * min(areas)
-
-
-def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
-              poses: list[str], params: PoseParams = PoseParams(), *,
-              pale: bool = False) -> tuple[int, str] | None:
-    """``(index, pose)`` of the die that is not flat when exactly two dice are seen.
-
-    All three dice are in view and opaque, so a third die not seen is under or against
-    one of the two, whose blob then holds more than one die: at least ``pair_area`` x
-    edge^2 and ``pair_ratio`` x the other blob. A stack (the die on top carries the lower
-    die's sides and the corners of its top face that stick out) keeps a clean top face:
-    read at least ``pair_conf`` surely and a blob below ``pair_area_max`` x edge^2 ->
-    "stacked". Two dice side by side in one blob (one leaning on the other) give a
-    larger blob or a top face the reader is unsure of (two faces, one tilted) ->
-    "leaning", and so does a long blob (at least ``pair_long`` x as long as wide: two
-    dice side by side; a stack is compact, the die below sticking out by at most a
-    fifth of an edge). Two normal-sized blobs (a die merely missed) -> None, and so is
-    a larger blob less convex than ``pair_solidity`` (a flat die joined to a shadow, the
-    rim or a die lying against it: solidity 0.78-0.83 on five flat rounds of seeds 9704,
-    9804 and 9002, one a false stacked void, seed-9704 clip 029 round 4; stacks and
-    leaning pairs 0.84-0.98 but for one stack at 0.79, called leaning anyway).
-    ``poses``: what
-    the blob-pair rules (``merged``) already found; the single-die cues do not stop this
-    rule (a stacked die's crop showing the die below misleads them). Blobs that do not
-    outline dice (``_die_sized``; ``pale``: a floor nearly as bright as the dice) -> None."""
-    if len(blobs) != 2 or any(p != "flat" for p in poses):
-        return None
-    edge = scene_edge_px(blobs, tops)
-    area = [b.area_px / edge ** 2 for b in blobs]
-    big = int(np.argmax(area))
-    if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big] \
-            or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params):
-        return None
-    clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
-             and elongation(blobs[big]) < params.pair_long)
-    return big, "stacked" if clean else "leaning"
 
 
 def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:
@@ -222,71 +144,8 @@ def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:
         b.edge_px for j, b in enumerate(bodies) if j != i)
 
 
-def _pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
-                  params: PoseParams) -> bool:
-    """The pair rule's larger blob also holds more than one die by its body: at least
-    ``pair_area`` x edge^2 and ``body_pair_ratio`` x the other body. Flat dice against
-    the rim: bodies 1.11 and 1.06 x the other (fresh seed-10204 clip 011 r0, blob 3.9
-    edge^2, 2.4 x; clip 008 r2); stacks (seed 10104 clips 008 r1, 027 r1): bodies 1.28
-    and 1.19 x the other (a stack's body loses the lower die's shaded sides too, so
-    pair_ratio, 1.3, would lose them)."""
-    area = [b.area_px / scene_edge_px(bodies, tops) ** 2 for b in bodies]
-    return area[big] >= params.pair_area and area[big] >= params.body_pair_ratio * area[1 - big]
 
 
-def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
-    """The two blobs outline dice: the larger is below ``pair_area_top`` x edge^2 and,
-    on a pale floor, the smaller (one die, the reference) below ``pair_ref_max``. A blob
-    larger than two dice is a die joined to the dome's rim or a glare; a one-die blob
-    that large on a floor nearly as bright as the dice means the blob finder spilled
-    over it (shadows and shading joined in). Either way blob size says nothing of a
-    stack or a lean (fresh seed-10004 set: clip 025 rounds 2 and 3, one die 2.2 edge^2
-    on a pale pink floor, the other 4.9 and 3.6; clip 004 round 1, a five joined to the
-    rim, 4.6; all flat, voided leaning or stacked. Stacks and leaning pairs on seeds
-    9704/9904: larger blob 1.5-3.6; the other 0.9-1.9, and 2.4 for a stack on a dark
-    floor, seed-9904 clip 002 round 4). Small dice (30-35 px) seen blurred or tilted have
-    one-die blobs of 2-2.3 edge^2 (the blur's rim and the side faces weigh more): two
-    dice in one blob are then larger than ``pair_area_top`` but still below
-    ``pair_top_rel`` x the one-die blob; a die joined to the rim or a glare is bound by
-    neither. Seed 10604 (spent) clip 012 r2: a six leaning on a four, 33 px dice, blob
-    4.7 edge^2, 2.06 x the five's 2.3: abstained dice_count."""
-    sized = max(area) < max(params.pair_area_top, params.pair_top_rel * min(area))
-    return sized and not (pale and min(area) >= params.pair_ref_max)
-
-
-def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
-               params: PoseParams = PoseParams()) -> bool:
-    """The floor round the dice is nearly as bright as their top faces: the median over
-    the dice of the floor's median luminance (a ring 1.3-2.2 edges from the top face's
-    centre) over the face body's (80th percentile within 0.4 edge) is at least
-    ``pale_floor`` (dark and coloured floors 0.05-0.55 on seeds 9704/9904, pale ones
-    0.8-0.95)."""
-    ratios = []
-    for top in tops:
-        r = int(2.2 * edge_px) + 1
-        cx, cy = top.center_xy
-        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
-        win = image_bgr[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
-        if win.size == 0:
-            continue
-        lum = cv2.cvtColor(win, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-        yy, xx = np.mgrid[:lum.shape[0], :lum.shape[1]]
-        dist = np.hypot(xx + x0 - cx, yy + y0 - cy) / edge_px
-        body, ring = lum[dist < 0.4], lum[(dist > 1.3) & (dist < 2.2)]
-        if body.size and ring.size:
-            ratios.append(float(np.median(ring)) / max(float(np.percentile(body, 80)), 1.0))
-    return bool(ratios) and float(np.median(ratios)) >= params.pale_floor
-
-
-def elongation(blob: Blob) -> float:
-    """Long / short axis of the blob (square roots of its pixel covariance's
-    eigenvalues): ~1.0-1.3 for one die, up to ~1.8 for a die on another (the die below
-    sticks out by at most a fifth of an edge), ~2 for two dice side by side."""
-    ys, xs = np.nonzero(blob.mask)
-    if len(xs) < 3:
-        return 1.0
-    small, large = np.linalg.eigvalsh(np.cov(np.stack([xs, ys]).astype(float)))
-    return float(np.sqrt(large / max(small, 1e-9)))
 
 
 def _lone_pip(i: int, reads: list[DieRead], tops: list[TopFace], params: PoseParams) -> bool:
@@ -350,7 +209,7 @@ def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[To
             and elongation(blobs[i]) >= params.lean_elong_rel * elong_ref)
 
 
-def second_face(top: TopFace, params: PoseParams = PoseParams()) -> tuple[Pip, ...] | None:
+def second_face(top: TopFace, params: PoseParams = POSE_PARAMS) -> tuple[Pip, ...] | None:
     """Pips of a second, upturned face in the top face's blob (another die leaning on
     or under it), or None. Candidates are the non-top pips on the blob, at least
     ``second_gap_rel`` x edge from the top face; each candidate seeds a group of the
