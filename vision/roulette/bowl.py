@@ -38,7 +38,9 @@ The ball and its recent path are masked out by the caller.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import cv2
 import numpy as np
@@ -58,6 +60,9 @@ from vision.roulette.wheel import POCKET_COLS
 
 __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground_mask",
            "object_step"]
+
+Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond the objects'
+# (``ObjectWatch.update``), or what makes them when asked
 
 
 
@@ -136,7 +141,7 @@ class ObjectWatch:
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
-        self.beyond: np.ndarray | None = None  # (B, C) bool the rows beyond the objects'
+        self.beyond: Beyond = None  # (B, C) bool the rows beyond the objects'
         # where a hand may go on (foreground, or out of view); None: unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
         self.shifts: deque[int] = deque(maxlen=self.params.border_persist_frames)
@@ -145,7 +150,7 @@ class ObjectWatch:
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
                head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None,
-               beyond: np.ndarray | None = None) -> ObjectFix | None:
+               beyond: Beyond = None) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
@@ -154,7 +159,8 @@ class ObjectWatch:
         (mixed coordinates), undone to follow a hand, one piece in the image -> the largest
         lasting patch that is an object, or None. ``beyond`` (B, C) bool: the strip's rows
         just beyond the objects' (``rows``), True where a hand may go on there (foreground
-        not the ball's, or out of view); None when the strip ends with them.
+        not the ball's, or out of view); None when the strip ends with them; or what makes
+        it, called only when needed (seldom: a compact piece at the outer rows).
 
         Near a hand reaching in (and shortly after it left) nothing is reported: fragments
         of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
@@ -335,6 +341,8 @@ class ObjectWatch:
         in over the rim goes on outwards, over the ball's track; a chip lying at the outer
         rows' edge stops (seed 10601 016 r2: a chip on the bowl at rho 2.1-2.25, its first
         frame at the last rows, a hand's for good)."""
+        if callable(self.beyond):
+            self.beyond = self.beyond()  # (cost) this frame's, made once when first asked
         if self.beyond is None:
             return False
         cols = np.arange(x - 2, x + w + 2) % self.beyond.shape[1]
@@ -456,7 +464,7 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     camera: a false void)."""
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift), restart,
-                       _beyond(watch, diff, mixed, unseen))
+                       partial(_beyond, watch, diff, mixed, unseen))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:
