@@ -37,7 +37,7 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import stacked_index
-from vision.sicbo.touch import tipped_leans, touch_pairs
+from vision.sicbo.touch import square_pairs, tipped_leans, touch_pairs
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
 
@@ -103,7 +103,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
-    pressed |= {k for pair in touch for k in pair} - two   # maybe leaning: not trusted
+    pressed |= {k for pair in touch - square_pairs(tops, touch, params.touch)
+                for k in pair} - two         # maybe leaning, unless seen alike: not trusted
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]

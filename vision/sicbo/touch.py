@@ -49,7 +49,9 @@ clip 010 r2, 1.89 edges apart, no floor over the band: abstained at ``reach_rel`
 abstain.
 
 The caller caps the confidence of the dice returned (the round abstains unless a lean
-is seen some other way); it never calls a pose from this alone.
+is seen some other way); it never calls a pose from this alone. Not where both top faces
+are seen alike from a slanted camera (``square_pairs``): flat side by side, the near
+die's side face filling the gap (seed 10704 clips 000 r4, 014 r0, 016 r1 and r3).
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ from vision.sicbo.floor import floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 
-__all__ = ["TouchParams", "bare_floor", "tipped_leans", "touch_pairs", "touching_dice"]
+__all__ = ["TouchParams", "bare_floor", "face_view", "square_pairs", "tipped_leans",
+           "touch_pairs", "touching_dice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,11 @@ class TouchParams:
     tipped_round: float = 0.8       # ... edge, its pips this x as round: tipped, floor or not
     lean_min_edge: float = 0.75     # tipped_leans: a tipped face keeps this x the edge ...
     lean_conf: float = 0.5          # ... and reads this surely (else a piece of a die)
+    square_min_px: float = 40.0     # square_pairs: both faces' edges at least this (px) ...
+    square_view: float = 0.45       # ... seen at least asin(this) off their normal ...
+    square_one: float = 0.4         # ... each face at least asin(this) ...
+    square_diff: float = 0.15       # ... their views this alike (face_view) ...
+    square_edge: float = 0.87       # ... and the smaller at least this x the other's edge
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -204,3 +212,61 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
     k = int(2 * params.pip_reach_rel * edge_px) | 1
     disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     return floor & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
+
+
+
+def square_pairs(tops: list[TopFace], pairs: set[tuple[int, int]],
+                 params: TouchParams = TouchParams()) -> set[tuple[int, int]]:
+    """The ``pairs`` (touching, ``touch_pairs``) whose two top faces are seen from the
+    same side at the same slant (``face_view``): both flat. A lean's top face is tipped
+    20-40 degrees from its support's, which turns its view vector by 0.25 or more (a
+    camera 25-35 degrees off the normal); two flat dice side by side differ by
+    0.08-0.13 (seed 10704 clips 000 r4, 014 r0, 016 r1, r3: abstained as touching).
+    The view's sign is lost (an ellipse), so a face tipped twice the camera's slant
+    towards it looks like a flat one: only where the pair is seen ``square_view`` off
+    its normal (asin 0.45: 27 degrees; the mean of both faces' squash, each at least
+    ``square_one``), so such a lean would tip 54 degrees or more (a 40-degree lean,
+    camera 20 degrees, mirrored so: 0.40 and 0.44, mean 0.42), and only faces of
+    ``square_min_px`` (pips ~8 px and up: a smaller pip's outline is too coarse)."""
+    return {(i, j) for i, j in pairs if _square(tops[i], tops[j], params)}
+
+
+def _square(a: TopFace, b: TopFace, params: TouchParams) -> bool:
+    sa, sb = _squash(a), _squash(b)
+    if sa is None or sb is None:
+        return False
+    va, vb, both = _view(sa), _view(sb), _view(0.5 * (sa + sb))
+    small, large = sorted((a.edge_px, b.edge_px))
+    diff = min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb))))
+    return (small >= params.square_min_px and small >= params.square_edge * large
+            and float(np.hypot(*both)) >= params.square_view
+            and min(float(np.hypot(*va)), float(np.hypot(*vb))) >= params.square_one
+            and diff <= params.square_diff)
+
+
+def face_view(top: TopFace) -> np.ndarray | None:
+    """The top face's normal projected on the image (x, y), its sign unknown, from its
+    pips' ellipses: a round pip seen t off the face's normal is squashed to cos(t)
+    along the normal's image direction, so ``(1 - r**2) ** 0.5`` = sin(t) (r: minor /
+    major axis); None without pips."""
+    squash = _squash(top)
+    return None if squash is None else _view(squash)
+
+
+def _squash(top: TopFace) -> np.ndarray | None:
+    """The pips' squash at double angle, ``(1 - r**2) (cos 2a, sin 2a)`` (a: the minor
+    axis' direction), averaged: an ellipse's two ends agree there."""
+    if not top.pips:
+        return None
+    acc = np.zeros(2)
+    for pip in top.pips:
+        w, h = pip.axes_px
+        r = min(w, h) / max(w, h, 1e-6)
+        a = np.deg2rad(pip.angle_deg) + (0.0 if w <= h else np.pi / 2)   # minor axis
+        acc += (1.0 - r * r) * np.array([np.cos(2 * a), np.sin(2 * a)])
+    return acc / len(top.pips)
+
+
+def _view(squash: np.ndarray) -> np.ndarray:
+    half = 0.5 * float(np.arctan2(squash[1], squash[0]))
+    return float(np.sqrt(np.hypot(*squash))) * np.array([np.cos(half), np.sin(half)])
