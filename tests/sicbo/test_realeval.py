@@ -18,6 +18,7 @@ def _image() -> np.ndarray:
     ("none", (10, 5, 20, 15), (40, 60, 3), 250),     # unchanged
     ("rot180", (40, 25, 50, 35), (40, 60, 3), 250),  # upside down: the box turns with it
     ("small", (6, 3, 12, 9), (24, 36, 3), 250),      # 0.6x: the box scales
+    ("far", (4.5, 2.25, 9, 6.75), (18, 27, 3), 221),  # 0.45x: the rim is averaged in
     ("large", (13, 6.5, 26, 19.5), (52, 78, 3), 237),  # 1.3x: the rim is interpolated
     ("hd", (20, 10, 40, 30), (80, 120, 3), 243),     # 2x: more pixels, the rim interpolated
     ("dark", (10, 5, 20, 15), (40, 60, 3), 137),     # 0.55x exposure

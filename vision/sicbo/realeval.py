@@ -12,9 +12,10 @@ Metrics per split (``train_*`` and ``valid_*`` separately):
 
 ``--transform`` re-measures under a simulated other camera (image and labels mapped
 together): ``dark`` (0.55x exposure), ``bright`` (1.15x + 10, a paler floor), ``blur``
-(Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``large`` (1.3x size: a
-nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with the same
-soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera upside
+(Gaussian sigma 1.5), ``small`` (0.6x size: a farther camera), ``far`` (0.45x: farther
+still, dice 18-36 px wide; ``photo.read_photo`` reads them enlarged), ``large`` (1.3x
+size: a nearer camera), ``hd`` (2x size, 1280 x 960: a higher-resolution camera with
+the same soft optics; ``photo.read_photo`` reads it shrunk), ``rot180`` (the camera upside
 down: the side faces above the top faces; ``photo.nadir_direction``), ``rot90`` (the
 camera rolled a quarter turn: a portrait photo), ``hue`` (another desk: hue turned 90 degrees,
 saturation 1.8x), ``noisy`` (a cheap sensor: Gaussian noise sigma 6, JPEG quality 40).
@@ -96,8 +97,8 @@ def load_labels(root: Path) -> dict[str, list[Label]]:
     return dict(labels)
 
 
-TRANSFORMS = ("none", "dark", "bright", "blur", "small", "large", "hd", "rot180", "rot90",
-              "hue", "noisy")
+TRANSFORMS = ("none", "dark", "bright", "blur", "small", "far", "large", "hd", "rot180",
+              "rot90", "hue", "noisy")
 
 
 def transform(image_bgr: np.ndarray, labels: list[Label],
@@ -107,8 +108,8 @@ def transform(image_bgr: np.ndarray, labels: list[Label],
         raise ValueError(f"transform must be one of {TRANSFORMS}, got {name!r}")
     img = image_bgr.astype(np.float32)
     h, w = image_bgr.shape[:2]
-    if name in ("small", "large", "hd"):
-        f = {"small": 0.6, "large": 1.3, "hd": 2.0}[name]
+    if name in ("small", "far", "large", "hd"):
+        f = {"small": 0.6, "far": 0.45, "large": 1.3, "hd": 2.0}[name]
         resized = cv2.resize(image_bgr, (round(f * w), round(f * h)),
                              interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
         return resized, [Label(lab.face, tuple(f * v for v in lab.box_xyxy))  # type: ignore[arg-type]
