@@ -262,3 +262,27 @@ def test_second_face_beside_a_misread_one(face: int, conf: float, expected: str)
         _face(150, 70, 3, 0.86, area=35.0, half=11.0))), dice[1][2], dice[2][2]]
     out = assign_poses(reads, [d[1] for d in dice], tops)
     assert [r.pose for r in out] == [expected, "flat", "flat"]
+
+
+def _body(x: float, y: float, h: int, w: int) -> Blob:
+    box = (int(x - w / 2), int(y - h / 2), int(x - w / 2) + w, int(y - h / 2) + h)
+    return Blob(box, np.ones((h, w), bool), float(h * w), 0.97)
+
+
+BODY_CASES = [
+    # (the first die's body h x w px, expected): both blobs 2.3 edge^2, each joined to
+    # the rim or a shadow (ratio 1.0: the blob rule sees no pair) ...
+    ((36, 72), ["leaning", "flat"]),   # ... the first die's body two dice side by side
+    ((48, 48), ["stacked", "flat"]),   # ... compact, 1.8 edge^2, clean face: a stack
+    ((37, 37), ["flat", "flat"]),      # ... one die's body each: nothing
+]
+
+
+@pytest.mark.parametrize(("shape", "expected"), BODY_CASES)
+def test_pair_seen_by_the_bodies_when_both_blobs_are_joined(
+        shape: tuple[int, int], expected: list[str]) -> None:
+    reads, blobs, tops = zip(*(_die(x, 100, 36, 0.9, 55) for x in (100, 300)), strict=True)
+    bodies = [_body(100, 100, *shape), _body(300, 100, 37, 37)]
+    out = assign_poses(list(reads), list(blobs), list(tops), bodies=lambda: bodies)
+    assert [r.pose for r in out] == expected
+    assert [r.pose for r in assign_poses(list(reads), list(blobs), list(tops))] == ["flat"] * 2

@@ -81,7 +81,11 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     cut to the dice' bodies (``body.die_bodies``; None: not known), called once and only
     when a blob-size rule fires (it costs ~10 ms a read). A blob joined to the dome's rim
     is large for what is in it, so the blob-size rules (``_side_showing``, ``pair_pose``)
-    must hold for the bodies too."""
+    must hold for the bodies too. When the blobs show no pair, the bodies are judged
+    by the same rule: the one-die blob joined to the rim or a shadow is as large as the
+    pair's (seed 10704 (spent) clip 027 r1, 1280x960: a die leaning on a one, blobs 2.30
+    and 2.29 edge^2, bodies 2.10 (2.36 long) and 1.04: read as two flat dice, abstained
+    dice_count)."""
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
@@ -103,6 +107,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     if pair is not None and bodies is not None and not pair_by_body(pair[0], cut(), tops,
                                                                      params):
         pair = None                   # the large blob is a die joined to the rim
+    if pair is None and bodies is not None and len(blobs) == 2:
+        pair = pair_pose(cut(), tops, reads, known, params, pale=pale)   # both blobs joined
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
