@@ -27,7 +27,11 @@ enlargement spreads outlines too: at 2x some soft dice fall under the glare limi
 as in the hd case above; a read finding fewer dice is not kept). ``SMALL_EDGE`` is
 0.8 x ``TARGET_EDGE``: the desk's photos as taken show dice 39 px wide or more (a
 median; never looked at again), shrunk to 0.6x (``realeval --transform small``)
-from 23 px, where dice went missing.
+from 23 px, where dice went missing. Enlarged pixels are interpolated, and clutter can
+pass there for a die (a USB plug, a cable's gap, a side face: pips and CNN disagree,
+confidence 0.2-0.35); so a die the first read did not see is kept from the enlarged
+one only when its pips and the CNN do not read different faces (``_seen_first``; the
+rescue asks the same of a die a second look finds).
 
 A photo's floor is any desk. The blob finder's threshold is 4 x the median floor score
 (over the fixed 14), and on the ``train_*`` desk that median is 3.3-7.1; on a strongly
@@ -63,7 +67,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import DetectParams
-from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice
+from vision.sicbo.dice import DiceParams, DiceReading, DieRead, _flags, read_dice
 from vision.sicbo.pips import PipParams
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "read_photo",
@@ -122,9 +126,23 @@ def _read_scaled(image_bgr: np.ndarray, params: DiceParams, max_side: int) -> Di
     f2 = _second_scale(reading, f)
     if f2 is not None:
         again = _read_at(image_bgr, f2, params)
+        again = _seen_first(again, reading) if f2 > 1.0 else again
         if len(again.dice) >= len(reading.dice):
             return again
     return reading
+
+
+def _seen_first(again: DiceReading, first: DiceReading) -> DiceReading:
+    """The enlarged read's dice, less those the first read did not find (centres within
+    half an edge) whose pips and CNN read different faces (see the module doc; pips not
+    counted are no contradiction: a six 26 px wide, rendered, CNN alone 0.47)."""
+    def seen(a: DieRead) -> bool:
+        return any(np.hypot(a.center_xy[0] - d.center_xy[0], a.center_xy[1] - d.center_xy[1])
+                   < 0.5 * max(a.edge_px, d.edge_px) for d in first.dice)
+    kept = [a for a in again.dice if None in (a.pip_face, a.cnn_face)
+            or a.pip_face == a.cnn_face or seen(a)]
+    return again if len(kept) == len(again.dice) else replace(
+        again, dice=tuple(kept), flags=_flags(kept))
 
 
 def _second_scale(reading: DiceReading, f: float) -> float | None:
