@@ -56,6 +56,8 @@ class PipParams:
     light_power: float = 1.0          # weight of "the face around the pip is bright"
     edge_per_pip: float = 7.0         # face edge <= this x sqrt(pip area) (pip ~0.2 edge)
     one_edge_rel: float = 1.3         # a one's face edge <= this x the image's other faces'
+    big_one_rel: float = 0.3          # ... or 1 x theirs when its pip is this x theirs across
+    big_one_round: float = 0.75       # ... and this round (no pip joined to a glare spot)
     face_radius_rel: float = 0.62     # top pips lie within this x edge of the face centre
     uphill_gain: float = 32.0         # push against pips on the nadir side (see _uphill)
     nadir_xy: tuple[float, float] = (0.0, 1.0)   # unit image direction to the nadir: down
@@ -292,7 +294,15 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     f9fa98b), a one beside a five of edge 45 (9 px higher) and a four of 58 (258 px
     lower), was capped at 1.3 x their median, 67 px, and the CNN was 0.60 sure (0.81 at
     58, 0.93 at 45): every read 0.96, under the one's outcome floor, abstained. With no
-    face of 2+ pips to compare with, nothing changes."""
+    face of 2+ pips to compare with, nothing changes.
+
+    A one whose pip is large (``big_one_rel`` x the faces' edge across, or more: a Chinese
+    one, ~0.4 edge) is capped at 1 x their edge: no face's corner pip is that large (they are
+    ~0.2 edge), so a tight crop cuts off no pip of the face it is; a round one (``big_one_round``:
+    a pip joined to a glare spot is large too, and elongated). Seed 10704 clip 023 r3 (at
+    4496d98): a Chinese one at the dome's top, above the other faces (45 and 48 px), its blob
+    joined to its side faces (80 px), capped at 59 px: the CNN 0.67 sure (0.94 at 45), every
+    read 0.967-0.970, under the one's 0.97 floor: abstained."""
     ref = sorted((t.center_xy[1], t.edge_px) for t in tops if t.count >= 2)
     if not ref:
         return list(tops)
@@ -301,7 +311,10 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     edges = np.bincount(at, edges) / np.bincount(at)
     out = []
     for t in tops:
-        cap = params.one_edge_rel * float(np.interp(t.center_xy[1], rows, edges))
+        near = float(np.interp(t.center_xy[1], rows, edges))
+        big = t.count == 1 and _across(t.pips[0]) >= params.big_one_rel * near \
+            and t.pips[0].roundness >= params.big_one_round
+        cap = near if big else params.one_edge_rel * near
         out.append(dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap
                    else t)
     return out
@@ -359,6 +372,11 @@ def _junk(ranked: list[Pip], params: PipParams) -> bool:
     if len(ranked) < 2 or ranked[0].roundness >= params.junk_roundness:
         return False
     return ranked[0].area_px >= 1.5 * float(np.median([p.area_px for p in ranked[1:6]]))
+
+
+def _across(p: Pip) -> float:
+    """A pip's diameter (of the disc of its area)."""
+    return 2.0 * float(np.sqrt(p.area_px / np.pi))
 
 
 def _centres(pips: list[Pip]) -> np.ndarray:
