@@ -21,6 +21,8 @@ dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose to
 face is inside).
 Blobs with a soft outline (``min_sharpness``, over L, a and b) are glare on the floor,
 not dice.
+A soft-ish blob mostly dimmer than half its height is a die in the glare's halo: its
+lit cores with a sharp outline are kept instead (``_sharp_parts``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from vision.sicbo.floor import (
     look_score,
     pip_spots,
 )
+from vision.sicbo.glare import lit_cores
 from vision.sicbo.morph import ellipse_morph
 
 __all__ = ["Blob", "DetectParams", "expose", "find_die_blobs", "find_die_blobs_each",
@@ -177,13 +180,34 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
             found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
             found = found if len(found) <= params.max_split else []
         blobs.extend(found)
-    blobs = [b for b in blobs if _edge_sharpness(lab, b) >= params.min_sharpness]
+    blobs = [part for b in blobs for part in _sharp_parts(image_bgr, lab, b, params, max_area)]
     blobs = _split_oversized(blobs, params, max_area)
     if params.drop_cut:
         h, w = mask.shape
         blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
                  and b.box_xyxy[2] < w - 1 and b.box_xyxy[3] < h - 1]
     return sorted(blobs, key=lambda b: -b.area_px)
+
+
+def _sharp_parts(image_bgr: np.ndarray, lab: np.ndarray, blob: Blob, params: DetectParams,
+                 max_area: float, *, soft: float = 2.0, core_frac: float = 0.5) -> list[Blob]:
+    """``[blob]`` if its outline is sharp (``min_sharpness``); a blob with a soft-ish one
+    (under ``soft`` x that) that is mostly dim (its lit cores, ``glare.lit_cores``, under
+    ``core_frac`` of it) is a die in the glare's halo: its lit cores that have a die's
+    shape and a clearly sharp outline (``soft`` x ``min_sharpness``: a die's step; a glare
+    spot's core, cut at half its hump, is soft still) instead. Seed 10704 clip 009 r1
+    (1024x576, dark floor, dome crop): a two beside the glare, one blob with the halo
+    (4452 px, outline 4.5) whose one pip in view read as a one at 0.96."""
+    sharpness = _edge_sharpness(lab, blob)
+    if sharpness < soft * params.min_sharpness:
+        cores = lit_cores(image_bgr, blob, min_area_px=params.min_edge_px ** 2)
+        if cores and sum(c.area_px for c in cores) < core_frac * blob.area_px:
+            parts = [p for c in cores for p in _to_blob(
+                c.mask.astype(np.uint8) * 255, c.box_xyxy[0], c.box_xyxy[1], params, max_area)]
+            parts = [p for p in parts if _edge_sharpness(lab, p) >= soft * params.min_sharpness]
+            if parts:
+                return parts
+    return [blob] if sharpness >= params.min_sharpness else []
 
 
 def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float) -> list[Blob]:

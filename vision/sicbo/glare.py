@@ -4,6 +4,7 @@
   far above the floor: not a pale floor's lit centre), learnt once per camera;
 - ``glare_hides_pips``: could the learnt glare have washed out pips that change a face;
 - ``white_level`` and ``glare_on_face``: is the glare on this die's face in this frame.
+- ``lit_cores``: a blob's parts lit over half its height (a die in the glare's halo).
 
 Split out of ``dome.py`` (which still exports these names) unchanged.
 """
@@ -15,10 +16,12 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.sicbo.blob import Blob
+
 if TYPE_CHECKING:
     from vision.sicbo.dome import DomeRegion
 
-__all__ = ["glare_hides_pips", "glare_mask", "glare_on_face", "white_level"]
+__all__ = ["glare_hides_pips", "glare_mask", "glare_on_face", "lit_cores", "white_level"]
 
 
 def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
@@ -132,3 +135,43 @@ def glare_on_face(frame_bgr: np.ndarray, center_xy: tuple[float, float], edge_px
     yy, xx = np.mgrid[y0:y1, x0:x1]
     disc = np.hypot(xx - center_xy[0], yy - center_xy[1]) <= r
     return bool(disc.any()) and float((grey[disc] >= white).mean()) >= min_frac
+
+
+def lit_cores(image_bgr: np.ndarray, blob: Blob, *, min_area_px: float = 0.0,
+              ring_px: int = 4) -> list[Blob]:
+    """The parts of ``blob`` brighter than half-way from the floor round it (the median
+    L of a ``ring_px`` band outside it) to its brightest (95th percentile L), each of at
+    least ``min_area_px``.
+
+    A die is a step over its floor: blurred, its outline sits at half the step's height,
+    so the cut keeps its top face whole. The dome's glare is light added in a smooth
+    hump: on a dark floor its faint halo scores as "not floor" wide round a lamp's
+    reflection, and a die lying in the halo is one soft blob with it, refused whole
+    and too round for an opening to cut (seed 10704 clip 009 r1, 1024x576: a two
+    beside the glare, blob of 7357 px, 5 die areas). Half the hump's height cuts the
+    halo away and keeps at most the lamp's core, which has no pips."""
+    x0, y0, x1, y1 = blob.box_xyxy
+    h, w = image_bgr.shape[:2]
+    px0, py0 = max(0, x0 - ring_px), max(0, y0 - ring_px)
+    px1, py1 = min(w, x1 + ring_px), min(h, y1 + ring_px)
+    light = cv2.cvtColor(image_bgr[py0:py1, px0:px1], cv2.COLOR_BGR2LAB)[..., 0]
+    inside = np.zeros(light.shape, np.uint8)
+    inside[y0 - py0:y1 - py0, x0 - px0:x1 - px0] = blob.mask
+    ring = (cv2.dilate(inside, np.ones((2 * ring_px + 1,) * 2, np.uint8)) > 0) & (inside == 0)
+    if not ring.any() or not inside.any():
+        return []
+    mid = 0.5 * (float(np.median(light[ring])) + float(np.percentile(light[inside > 0], 95)))
+    core = ((light > mid) & (inside > 0)).astype(np.uint8)
+    outside = np.zeros((core.shape[0] + 2, core.shape[1] + 2), np.uint8)
+    cv2.floodFill(core.copy(), outside, (0, 0), 1)     # pips: dark holes, filled
+    core = (outside[1:-1, 1:-1] == 0).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
+    parts = []
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area < max(1.0, min_area_px):
+            continue
+        sub = labels[y:y + bh, x:x + bw] == i
+        parts.append(Blob(box_xyxy=(px0 + x, py0 + y, px0 + x + bw, py0 + y + bh), mask=sub,
+                          area_px=float(area), solidity=blob.solidity))
+    return parts
