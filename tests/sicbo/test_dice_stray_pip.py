@@ -9,9 +9,14 @@ hair under the 0.95 floor (0.952 in other frames)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from tests.sicbo.saved import die_at, needs_model, read_saved
+from vision.sicbo.blob import Blob
+from vision.sicbo.fuse import die_read
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace, stray_pips
+from vision.sicbo.reading import DiceParams
 
 FLOOR = 0.95      # settle: a face of 3+ pips pays from this confidence
 
@@ -38,3 +43,18 @@ def test_six_read_from_its_corners_is_not_paid() -> None:
     assert die.face == 6 or die.confidence <= 0.9
     assert sorted(d.face for d in reading.dice) != [3, 4, 6] or min(
         d.confidence for d in reading.dice) < FLOOR
+
+
+def test_a_lone_pip_as_elongated_as_junk_is_no_sure_one() -> None:
+    blob = Blob(box_xyxy=(0, 0, 40, 40), mask=np.ones((40, 40), bool), area_px=1600.0,
+                solidity=1.0)
+    probs = np.array([0.97, 0.005, 0.005, 0.005, 0.005, 0.005, 0.005])     # the CNN: a one
+
+    def one(axes: tuple[float, float]) -> TopFace:
+        pip = Pip(center_xy=(20.0, 20.0), area_px=120.0, axes_px=axes, angle_deg=0.0,
+                  inside=1.0, redness=30.0, ring_lum=250.0)
+        return TopFace(pips=(pip,), center_xy=(20.0, 20.0), edge_px=40.0, side_pips=())
+    round_one = die_read(blob, one((12.0, 13.0)), probs, DiceParams())
+    joined = die_read(blob, one((8.0, 17.0)), probs, DiceParams())   # pip + glare spot
+    assert round_one.face == 1 and round_one.confidence >= 0.97
+    assert joined.confidence < FLOOR      # before: as sure as the round one
