@@ -39,7 +39,7 @@ from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import stacked_index
 from vision.sicbo.touch import square_pairs, tipped_leans, touch_pairs
 
-__all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice"]
+__all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags"]
 
 
 def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> DiceReading:
@@ -115,7 +115,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
     reads += [smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
-    return DiceReading(dice=tuple(reads), flags=_flags(reads))
+    return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
 
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
@@ -294,7 +294,8 @@ def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
             and r.edge_px < params.partial_rel * float(np.median(edges[:i] + edges[i + 1:]))}
 
 
-def _flags(reads: list[DieRead]) -> tuple[str, ...]:
+def reading_flags(reads: list[DieRead]) -> tuple[str, ...]:
+    """A reading's flags from its dice (also for a reading whose dice were filtered)."""
     flags = [p for p in ("leaning", "stacked") if any(d.pose == p for d in reads)]
     if any(d.face is None or d.confidence < 0.5 for d in reads):
         flags.append("uncertain")

@@ -67,7 +67,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import DetectParams
-from vision.sicbo.dice import DiceParams, DiceReading, DieRead, _flags, read_dice
+from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.pips import PipParams
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "read_photo",
@@ -142,7 +142,7 @@ def _seen_first(again: DiceReading, first: DiceReading) -> DiceReading:
     kept = [a for a in again.dice if None in (a.pip_face, a.cnn_face)
             or a.pip_face == a.cnn_face or seen(a)]
     return again if len(kept) == len(again.dice) else replace(
-        again, dice=tuple(kept), flags=_flags(kept))
+        again, dice=tuple(kept), flags=reading_flags(kept))
 
 
 def _second_scale(reading: DiceReading, f: float) -> float | None:

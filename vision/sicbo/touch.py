@@ -214,7 +214,6 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
     return floor & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
 
 
-
 def square_pairs(tops: list[TopFace], pairs: set[tuple[int, int]],
                  params: TouchParams = TouchParams()) -> set[tuple[int, int]]:
     """The ``pairs`` (touching, ``touch_pairs``) whose two top faces are seen from the
