@@ -65,7 +65,6 @@ Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond 
 # (``ObjectWatch.update``), or what makes them when asked
 
 
-
 @dataclass(frozen=True, slots=True)
 class ObjectParams:
     stand_out: float = 30.0  # max channel difference (0..255) that counts as foreground

@@ -153,9 +153,7 @@ def centred_top(blob: Blob, top: TopFace, edge_px: float,
                 params: StackParams = StackParams()) -> bool:
     """The blob's centroid lies within ``central_rel`` x edge of its top face's centre:
     whatever makes the blob large lies round and under that face, not beside it."""
-    cx, cy = blob.center_xy
-    return float(np.hypot(cx - top.center_xy[0], cy - top.center_xy[1])) \
-        < params.central_rel * edge_px
+    return float(np.hypot(*_offset_rel(blob, top, edge_px))) < params.central_rel
 
 
 def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
