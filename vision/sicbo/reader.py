@@ -29,6 +29,7 @@ import numpy as np
 from vision.calib import check_matches, load_profile
 from vision.footage import Event, StreamInfo
 from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dome, moving_px, shrink
+from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.glare import glare_hides_pips, glare_mask, glare_on_face, white_level
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
@@ -52,7 +53,8 @@ def dice_obs(reading: object) -> DiceObs:
     """A ``DiceReading`` (vision.sicbo.dice) -> ``DiceObs`` (duck-typed: dice with
     center_xy, edge_px, face, confidence, pose)."""
     return DiceObs(tuple(
-        DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose)
+        DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose,
+               _box(getattr(d, "box_xyxy", None)))
         for d in reading.dice))  # type: ignore[attr-defined]
 
 
@@ -85,6 +87,7 @@ class SicBoReader:
         p = self.tracker.params
         self._spell: deque[np.ndarray] = deque(maxlen=p.still_frames + p.max_reads)
         self._was_covered: bool | None = None
+        self._last_read: DiceObs | None = None  # the latest dice read: a decision's evidence
 
     @classmethod
     def create(cls, info: StreamInfo, profile: Path | None) -> SicBoReader:
@@ -109,12 +112,16 @@ class SicBoReader:
                 moving, read = True, None             # not at rest yet: hold again
         if not moving:
             self._spell.append(frame_bgr)
+        if read is not None and read.count:
+            self._last_read = read
         events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
+        if events:
+            events = with_dice_evidence(events, self._last_read)
         self._learn(frame_bgr, small, moving, covered, read)
         return events
 
     def finish(self, last_frame_index: int) -> list[Event]:
-        return self.tracker.finish(last_frame_index)
+        return with_dice_evidence(self.tracker.finish(last_frame_index), self._last_read)
 
     # -- per-frame stages ---------------------------------------------------------
 
@@ -169,7 +176,7 @@ class SicBoReader:
         obs = self._read_fn(dome.crop(frame_bgr))
         shifted = DiceObs(tuple(
             DieObs((d.center_xy[0] + x0, d.center_xy[1] + y0), d.edge_px, d.face,
-                   d.confidence, d.pose) for d in obs.dice))
+                   d.confidence, d.pose, _shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
         return self._unsure_under_glare(refine_poses(shifted), frame_bgr)
 
     def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
@@ -226,3 +233,15 @@ class SicBoReader:
                   d.center_xy[1] + edge) for d in read.dice]
         glare = glare_mask(frame_bgr, boxes, dome=sc.dome).astype(np.uint8)
         sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
+
+
+def _box(box_xyxy: object) -> tuple[float, float, float, float] | None:
+    return None if box_xyxy is None else tuple(float(v) for v in box_xyxy)  # type: ignore
+
+
+def _shifted_box(box_xyxy: tuple[float, float, float, float] | None, dx: float, dy: float
+                 ) -> tuple[float, float, float, float] | None:
+    if box_xyxy is None:
+        return None
+    x0, y0, x1, y1 = box_xyxy
+    return x0 + dx, y0 + dy, x1 + dx, y1 + dy
