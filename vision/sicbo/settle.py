@@ -45,11 +45,17 @@ Phase events: ``lid_off``, ``dice_at_rest``, ``lid_on``.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from enum import Enum
 
 from vision.footage import DiceResult, Event, abstain, outcome, void
+from vision.sicbo.settle_reads import (
+    posed,
+    reads_confidence,
+    same_dice,
+    sorted_faces,
+    split_pose,
+)
 
 __all__ = ["DiceObs", "DieObs", "FrameObs", "Phase", "RoundTracker", "SettleParams"]
 
@@ -58,15 +64,13 @@ POSES = ("flat", "leaning", "stacked")
 
 @dataclass(frozen=True, slots=True)
 class DieObs:
-    """One die seen in one frame: top-face centre (px), edge (px), face or None; its
-    box (px) only to show what was seen (``event_detail``), never to decide."""
+    """One die seen in one frame: top-face centre (px), edge (px), face or None."""
 
     center_xy: tuple[float, float]
     edge_px: float
     face: int | None
     confidence: float
     pose: str = "flat"
-    box_xyxy: tuple[float, float, float, float] | None = None  # its blob (px), for evidence
 
     def __post_init__(self) -> None:
         if self.face is not None and self.face not in range(1, 7):
@@ -233,11 +237,11 @@ class RoundTracker:
         if len(last) == p.agree_reads and self._same_places(last):
             agreed = self._agreed_faces(last)
             if agreed is not None:
-                return [outcome(frame, DiceResult(agreed), _confidence(last))]
+                return [outcome(frame, DiceResult(agreed), reads_confidence(last))]
         counted = self._reads[-p.count_reads:]
         n = counted[-1].count
         if len(counted) == p.count_reads and n not in (0, 3) and self._same_places(counted):
-            if len(self._reads) < p.max_reads and _posed(counted[-1]):
+            if len(self._reads) < p.max_reads and posed(counted[-1]):
                 return []             # a pose just seen: the next reads may confirm it
             flag = Event("dice_count", frame, extra={"count": n})
             stacked = n == 2 and p.two_means_stacked
@@ -274,84 +278,32 @@ class RoundTracker:
         last = self._reads[-p.count_reads:]
         if len(last) < p.count_reads or any(r.count != 2 for r in last):
             return None
-        split = [_split_pose(r) for r in last]
+        split = [split_pose(r) for r in last]
         if any(s is None for s in split):
             return None
         flat = [s[0] for s in split]                      # type: ignore[index]
-        posed = [s[1] for s in split]                     # type: ignore[index]
-        if not all(_same_dice(flat[0], f, p.same_place_rel, faces=False) for f in flat[1:]) \
-                or not all(_same_dice(posed[0], d, p.pose_place_rel, faces=False)
-                           for d in posed[1:]):
+        lone = [s[1] for s in split]                      # type: ignore[index]
+        if not all(same_dice(flat[0], f, p.same_place_rel, faces=False) for f in flat[1:]) \
+                or not all(same_dice(lone[0], d, p.pose_place_rel, faces=False)
+                           for d in lone[1:]):
             return None
         return "dice_stacked" if any(r.has("stacked") for r in last) else "dice_leaning"
 
     def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
         p = self.params
         floors = (p.min_face_conf_one, p.min_face_conf) + (p.min_face_conf_many,) * 4
-        faces = {_sorted_faces(r, floors) for r in reads}
+        faces = {sorted_faces(r, floors) for r in reads}
         if len(faces) != 1 or None in faces:
             return None
-        if not all(_same_dice(reads[0], r, self.params.same_place_rel) for r in reads[1:]):
+        if not all(same_dice(reads[0], r, self.params.same_place_rel) for r in reads[1:]):
             return None
         return faces.pop()
 
     def _same_places(self, reads: list[DiceObs]) -> bool:
         rel = self.params.same_place_rel
-        return all(_same_dice(reads[0], r, rel, faces=False) for r in reads[1:])
+        return all(same_dice(reads[0], r, rel, faces=False) for r in reads[1:])
 
     def _no_shake(self, read: DiceObs) -> bool:
         prev = self._previous
-        return prev is not None and _same_dice(prev, read, self.params.same_place_rel)
+        return prev is not None and same_dice(prev, read, self.params.same_place_rel)
 
-
-def _sorted_faces(read: DiceObs, floors: tuple[float, ...]) -> tuple[int, int, int] | None:
-    """Three flat confident faces, sorted; face v needs ``floors[v - 1]``. A face of 3+
-    pips needs less: its confidence already carries the pip layout's fit, informative
-    from three pips on (one or two pips fit any layout). A two keeps the strictest floor
-    (a 3 with a missed pip reads as 2: once a wrong outcome at 0.972). On the seed-9002
-    tuning set's reads (count 3, flat), 0.95 for 3+ pips and 0.97 for a one admitted
-    35 more reads right and none wrong."""
-    if read.count != 3 or any(d.pose != "flat" for d in read.dice):
-        return None
-    if any(d.face is None or d.confidence < floors[d.face - 1] for d in read.dice):
-        return None
-    a, b, c = sorted(d.face for d in read.dice)  # type: ignore[type-var]
-    return a, b, c
-
-
-def _posed(read: DiceObs) -> bool:
-    """Some die of the read is not flat."""
-    return any(d.pose != "flat" for d in read.dice)
-
-
-def _split_pose(read: DiceObs) -> tuple[DiceObs, DiceObs] | None:
-    """(the flat dice, the one die not flat), or None unless exactly one is not flat."""
-    posed = [d for d in read.dice if d.pose != "flat"]
-    if len(posed) != 1:
-        return None
-    return DiceObs(tuple(d for d in read.dice if d.pose == "flat")), DiceObs(tuple(posed))
-
-
-def _same_dice(a: DiceObs, b: DiceObs, rel: float, *, faces: bool = True) -> bool:
-    """Same count, and each die of ``b`` at a die of ``a`` (showing the same face)."""
-    if a.count != b.count:
-        return False
-    unused = list(a.dice)
-    for die in b.dice:
-        match = next((d for d in unused if (d.face == die.face or not faces) and _dist(d, die)
-                      < rel * max(d.edge_px, die.edge_px)), None)
-        if match is None:
-            return False
-        unused.remove(match)
-    return True
-
-
-def _dist(a: DieObs, b: DieObs) -> float:
-    return math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
-
-
-def _confidence(reads: list[DiceObs]) -> float:
-    """Product of the dice's confidences in the weakest read, raised by agreement."""
-    weakest = min(math.prod(d.confidence for d in r.dice) for r in reads)
-    doubt = (1.0 - weakest) ** len(reads)
-    return float(min(0.9999, 1.0 - doubt))
