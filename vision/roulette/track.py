@@ -92,6 +92,9 @@ class BallTrack:
         self.free: tuple[BallObs, ...] = ()
         self.free_before: tuple[BallObs, ...] = ()
         self._jumped = False
+        self.rest_gate = 0.25  # ring radii (~1.5 pockets) a ball at rest strays (<= 0.09)
+        self.rest_at: Seen | None = None  # where it came to rest (while ``riding``)
+        self._riding = False
 
     def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False) -> Seen | None:
         """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
@@ -102,6 +105,9 @@ class BallTrack:
         self.free_before = self.free  # the last frame's spots, look-alikes left out ...
         self.free = tuple(obs.balls[i] for i in keep)  # ... and this frame's
         self._jumped = False
+        if riding and not self._riding:  # the ball came to rest where it was last seen
+            self.rest_at = self.history[-1] if self.history else None
+        self._riding = riding
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
@@ -223,11 +229,18 @@ class BallTrack:
             return found[0] if found else None
         gate = min(0.25 + 0.05 * unseen, 0.45)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
-        # off the bowl slows down relative to the wheel as it drops into the pockets
+        # off the bowl slows down relative to the wheel as it drops into the pockets. A
+        # ball at rest (``riding``) stays within ``rest_gate`` of where it came to rest: a
+        # spot leaving that, step by step, is the ball lifted by a hand (seed 10801 002 r2:
+        # followed 5 pockets off to the band's edge, where a look-alike riding with the
+        # wheel was then taken for the ball at rest for 28 s: two rounds went unseen)
         ride = obs.zero + last.rel
         ahead = [ride + self._carry() * unseen * k for k in (0.0, 0.25, 0.5, 0.75, 1.0)]
+        rest = self.rest_at if riding else None
         near = [(min(distance(b.rho, b.theta, last.rho, a) for a in ahead), i)
-                for i, b in enumerate(balls) if not riding or b.rho <= self.band_out]
+                for i, b in enumerate(balls) if not riding or b.rho <= self.band_out
+                and (rest is None or distance(b.rho, b.theta, rest.rho, obs.zero + rest.rel)
+                     < self.rest_gate)]
         near = [(d, i) for d, i in near if d < gate]
         return min(near)[1] if near else None
 
