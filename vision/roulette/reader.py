@@ -33,6 +33,7 @@ from vision.roulette.calibrate import (
     calibrate_frames,
     from_profile,
 )
+from vision.roulette.event_detail import decision_evidence
 from vision.roulette.ghost import ghost_spot
 from vision.roulette.hand import OUTER_ROWS
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
@@ -216,6 +217,8 @@ class WheelPipeline:
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
         events = self.tracker.update(obs)
+        events = decision_evidence(events, self.grid, self.cal.warp, self.tracker.ball, obj,
+                                   self.head_row, zero_col)
         chosen = self.tracker.chosen
         self.debug = (mixed, fg, obj, balls[chosen] if chosen is not None else None)
         if chosen is not None:
