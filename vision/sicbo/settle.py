@@ -64,13 +64,15 @@ POSES = ("flat", "leaning", "stacked")
 
 @dataclass(frozen=True, slots=True)
 class DieObs:
-    """One die seen in one frame: top-face centre (px), edge (px), face or None."""
+    """One die seen in one frame: top-face centre (px), edge (px), face or None; its
+    box (px) only to show what was seen (``event_detail``), never to decide."""
 
     center_xy: tuple[float, float]
     edge_px: float
     face: int | None
     confidence: float
     pose: str = "flat"
+    box_xyxy: tuple[float, float, float, float] | None = None  # its blob (px), for evidence
 
     def __post_init__(self) -> None:
         if self.face is not None and self.face not in range(1, 7):
