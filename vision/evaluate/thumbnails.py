@@ -3,7 +3,10 @@
 Each such round gets one JPEG: the frame the reader decided on and, when it differs, the
 frame where the truth became visible (``settled_frame`` or ``void.frame``) beside it, so a
 wrong or early read can be judged at a glance; below them, truth, read and kind. A round
-without any event shows the truth frame alone.
+without any event shows the truth frame alone. On the decision frame, what the reader saw
+(the event's ``evidence``, ``vision.footage.evidence``): the dice boxes, the blamed die in
+red, the ball or the object; a legend line says which is which (events without evidence,
+as older files are, give the frame unmarked).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from vision.evaluate.describe import read_text, truth_text
 from vision.evaluate.images import annotate, label, read_frames
 from vision.evaluate.metrics import ClipScore
 from vision.evaluate.scoring import RoundScore
+from vision.footage.evidence import Evidence, draw_evidence, legend_text, parse_evidence
 
 __all__ = ["GOOD_KINDS", "KIND_BGR", "needs_thumbnail", "panels", "write_thumbnails"]
 
@@ -55,13 +59,23 @@ def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.nd
     if any(index not in frames for index, _ in shown):
         return None
     width = 480 if len(shown) == 1 else 320
-    tiles = [label(_scaled(frames[index], width), caption) for index, caption in shown]
+    seen = parse_evidence(s.decisive.extra) if s.decisive is not None else None
+    tiles = [label(_marked(frames[index], width, seen if index == s.frame else None), caption)
+             for index, caption in shown]
     height = min(t.shape[0] for t in tiles)
     strip = np.hstack([t[:height] for t in tiles])
     lines = [f"{clip}  round {s.index}",
              f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
              s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
-    return annotate(strip, lines, KIND_BGR[s.kind], width_px=strip.shape[1])
+    legend = legend_text(seen)
+    return annotate(strip, lines + ([legend] if legend else []), KIND_BGR[s.kind],
+                    width_px=strip.shape[1])
+
+
+def _marked(frame_bgr: np.ndarray, width_px: int, seen: Evidence | None) -> np.ndarray:
+    """The frame scaled to ``width_px``, what the reader saw drawn over it (if known)."""
+    scaled = _scaled(frame_bgr, width_px)
+    return draw_evidence(scaled, seen, scale=width_px / frame_bgr.shape[1])
 
 
 def _scaled(frame_bgr: np.ndarray, width_px: int) -> np.ndarray:

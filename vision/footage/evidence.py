@@ -105,7 +105,7 @@ def legend_text(ev: Evidence | None) -> str:
         return ""
     parts = []
     if ev.blamed:
-        parts.append("red: die blamed (pose)")
+        parts.append("red: die blamed (pose face conf)")
     if len(ev.blamed) < len(ev.dice):
         parts.append("green: die seen (face conf pose)")
     if ev.ball_xy is not None:
@@ -135,8 +135,8 @@ def draw_evidence(frame_bgr: np.ndarray, ev: Evidence | None, scale: float = 1.0
         x0, y0, x1, y1 = (px(v) for v in d.box_xyxy)
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, thick + blamed, cv2.LINE_AA)
         face = "?" if d.face is None else str(d.face)
-        text = d.pose if blamed else f"{face} {d.confidence:.2f}" + (
-            "" if d.pose == "flat" else f" {d.pose}")
+        text = f"{face} {d.confidence:.2f}"
+        text = f"{d.pose} {text}" if blamed else text + ("" if d.pose == "flat" else f" {d.pose}")
         _tag(out, text, (x0, y1) if blamed else (x0, y0), colour, font, below=blamed)
     if ev.ball_xy is not None:
         r = max(5, round(w / 50))
@@ -156,7 +156,8 @@ def _tag(img: np.ndarray, text: str, corner_xy: tuple[int, int],
          colour: tuple[int, int, int], font: float, below: bool = False) -> None:
     """``text`` on a dark tag just above ``corner_xy`` (or below it: ``below``, or at the
     top edge), kept inside the picture."""
-    (tw, th), base = cv2.getTextSize(text, _FONT, font, 1)
+    ink = max(1, round(img.shape[1] / 640))   # a stroke a full-size frame shows
+    (tw, th), base = cv2.getTextSize(text, _FONT, font, ink)
     x = int(np.clip(corner_xy[0], 0, max(0, img.shape[1] - tw - 4)))
     above = corner_xy[1] - 3
     if below or above - th - base < 0:
@@ -164,4 +165,4 @@ def _tag(img: np.ndarray, text: str, corner_xy: tuple[int, int],
     else:
         y = above
     cv2.rectangle(img, (x, y - th - 2), (x + tw + 4, y + base), (20, 20, 20), -1)
-    cv2.putText(img, text, (x + 2, y), _FONT, font, colour, 1, cv2.LINE_AA)
+    cv2.putText(img, text, (x + 2, y), _FONT, font, colour, ink, cv2.LINE_AA)

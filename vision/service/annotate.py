@@ -1,4 +1,5 @@
-"""Draw the table's state over a frame (phase, camera state, recent decisions) and encode it."""
+"""Draw the table's state over a frame (phase, camera state, recent decisions, and on a
+decision's evidence frame what the reader saw) and encode it."""
 
 from __future__ import annotations
 
@@ -7,14 +8,22 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from vision.footage.evidence import Evidence, draw_evidence, legend_text
+
 __all__ = ["annotate", "encode_jpeg", "placeholder"]
 
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 
-def annotate(frame_bgr: np.ndarray, lines: Sequence[str]) -> np.ndarray:
-    """A copy of the frame with ``lines`` written top-left on a dark band; (H, W, 3) uint8."""
-    out = frame_bgr.copy()
+def annotate(frame_bgr: np.ndarray, lines: Sequence[str], seen: Evidence | None = None
+             ) -> np.ndarray:
+    """A copy of the frame with ``lines`` written top-left on a dark band; (H, W, 3) uint8.
+    With ``seen`` (a decision's evidence, ``vision.footage.evidence``), what the reader saw
+    is drawn too (dice boxes, the blamed die in red, the ball or the object) and a legend
+    line says which is which."""
+    out = draw_evidence(frame_bgr, seen)
+    legend = legend_text(seen)
+    lines = [*lines, legend] if legend else lines
     h, w = out.shape[:2]
     scale = max(0.4, min(1.2, w / 1280))
     step = int(30 * scale) + 4

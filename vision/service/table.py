@@ -24,6 +24,7 @@ import numpy as np
 
 import vision
 from vision.footage import Event, StreamInfo
+from vision.footage.evidence import Evidence, parse_evidence
 from vision.forwarding import (
     MessageError,
     Outbox,
@@ -168,7 +169,7 @@ class TableRuntime:
             confidence=event.confidence)
         self.phase = event.type
         self.recent.append(_describe(record))
-        self._save_evidence(ev_id, frame_bgr)
+        self._save_evidence(ev_id, frame_bgr, parse_evidence(event.extra))
         self._publish(event.type, number, {**event.to_json(), "evidence_url":
                                            self.s.evidence_url(ev_id)})
 
@@ -252,10 +253,11 @@ class TableRuntime:
         self._jpeg = (key, jpeg)
         return jpeg
 
-    def _save_evidence(self, ev_id: str, frame_bgr: np.ndarray | None) -> None:
+    def _save_evidence(self, ev_id: str, frame_bgr: np.ndarray | None,
+                       seen: Evidence | None = None) -> None:
         lines = self.overlay_lines()
         clip, fps = self.ring.snapshot(), self.ring.fps
-        image = annotate(frame_bgr, lines) if frame_bgr is not None else placeholder(lines)
+        image = annotate(frame_bgr, lines, seen) if frame_bgr is not None else placeholder(lines)
 
         def write() -> None:
             try:

@@ -1,0 +1,76 @@
+"""Thumbnails draw what the reader saw (the decision event's ``evidence``): a void
+round's blamed die in red, the others green, the roulette ball in yellow, with a legend
+line; events without evidence (older files) still score and thumbnail, unmarked."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from vision.evaluate.scoring import score
+from vision.evaluate.thumbnails import compose
+from vision.footage import RouletteResult, outcome, read_events, void
+from vision.footage.evidence import parse_evidence
+
+from .builders import dice_round, result_round, roulette, sicbo
+
+FRAME = np.full((720, 1280, 3), 128, np.uint8)   # a 720p grey decision frame
+SEEN = {"dice": [{"box_xyxy": [400, 200, 560, 360], "face": 5, "confidence": 0.18,
+                  "pose": "stacked"},
+                 {"box_xyxy": [800, 400, 900, 500], "face": 1, "confidence": 0.987,
+                  "pose": "flat"}], "blamed": [0]}
+CLEAN = sicbo(dice_round(0, 0, 99, 50, (1, 4, 5)))
+
+
+def _red(px: np.ndarray) -> bool:
+    return bool(px[2] > 180 and px[1] < 80 and px[0] < 80)
+
+
+def _green(px: np.ndarray) -> bool:
+    return bool(px[1] > 160 and px[2] < 80 and px[0] < 80)
+
+
+def _false_void(evidence: dict | None):  # noqa: ANN202
+    extra = {} if evidence is None else {"evidence": evidence}
+    s = score(CLEAN, [void(60, "dice_stacked", **extra)])[0]
+    assert s.kind == "false_void"
+    return compose(s, "clip", {60: FRAME, 50: FRAME})
+
+
+def test_void_thumbnail_marks_the_blamed_die_red() -> None:
+    image = _false_void(SEEN)
+    assert image is not None
+    k = 320 / 1280                                   # two panels of 320 px
+    left = [image[y, round(400 * k)] for y in range(round(200 * k) + 2, round(360 * k) - 2)]
+    assert sum(_red(p) for p in left) > 0.8 * len(left)        # the blamed box's left side
+    right = [image[y, round(800 * k)] for y in range(round(400 * k) + 2, round(500 * k) - 2)]
+    assert sum(_green(p) for p in right) > 0.8 * len(right)    # the other die: green
+    truth_panel = image[:180, 320:]
+    assert not any(_red(p) for p in truth_panel.reshape(-1, 3))  # only the decision panel
+
+
+def test_old_events_without_evidence_still_thumbnail(tmp_path) -> None:
+    marked, plain = _false_void(SEEN), _false_void(None)
+    assert plain is not None and marked is not None
+    assert not any(_red(p) for p in plain[:180].reshape(-1, 3))
+    assert plain.shape[0] < marked.shape[0]          # no legend line without evidence
+    path = tmp_path / "old.jsonl"                   # an event file written before evidence
+    path.write_text(json.dumps({"type": "void", "frame": 60, "reason": "dice_stacked"}) + "\n")
+    assert score(CLEAN, read_events(path, "sicbo"))[0].kind == "false_void"
+
+
+def test_roulette_ball_drawn_where_the_reader_saw_it() -> None:
+    wheel = roulette(result_round(0, 0, 99, 50, 17))
+    read = outcome(60, RouletteResult(5), 0.99, evidence={"ball_xy": [640, 360], "pocket": 5})
+    s = score(wheel, [read])[0]
+    image = compose(s, "clip", {60: FRAME, 50: FRAME})
+    assert image is not None
+    ring = image[70:110, 140:180].reshape(-1, 3)     # about (160, 90): the ball, scaled
+    assert any(p[2] > 200 and p[1] > 180 and p[0] < 60 for p in ring)   # yellow
+
+
+def test_malformed_evidence_is_ignored() -> None:
+    assert parse_evidence({"evidence": {"dice": [{"box_xyxy": [1, 2]}]}}) is None
+    assert parse_evidence({"evidence": "text"}) is None
+    assert parse_evidence({}) is None
