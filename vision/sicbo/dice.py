@@ -37,7 +37,7 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import stacked_index
-from vision.sicbo.touch import square_pairs, tipped_leans, touch_pairs
+from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags"]
 
@@ -86,7 +86,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     two: set[int] = set()
     if touch:                        # smaller, squashed and touching: a tipped face
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
-    two |= pressed_dice(pairs, apart=apart) | {
+    seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
+    two |= pressed_dice([c for c in pairs if (c.die, c.other) not in seen_twice
+                         and (c.other, c.die) not in seen_twice], apart=apart) | {
         i for i, (b, t) in enumerate(found)
         if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):

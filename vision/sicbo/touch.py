@@ -66,8 +66,8 @@ from vision.sicbo.floor import floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 
-__all__ = ["TouchParams", "bare_floor", "face_view", "square_pairs", "tipped_leans",
-           "touch_pairs", "touching_dice"]
+__all__ = ["TouchParams", "bare_floor", "face_view", "side_pip_pairs", "square_pairs",
+           "tipped_leans", "touch_pairs", "touching_dice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +86,8 @@ class TouchParams:
     square_one: float = 0.4         # ... each face at least asin(this) ...
     square_diff: float = 0.15       # ... their views this alike (face_view) ...
     square_edge: float = 0.87       # ... and the smaller at least this x the other's edge
+    side_pip_rel: float = 1.0       # side_pip_pairs: a lone pip this x edge from a face ...
+    side_pip_conf: float = 0.5      # ... read below this: that die's side-face pip
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -159,6 +161,32 @@ def tipped_leans(image_bgr: np.ndarray, tops: list[TopFace], confidences: list[f
                 and _floor_between(floor, tops[i], tops[j], edge_px, (0.0,))
                 < params.apart_floor_rel * edge_px):
             out.add(small)
+    return out
+
+
+def side_pip_pairs(tops: list[TopFace], confidences: list[float],
+                   pairs: list[tuple[int, int]], params: TouchParams = TouchParams()
+                   ) -> set[tuple[int, int]]:
+    """The ``pairs`` (indices into ``tops``) that are one die seen twice: a lone pip read
+    below ``side_pip_conf`` whose "face" centre lies within ``side_pip_rel`` x the edge of
+    the other face, of 2+ pips. A die leaning on another rests beside it, its top face
+    0.5 + sin(t) + cos(t)/2 (1.3-1.5) edges from the support's, raised ~0.2 edge above
+    it (a camera within 30 degrees of vertical shifts it by ~0.1 edge at most); a die
+    lying closer is on top of it (a stack, judged by the stack rules on the faces) or
+    is its own side face: on a pale floor the blob finder keeps a die's shaded side face
+    and shadow as a blob of their own, and one of its pips as its top face. Seed 10804
+    (spent) clip 015 r4: a six's side pip 0.51 round, 0.84 of the six's edge from its
+    face, read a three at 0.23; clip 028 r1: a six's side pip 0.67 round, 0.64 edge
+    off, read a six at 0.41 (the third die missed): both pairs' blobs met along a long
+    contact, voided leaning."""
+    out = set()
+    for i, j in pairs:
+        for pip, face in ((i, j), (j, i)):
+            d = _dist(tops[pip], tops[face])
+            if (tops[pip].count == 1 and tops[face].count >= 2
+                    and confidences[pip] < params.side_pip_conf
+                    and d < params.side_pip_rel * tops[face].edge_px):
+                out.add((i, j))
     return out
 
 
