@@ -148,7 +148,7 @@ def draw_evidence(frame_bgr: np.ndarray, ev: Evidence | None, scale: float = 1.0
     if ev.object_box_xyxy is not None:
         x0, y0, x1, y1 = (px(v) for v in ev.object_box_xyxy)
         cv2.rectangle(out, (x0, y0), (x1, y1), BLAMED_BGR, thick + 1, cv2.LINE_AA)
-        _tag(out, "object", (x0, y0), BLAMED_BGR, font)
+        _tag(out, "object", (x0, y1), BLAMED_BGR, font, below=True)
     return out
 
 
