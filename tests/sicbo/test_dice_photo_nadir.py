@@ -70,3 +70,33 @@ def test_photo_upside_down_reads_as_taken(name) -> None:
         turned, labs = transform(image, labels, how)
         right, whole, _ = score_image(read_photo(turned, params=PHOTO), labs)
         assert whole, f"{name} {how}: {right} of {len(labs)} dice right"
+
+
+
+def test_nadir_costs_no_second_face_read(monkeypatch) -> None:
+    # the nadir comes from the blobs and their top faces alone (``photo._level_nadir``):
+    # a photo at the working size with dice of the usual size is read by ``read_dice``
+    # once, not twice (once without the push to find the nadir, once with it); turned
+    # upside down, that one read pushes the opposite way (the render's side faces lie to
+    # the right of the tops, turned to the left)
+    from vision.sicbo import photo
+    from vision.sicbo.render import DieStyle, render_scene
+    calls: list[tuple[float, float]] = []
+    real = photo.read_dice
+
+    def counted(image_bgr, *, params):  # noqa: ANN001, ANN202
+        calls.append(params.pips.nadir_xy)
+        return real(image_bgr, params=params)
+
+    monkeypatch.setattr(photo, "read_dice", counted)
+    faces = [6, 5, 4, 3, 2]
+    image, _ = render_scene(faces, np.random.default_rng(22), edge_px=44, tilt_deg=20,
+                            style=DieStyle(chinese=True))
+    nadirs = []
+    for turned in (image, np.ascontiguousarray(image[::-1, ::-1])):
+        calls.clear()
+        reading = read_photo(turned, params=PHOTO)
+        assert len(calls) == 1, f"read_dice ran {len(calls)} times"
+        assert sorted(d.face for d in reading.dice) == sorted(faces)
+        nadirs.append(calls[0])
+    assert np.dot(*nadirs) < -0.8 and nadirs[0] != DOWN_XY, f"nadirs {nadirs}"
