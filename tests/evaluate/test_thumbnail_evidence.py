@@ -8,6 +8,7 @@ import json
 
 import numpy as np
 
+from vision.evaluate.describe import seen_text
 from vision.evaluate.scoring import score
 from vision.evaluate.thumbnails import compose
 from vision.footage import RouletteResult, outcome, read_events, void
@@ -74,3 +75,9 @@ def test_malformed_evidence_is_ignored() -> None:
     assert parse_evidence({"evidence": {"dice": [{"box_xyxy": [1, 2]}]}}) is None
     assert parse_evidence({"evidence": "text"}) is None
     assert parse_evidence({}) is None
+
+
+def test_report_says_in_words_what_was_seen() -> None:
+    s = score(CLEAN, [void(60, "dice_stacked", evidence=SEEN)])[0]
+    assert seen_text(s) == "blamed 5 stacked 0.18; 1 flat 0.99"   # the blamed die first
+    assert seen_text(score(CLEAN, [void(60, "dice_stacked")])[0]) == ""

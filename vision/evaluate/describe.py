@@ -20,9 +20,10 @@ from vision.evaluate.distance import miss_label
 from vision.evaluate.metrics import CONTRACT_KEYS, GameMetrics
 from vision.evaluate.scoring import RoundScore
 from vision.footage import Event, Result, RouletteResult, Round, pocket_colour
+from vision.footage.evidence import parse_evidence
 from vision.footage.sidecar import VOID_REASONS
 
-__all__ = ["READ_CLASSES", "Confusion", "confusion", "read_class", "read_text",
+__all__ = ["READ_CLASSES", "Confusion", "confusion", "read_class", "read_text", "seen_text",
            "result_text", "summary_rows", "truth_class", "truth_text", "value_text"]
 
 READ_CLASSES = ("right outcome", "wrong outcome", "early outcome", "several outcomes",
@@ -64,6 +65,24 @@ def read_text(s: RoundScore) -> str:
         early = s.truth.settled_frame - s.frame
         text += f" ({early} frame{'s' if early > 1 else ''} early)"
     return text
+
+
+def seen_text(s: RoundScore) -> str:
+    """What the reader saw when it decided (its event's ``evidence``), in words: each die
+    (the blamed ones first, marked), the ball and its pocket, the object's box; ''
+    without evidence."""
+    ev = parse_evidence(s.decisive.extra) if s.decisive is not None else None
+    if ev is None:
+        return ""
+    order = [*ev.blamed, *(i for i in range(len(ev.dice)) if i not in ev.blamed)]
+    parts = [("blamed " if i in ev.blamed else "") + f"{ev.dice[i].face or '?'} "
+             f"{ev.dice[i].pose} {ev.dice[i].confidence:.2f}" for i in order]
+    if ev.ball_xy is not None:
+        parts.append(f"ball in {ev.pocket} at x {ev.ball_xy[0]} y {ev.ball_xy[1]}")
+    if ev.object_box_xyxy is not None:
+        x0, y0, x1, y1 = ev.object_box_xyxy
+        parts.append(f"object at x {x0}-{x1} y {y0}-{y1}")
+    return "; ".join(parts)
 
 
 def truth_class(rnd: Round) -> str:

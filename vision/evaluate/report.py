@@ -23,6 +23,7 @@ from vision.evaluate.dataset import Clip
 from vision.evaluate.describe import (
     confusion,
     read_text,
+    seen_text,
     summary_rows,
     truth_text,
     value_text,
@@ -129,6 +130,7 @@ def _round_rows(scores: Sequence[ClipScore],
                 "kind": s.kind, "cause": s.cause or "", "latency": value_text(s.latency_s),
                 "violation": s.violation or "", "thumb": thumbs.get((clip.clip, s.index)),
                 "ignored": ", ".join(f"{e.type}@{e.frame}" for e in s.ignored),
+                "seen": seen_text(s),
             })
     return rows
 
