@@ -1,7 +1,9 @@
 """Reader events (contract section 3): typed values and their JSON Lines form.
 
 The scorer reads ``outcome``, ``void``, ``abstain`` and ``violation``; readers may
-emit other types (phase events such as ``ball_launched``) which it ignores.
+emit other types (phase events such as ``ball_launched``) which it ignores. Extra fields
+ride in ``extra``; decisions carry ``evidence``, what the reader saw when it decided
+(``vision.footage.evidence``; docs/evaluation.md).
 """
 
 from __future__ import annotations
