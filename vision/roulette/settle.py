@@ -156,6 +156,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
             self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events
+        if self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
+                self.p.glimpse_after_s) and self._glimpsed_in():  # too little to read
+            return [abstain(obs.frame, "ball_unseen", detail="glimpsed hopping, then at rest")]
         return []
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:

@@ -10,7 +10,13 @@ A mixin of ``RoundTracker``: these methods read and write its state (``pockets_a
 
 from __future__ import annotations
 
-from vision.roulette.found import back_on_bowl, extend_bowl_run, hopping_in, still_running
+from vision.roulette.found import (
+    back_on_bowl,
+    extend_bowl_run,
+    glimpsed_in,
+    hopping_in,
+    still_running,
+)
 from vision.roulette.launch import contiguous, landed
 from vision.roulette.settle_state import TrackerState
 from vision.roulette.track import FrameObs, Seen
@@ -43,6 +49,16 @@ class LookAlikes(TrackerState):
                     self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
                 return hops
         return None
+
+    def _glimpsed_in(self) -> bool:
+        """Idle, the ball glimpsed hopping, then at rest (``glimpsed_in``), across gaps
+        (none inside the pocket band, as for ``_hopping_in``), not where a look-alike rides."""
+        gapped = contiguous(list(self.track.history), self.fps,
+                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+        last = gapped[-1] if gapped else None
+        return last is not None and not any(s.rho < self.band[0] for s in gapped) and (
+            not self.track.near_fixture(last.rho, last.rel, self.p.fixture_hits)) and (
+            glimpsed_in(gapped, band_out=self.band[1], fps=self.fps, p=self.p))
 
     def _landed_across_gaps(self, frame: int) -> bool:
         """Idle, the ball seen landing (``landed``) in sightings at most ``found_gap_s``

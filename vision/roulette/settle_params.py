@@ -30,6 +30,10 @@ class SettleParams:
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
+    glimpse_after_s: float = 5.0  # idle, a ball glimpsed hopping, then at rest, is asked
+    # about (``found.glimpsed_in``) only this long after the last ball was removed: a roll
+    # takes longer from launch to rest (seed 10801 002: 6-7 s); sooner, it is a ball put
+    # back or a look-alike (seed 10701 022: 0.15 s after the ball was lifted)
     found_gap_s: float = 0.25  # ... its sightings at most this far apart: at a low frame
     # rate the hopping ball smears out of sight while it moves (seed 10601 002: gaps of
     # 4-6 frames at 25 fps, the hop made in them)
