@@ -13,6 +13,7 @@ from vision.evaluate.scoring import score
 from vision.evaluate.thumbnails import compose, panels
 
 from .builders import (
+    abstained,
     dice_round,
     dice_void_round,
     num,
@@ -99,6 +100,8 @@ PANEL_CASES = [
     ("missed", [], 2, [250]),
     # a void missed: the void frame alone
     ("void_missed", [], 3, [350]),
+    # a void missed with an abstain: the frame it abstained at, then the void frame
+    ("void_abstained", [abstained(360)], 3, [360, 350]),
 ]
 
 

@@ -96,8 +96,9 @@ VOID_CASES = [
      0.6),
     # nothing
     ("void_missed", [], "void_missed", None, None, None),
-    # an abstain is not a void
-    ("abstain_is_missed", [abstained(180)], "void_missed", None, None, None),
+    # an abstain is not a void: still missed, but the abstain is what the reader said (the
+    # report shows its frame and what the reader saw there)
+    ("abstain_is_missed", [abstained(180)], "void_missed", None, 180, None),
 ]
 
 

@@ -8,13 +8,13 @@ import json
 
 import numpy as np
 
-from vision.evaluate.describe import seen_text
+from vision.evaluate.describe import read_class, seen_text
 from vision.evaluate.scoring import score
 from vision.evaluate.thumbnails import compose
-from vision.footage import RouletteResult, outcome, read_events, void
+from vision.footage import RouletteResult, abstain, outcome, read_events, void
 from vision.footage.evidence import parse_evidence
 
-from .builders import dice_round, result_round, roulette, sicbo
+from .builders import dice_round, dice_void_round, result_round, roulette, sicbo
 
 FRAME = np.full((720, 1280, 3), 128, np.uint8)   # a 720p grey decision frame
 SEEN = {"dice": [{"box_xyxy": [400, 200, 560, 360], "face": 5, "confidence": 0.18,
@@ -81,3 +81,17 @@ def test_report_says_in_words_what_was_seen() -> None:
     s = score(CLEAN, [void(60, "dice_stacked", evidence=SEEN)])[0]
     assert seen_text(s) == "blamed 5 stacked 0.18; 1 flat 0.99"   # the blamed die first
     assert seen_text(score(CLEAN, [void(60, "dice_stacked")])[0]) == ""
+
+
+def test_a_void_round_the_reader_abstained_on_shows_its_abstain() -> None:
+    # a leaning die the reader did not call: it abstained (low confidence), a void missed;
+    # the report shows the abstain's frame and the dice it saw there
+    voids = sicbo(dice_void_round(0, 0, 99, 50, "dice_leaning"))
+    seen = {"dice": SEEN["dice"][1:]}
+    s = score(voids, [abstain(60, "low_confidence", evidence=seen)])[0]
+    assert (s.kind, s.frame, read_class(s)) == ("void_missed", 60, "abstain")
+    assert seen_text(s) == "1 flat 0.99"
+    image = compose(s, "clip", {60: FRAME, 50: FRAME})
+    k = 320 / 1280
+    side = [image[y, round(800 * k)] for y in range(round(400 * k) + 2, round(500 * k) - 2)]
+    assert sum(_green(p) for p in side) > 0.8 * len(side)

@@ -103,7 +103,8 @@ def read_class(s: RoundScore) -> str:
         return "right outcome"
     if s.decisive is not None and s.decisive.type == "void":
         return f"void: {s.decisive.reason}"
-    return "abstain" if s.kind == "abstained" else "nothing"
+    abstained = s.decisive is not None and s.decisive.type == "abstain"
+    return "abstain" if abstained else "nothing"
 
 
 Confusion = tuple[list[str], list[str], dict[tuple[str, str], int]]

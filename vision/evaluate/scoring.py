@@ -25,7 +25,9 @@ How the text of section 4 is read here (where it leaves room, the choice is stat
 
 * A void round: ``wrong`` if any ``outcome`` is in it; else ``void_detected`` if a
   ``void`` event has the right reason; else ``void_misclassified`` if a ``void`` event has
-  another reason; else ``void_missed`` (an ``abstain`` alone is a miss here).
+  another reason; else ``void_missed`` (an ``abstain`` alone is a miss here; its first
+  abstain is then the round's ``decisive`` event, so the report shows what the reader
+  saw when it gave up).
 * Latency: correct outcome ``(event.frame - settled_frame) / fps``; detected void
   ``(event.frame - void.frame) / fps`` using the first void event with the right reason.
   The contract does not forbid a void decided before ``void.frame``; its latency is then
@@ -179,4 +181,5 @@ def _score_void(rnd: Round, events: Sequence[Event], fps: float) -> _Decision:
         return "void_detected", right[0], (right[0].frame - rnd.void.frame) / fps, None
     if voids:
         return "void_misclassified", voids[0], None, None
-    return "void_missed", None, None, None
+    abstains = _of(events, "abstain")
+    return "void_missed", abstains[0] if abstains else None, None, None
