@@ -21,6 +21,7 @@ from vision.roulette.direction import (
     spin_violation,
 )
 from vision.roulette.launch import launched
+from vision.roulette.pocket import relative_angle
 from vision.roulette.settle_state import TrackerState
 from vision.roulette.track import Seen
 
@@ -37,6 +38,7 @@ class SpinWay(TrackerState):
     unhandled: bool
     rode: int
     started_frame: int
+    ended_frame: int
     pockets_at: Seen | None
     travel: float
 
@@ -74,6 +76,10 @@ class SpinWay(TrackerState):
         if fresh or self._spun_again(frame):
             self.decided, self.dir_samples, self.pockets_at = False, [], None
             self.unhandled, self.runs, self.rode = True, Runs(), 0
+            if fresh:  # its launch unseen, but maybe the ball seen running on the bowl
+                self.dir_samples = self._samples_since(self.ended_frame)
+                if events := self._check_direction(frame):
+                    return events
         elif entered and not self.decided:
             self.dir_samples = [*self.launch_rates, *self.dir_samples]
             events = self._way_cut_short(frame)
@@ -86,6 +92,26 @@ class SpinWay(TrackerState):
             return []
         self._sample_direction(self.p.void_direction_rad_s)
         return self._check_direction(frame, resting=False)
+
+    def _samples_since(self, frame: int) -> list[float]:
+        """Direction samples (``direction_sample``, at ``void_direction_rad_s`` or faster)
+        from neighbouring free sightings after ``frame``: a void that came while idle keeps
+        the ball seen running on the bowl since the last ball was removed, its launch
+        unseen (a tilted camera sees the track off the pocket plane: the ball climbs and
+        falls in the strip as it goes round, never 'launched'; seed 10801 017 r4, 1920x1080
+        at 25 fps, camera 32 deg: 12-14 rad/s one way for 2 s before the void, the ball
+        and the wheel the same way). A chip falling in is slower, a hand held."""
+        seen = [s for s in self.history if s.frame > frame]
+        samples = []
+        for a, b in zip(seen, seen[1:], strict=False):
+            if b.frame - a.frame > 2 or a.held or a.rho <= self.head + self.p.bowl_margin:
+                continue  # (both on the bowl: a spot in the pockets is another thing)
+            omega = relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+            sample = direction_sample(omega, b, band_out=self.band[1], head=self.head,
+                                      p=self.p, min_rad_s=self.p.void_direction_rad_s)
+            if sample is not None:
+                samples.append(sample)
+        return samples
 
     def _way_cut_short(self, frame: int) -> list[Event]:
         """The way of a roll a void cut short: from its samples (``launch_rates`` among
