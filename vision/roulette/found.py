@@ -70,8 +70,10 @@ def glimpsed_in(gapped: list[Seen], *, band_out: float, fps: float, p: SettlePar
     """Idle, was the ball glimpsed hopping, then seen at rest? ``gapped``: the sightings at
     most ``found_gap_s`` apart, every one free and in the pocket band, ``fixture_hits`` - 1
     of them (as for ``hopping_in``); the latest ``settle_frames`` or more ride within
-    ``settle_offset_long`` pockets of the last, and one before them lay
-    ``found_hop_pockets`` or more from there (relative to the wheel). A ball smeared out
+    ``settle_offset_long`` pockets of the last, carried by the wheel
+    ``found_hop_pockets`` or more in the image meanwhile (not glints that keep their place
+    in the image while the wheel turns slowly: seed 10801 028 r0, 60 fps), and one before
+    them lay ``found_hop_pockets`` or more from there (relative to the wheel). A ball smeared out
     of sight while it hops (seed 10601 002 r2, 25 fps, camera 7 deg: seen once 1.7
     pockets off, 6 frames later at rest; missed, no event). Too little to read (a glint
     on a fret jumps so too), too much to pass over: a person must confirm."""
@@ -84,7 +86,9 @@ def glimpsed_in(gapped: list[Seen], *, band_out: float, fps: float, p: SettlePar
     riding = len(away)
     while riding > 0 and away[riding - 1] <= p.settle_offset_long:
         riding -= 1
-    return (len(away) - riding >= p.settle_frames
+    carried = abs(relative_angle(gapped[-1].theta, gapped[riding].theta)) / POCKET_RAD \
+        if riding < len(gapped) else 0.0
+    return (len(away) - riding >= p.settle_frames and carried >= p.found_hop_pockets
             and any(a >= p.found_hop_pockets for a in away[:riding]))
 
 
