@@ -40,6 +40,15 @@ class FloorPipParams:
     # a spot's area, x edge^2: a pip with its blur halo, up to ~0.39 edge across (a
     # western one); the edge is the found dice' and may be short of this die's
     spot_area: tuple[float, float] = (0.004, 0.12)
+    # a lone spot this large (x edge^2) is a one's pip: seed 10804 clip 007, a red one
+    # 0.2-0.24 with its halo, the other pips' spots there 0.013-0.028; a western one's pip
+    # is ~0.3-0.39 edge across (0.07-0.12); the edge is the found dice' and may be short
+    one_area: tuple[float, float] = (0.07, 0.45)
+    # ... given a disk about it of this x edge, or ``one_pip_rel`` x the spot's sqrt(area)
+    # if larger: the pip finder takes pips up to 0.16 x the blob's area (a die's blob with
+    # its side faces is ~1.3-1.5 edge^2; ``radius_rel``'s 0.95 is short for a red one)
+    one_radius_rel: float = 0.65
+    one_pip_rel: float = 1.6
 
 
 def spot_groups(centres: np.ndarray, edge_px: float,
@@ -85,24 +94,43 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
                     params: FloorPipParams = FloorPipParams()) -> list[Blob]:
     """Round blobs about groups of pip spots in the floor, away from ``found_xy`` (the
     face centres of the dice already found); see the module doc."""
-    spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px,
-                      params.spot_area, dark=detect.dark_threshold)
+    area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
+    spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px, area_rel,
+                      dark=detect.dark_threshold)
     n, _, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
-    if n <= params.min_spots:
-        return []
-    centres = cents[1:]
+    centres, areas = cents[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
+    pip = areas <= params.spot_area[1] * edge_px ** 2       # an ordinary pip's size
+    groups = [np.flatnonzero(pip)[idx] for idx in spot_groups(
+        centres[pip], edge_px, params, areas[pip])]
     found = np.asarray(found_xy, float).reshape(-1, 2)
-    h, w = spots.shape
     blobs = []
-    for idx in spot_groups(centres, edge_px, params, stats[1:, cv2.CC_STAT_AREA]):
-        pts = centres[idx]
+    disks = [(centres[idx], params.radius_rel * edge_px) for idx in groups] + [
+        (centres[i:i + 1], max(params.one_radius_rel * edge_px,
+                               params.one_pip_rel * float(np.sqrt(areas[i]))))
+        for i in lone_ones(centres, areas, edge_px, params)]
+    for pts, radius in disks:
         near = [np.hypot(*(pts - f).T).min() for f in found]
         if near and min(near) < params.clear_rel * edge_px:
             continue
-        blob = _disk_blob(pts.mean(axis=0), params.radius_rel * edge_px, (h, w))
+        blob = _disk_blob(pts.mean(axis=0), radius, spots.shape)
         if blob is not None:
             blobs.append(blob)
     return blobs
+
+
+def lone_ones(centres: np.ndarray, areas: np.ndarray, edge_px: float,
+              params: FloorPipParams = FloorPipParams()) -> list[int]:
+    """The indices of spots (``centres`` Nx2, ``areas`` N px) of a one's pip size
+    (``one_area`` x edge^2) with no spot of ``top_rel`` x their area or more within
+    ``link_rel`` x edge."""
+    lo, hi = (a * edge_px ** 2 for a in params.one_area)
+    out = []
+    for i in np.flatnonzero((areas >= lo) & (areas <= hi)):
+        dist = np.hypot(*(centres - centres[i]).T)
+        rivals = (dist <= params.link_rel * edge_px) & (areas >= params.top_rel * areas[i])
+        if rivals.sum() == 1:                                   # itself only
+            out.append(int(i))
+    return out
 
 
 def _disk_blob(centre: np.ndarray, radius: float, shape: tuple[int, int]) -> Blob | None:

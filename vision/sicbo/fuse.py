@@ -19,6 +19,7 @@ UNIQUE_LAYOUTS = (5, 6)   # faces whose pip layout no other face's layout holds
 CLEAN_FIT = 0.9           # a pip layout this clean is read as that layout
 MADE_UP = 0.03            # pips made up just where a layout needs them (relative chance)
 DOUBTFUL = 0.9            # the most a face is sure with a pip-like blob left off it within it
+IN_A_ROW = 0.25           # a third pip this x the step from where a row of three puts it
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -37,7 +38,7 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs)
-    if not two_is_diagonal(top, params.pips):      # two pips at adjacent corners: not a two
+    if not two_is_diagonal(top, params.pips) or _two_in_a_row(top):   # not a two's pips
         conf = min(conf, 0.5)
     if stray_pips(top, params.pips) or _squashed_one(top, params):
         conf = min(conf, DOUBTFUL)
@@ -63,6 +64,22 @@ def _squashed_one(top: TopFace, params: DiceParams) -> bool:
     on every other dumped crop of both spent sets (~200) are 0.71 round or more."""
     return params.in_dome and top.count == 1 \
         and top.pips[0].roundness < params.pips.junk_roundness
+
+
+def _two_in_a_row(top: TopFace) -> bool:
+    """A two's pips with a pip left off the face one step beyond either of them, in line
+    (within ``IN_A_ROW`` x the step): a row of three equally spaced pips is a three's (or
+    a five's or six's) and lies on one face; a two's pips sit at opposite corners, and a
+    step past a corner, along the diagonal, lies off the die's top face and off its side
+    faces' pips. A blob cut short (part of the top face as bright as the floor) leaves the
+    third pip clipped at its outline: seed 10804 (spent) clip 007 r4 frames 886-889, a
+    three read as a two at 0.992, the third pip 1 px from where the row puts it."""
+    if top.count != 2:
+        return False
+    a, b = (np.asarray(p.center_xy, float) for p in top.pips)
+    step = float(np.hypot(*(b - a)))
+    return any(float(np.hypot(*(np.asarray(q.center_xy) - end))) <= IN_A_ROW * step
+               for q in top.side_pips for end in (2 * b - a, 2 * a - b))
 
 
 def fuse(pip_face: int | None, pip_conf: float,
