@@ -7,7 +7,9 @@ The frames are the reader's dome crops of seed 10804 (spent) clips 015 r4 (at re
 Chinese pips on a pale mint floor. In each the blob finder kept a six's shaded side face
 and shadow as a blob of its own, one side pip its "top face" (read a three at 0.23, a six
 at 0.41), 0.84 and 0.64 of the six's edge from the six's face; their blobs met along a
-long contact and the pip's die was called leaning: both rounds voided dice_leaning."""
+long contact and the pip's die was called leaning: both rounds voided dice_leaning.
+Only on such a pale floor: on a dark one a blob is a die's body, and such a pip may be
+a lean's own."""
 
 from __future__ import annotations
 
@@ -27,6 +29,16 @@ def test_side_pip_of_a_six_is_no_lean(name: str, pip_xy: tuple[float, float]) ->
     assert "leaning" not in reading.flags            # before: leaning (a false void)
     assert all(d.pose == "flat" for d in reading.dice)
     assert die_at(reading, pip_xy).confidence <= 0.5   # untrusted: the round abstains
+
+
+@needs_model
+def test_lean_pip_on_a_dark_floor_still_leans() -> None:
+    """Seed 10704 (spent) clip 016 r0 at rest, the reader's dome crop (red floor): a die
+    leaning on a three, one pip of its upturned face its "top face" (read a five at 0.26,
+    0.9 edge from the three's face). On a dark floor a blob is a die's body: the contact
+    still makes it a lean (the round voids dice_leaning, its truth)."""
+    reading = read_saved("s10704_016_f198_lean_pip.png")
+    assert die_at(reading, (370, 283)).pose == "leaning"
 
 
 def _face(xy: tuple[float, float], edge: float, n: int) -> TopFace:

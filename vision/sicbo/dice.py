@@ -87,6 +87,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if touch:                        # smaller, squashed and touching: a tipped face
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
+    if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
+        seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)
     two |= pressed_dice([c for c in pairs if (c.die, c.other) not in seen_twice
                          and (c.other, c.die) not in seen_twice], apart=apart) | {
         i for i, (b, t) in enumerate(found)

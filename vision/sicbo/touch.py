@@ -178,7 +178,11 @@ def side_pip_pairs(tops: list[TopFace], confidences: list[float],
     (spent) clip 015 r4: a six's side pip 0.51 round, 0.84 of the six's edge from its
     face, read a three at 0.23; clip 028 r1: a six's side pip 0.67 round, 0.64 edge
     off, read a six at 0.41 (the third die missed): both pairs' blobs met along a long
-    contact, voided leaning."""
+    contact, voided leaning. Only on a floor nearly as bright as the dice (the caller's
+    ``pose.pale_floor``): on a darker one a blob is a die's body, and a lone pip read
+    unsurely 0.9 edge from a die's face can be a lean's (seed 10704 (spent) clip 016
+    r0, red floor: a die leaning on a three, one pip of its upturned face read a five
+    at 0.26; voided leaning by the contact)."""
     out = set()
     for i, j in pairs:
         for pip, face in ((i, j), (j, i)):
