@@ -80,8 +80,10 @@ def test_a_spot_in_the_pockets_that_does_not_hop_in_is_no_round(
 ])
 def test_a_ball_found_hopping_into_the_last_winning_pocket_is_no_outcome(
         second_k: int, read: bool) -> None:
-    obs = (found_hopping(rest_k=14, path=R1)
-           + found_hopping(rest_k=second_k, path=R4, start=130))
+    # the next roll found 4 s after the first ball was taken (none lands sooner: lifted_s)
+    idle = [FrameObs(f, (0.4 - 0.52 * f / FPS) % (2 * np.pi)) for f in range(130, 200)]
+    obs = (found_hopping(rest_k=14, path=R1) + idle
+           + found_hopping(rest_k=second_k, path=R4, start=200))
     events = run(obs)
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == [WHEEL_SEQUENCE_CW[14]] + ([WHEEL_SEQUENCE_CW[second_k]] if read else [])

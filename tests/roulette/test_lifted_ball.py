@@ -67,3 +67,27 @@ def test_after_the_ball_is_lifted_out_of_its_pocket_the_next_round_is_read(
     assert outs[1].frame > NEXT + 100  # round 2's, once its ball rests
     removed = [e.frame for e in of(events, "ball_removed")]
     assert removed and LIFT_AT < removed[0] < NEXT  # the lifted ball, before round 2
+
+
+def slid_off() -> list[FrameObs]:
+    """Round 1 rests in pocket 5; from ``LIFT_AT`` the ball is slid off by a hand (fingers
+    unseen) 0.06 rad a frame relative to the wheel along the pockets, 40 frames, then
+    gone: left behind by the ball at rest (``rest_gate``), then 'landing' once idle."""
+    first, _ = story(pocket_k=5, remove=False)
+    obs = list(first[:LIFT_AT])
+    for f in range(LIFT_AT, NEXT):
+        zero, i = zero_at(f), f - LIFT_AT
+        rel = 5 * POCKET_RAD - 0.06 * (i + 1)
+        balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),) if i < 40 else ()
+        obs.append(FrameObs(f, zero, balls))
+    return obs
+
+
+def test_a_ball_slid_off_its_pocket_by_a_hand_is_no_landing() -> None:
+    # seed 10601 027 r3, 003 r1, 10501 001 r0: the ball lifted off its pocket, lost by the
+    # track at rest, then seen moving along the pockets 0.1-0.3 s after: no roll lands so
+    # soon after the ball was removed, so no round starts and nothing is abstained
+    events = track(slid_off(), fps=FPS, band=BAND, head=HEAD)
+    assert len(of(events, "outcome")) == 1
+    assert not of(events, "abstain")
+    assert [e.extra["how"] for e in of(events, "ball_launched")] == ["launch"]

@@ -142,8 +142,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if launched(list(self.history), obs.frame, fps=self.fps, band_out=self.band[1],
                     p=self.p):
             return self._start(obs, "launch")
-        if landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p) or (
-                self._landed_across_gaps(obs.frame)):
+        lifted = self._since_s(obs, self.ended_frame) <= self.p.lifted_s  # (no landing yet)
+        if not lifted and (landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p)
+                           or self._landed_across_gaps(obs.frame)):
             return self._start(obs, "landing")
         if rates := arrived(recent, fps=self.fps, band_out=self.band[1], head=self.head,
                             p=self.p):
@@ -152,7 +153,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             # also hop a pocket there before it is read (a hand placing it may go unseen)
             self.dir_samples, self.jumped = rates, True
             return events
-        if hops := self._hopping_in(recent):
+        if not lifted and (hops := self._hopping_in(recent)):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
             self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events

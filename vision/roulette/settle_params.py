@@ -34,6 +34,10 @@ class SettleParams:
     # about (``found.glimpsed_in``) only this long after the last ball was removed: a roll
     # takes longer from launch to rest (seed 10801 002: 6-7 s); sooner, it is a ball put
     # back or a look-alike (seed 10701 022: 0.15 s after the ball was lifted)
+    lifted_s: float = 2.0  # idle, no landing or hop into the pockets starts a round this
+    # soon after the last ball was removed: no roll lands that soon (launch to rest 6-7 s on
+    # seed 10801 002); it is the dealer's hand carrying the ball off, fingers unseen (seed
+    # 10601 027 r3 0.08 s, 003 r1 0.26 s, 10501 001 r0 0.27 s: a 'landing', then lost)
     found_gap_s: float = 0.25  # ... its sightings at most this far apart: at a low frame
     # rate the hopping ball smears out of sight while it moves (seed 10601 002: gaps of
     # 4-6 frames at 25 fps, the hop made in them)
