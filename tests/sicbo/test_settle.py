@@ -110,6 +110,18 @@ CASES = [
                                                         40.0, 6, 0.6, "leaning"))))
         for k in range(8)],
      [("void", 6, "dice_leaning")]),
+    # two dice, one face of the pair at one place read leaning, leaning, stacked (a
+    # borderline pose cue): most reads decide, void leaning (seed 10804 clip 005 r2, a
+    # lean voided stacked)
+    ("one face flickering", M(2) + S(2) + [
+        (False, False, dice(1, 2, poses=("flat", "stacked" if k % 3 == 2 else "leaning")))
+        for k in range(8)],
+     [("void", 6, "dice_leaning")]),
+    # ... and read stacked, stacked, leaning: void stacked
+    ("one face flickering stacked", M(2) + S(2) + [
+        (False, False, dice(1, 2, poses=("flat", "leaning" if k % 3 == 2 else "stacked")))
+        for k in range(8)],
+     [("void", 6, "dice_stacked")]),
     # the not-flat die jumps further than an edge between reads: no void (max_reads)
     ("posed die wandering", M(2) + S(2) + [
         (False, False, DiceObs((dice(5).dice[0], DieObs((200.0 + 50.0 * (k % 2), 120.0),
