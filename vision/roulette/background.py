@@ -23,6 +23,8 @@ import numpy as np
 
 __all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column"]
 
+PATCH_SHIFT_RC = (1, 3)  # rows, columns a head patch may lie off its place in the model
+
 
 @dataclass(frozen=True, slots=True)
 class BackgroundParams:
@@ -119,6 +121,46 @@ class StripBackground:
         lo -= np.float32(stand_out)
         either = (frame > hi) | (frame < lo)
         np.logical_or(either[..., 0], either[..., 1], out=out[:h])
+        return out
+
+    def patch_stand_out(self, mixed: np.ndarray, stand_out: float, patch_out: float
+                        ) -> np.ndarray:
+        """(R, C) bool: head rows where a patch of the frame matches the model nowhere near.
+        The local range of ``difference`` takes every colour between a white digit and a
+        black pocket for 'agreeing' on the number ring, so a black chip or a gold coin
+        lying there hid in it (seed 10801 007 r0, 025 r2), and was learnt. Here a 3x3 patch
+        is compared with the model's patch shifted by up to ``PATCH_SHIFT_RC`` (the wheel
+        angle's error): a digit or fret edge a column or two off finds its match, a thing
+        lying there none. Looked at only round pixels differing from the model's own by
+        more than ``stand_out`` (max channel; few, cost); marked among them where the best
+        match still differs by more than ``patch_out`` (mean max channel over the patch)."""
+        out = np.zeros(mixed.shape[:2], bool)
+        h = self.head_row
+        if h <= 0:
+            return out
+        far = cv2.absdiff(mixed[:h], self.model[:h])
+        far = cv2.max(cv2.max(far[..., 0], far[..., 1]), far[..., 2]) > stand_out
+        if not far.any():
+            return out
+        dr, dc = PATCH_SHIFT_RC
+        n, _, stats, _ = cv2.connectedComponentsWithStats(far.view(np.uint8), connectivity=8)
+        cols = mixed.shape[1]
+        for x, y, w, hh, area in stats[1:n]:
+            if area < 3:
+                continue  # a speck: no object's patch
+            r0, r1 = max(0, y - 1), min(h, y + hh + 1)
+            c = np.arange(x - 1, x + w + 1) % cols  # the head's columns go round
+            frame = mixed[r0:r1][:, c]
+            rows = np.clip(np.arange(r0 - dr, r1 + dr), 0, h - 1)
+            model = self.model[rows][:, np.arange(x - 1 - dc, x + w + 1 + dc) % cols]
+            best = None
+            for i in range(2 * dr + 1):
+                for j in range(2 * dc + 1):
+                    d = cv2.absdiff(frame, model[i:i + r1 - r0, j:j + len(c)])
+                    d = cv2.blur(cv2.max(cv2.max(d[..., 0], d[..., 1]), d[..., 2]), (3, 3),
+                                 borderType=cv2.BORDER_REPLICATE)
+                    best = d if best is None else np.minimum(best, d)
+            out[r0:r1, c] |= (best > patch_out) & far[r0:r1, c]
         return out
 
     def rise(self, mixed: np.ndarray, diff: np.ndarray) -> np.ndarray:

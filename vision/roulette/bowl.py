@@ -69,6 +69,8 @@ Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond 
 class ObjectParams:
     stand_out: float = 30.0  # max channel difference (0..255) that counts as foreground
     stand_out_head: float = 45.0  # on the turning head (wheel angle and parallax errors)
+    patch_out: float = 30.0  # on the head: a 3x3 patch matching the model nowhere near
+    # (``StripBackground.patch_stand_out``; the empty head's best matches <= 15)
     min_area_px: int = 10  # strip pixels of persistent foreground that make an object
     persist_frames: int = 4  # consecutive frames a pixel must stay foreground
     max_aspect: float = 5.0  # an object is at most this much wider (along the angle) than tall
@@ -461,6 +463,11 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     border sweeps over the turning wheel, and a model that learnt the black beyond it saw
     the head come back into view as foreground at the border (seed 10401 010 r2, a close
     camera: a false void)."""
+    patch = background.patch_stand_out(mixed, watch.params.stand_out_head,
+                                       watch.params.patch_out)
+    if unseen is not None:
+        patch &= ~unseen
+    fg = fg | patch  # (a new mask: the caller's is left as it was)
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift), restart,
                        partial(_beyond, watch, diff, mixed, unseen))
