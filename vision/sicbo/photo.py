@@ -59,8 +59,9 @@ whose side face was taken for its top gives the opposite offset (a one read
 as a two, ``train_dice_42`` turned 180; confidence is no weight, a two's is capped).
 The offsets need no face read (``_level_nadir``: blobs and pips at the working scale,
 no CNN, rescue or enlarged look; ~35 ms of a 640 x 480 photo against ~115 ms for the
-whole read without the push that gave them before): ``read_photo`` costs one read, two
-with the enlarged look, not up to four.
+whole read without the push that gave them before): ``read_photo`` of dice of the usual
+size costs one read, not two. Small dice still get the whole read without the push
+(at both scales): their tops alone gave flipped nadirs at 0.45x (``_level_nadir``).
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def read_photo(image_bgr: np.ndarray, *, params: DiceParams = PHOTO,
         raise ValueError(f"image_bgr must be HxWx3 uint8, got {image_bgr.shape} {image_bgr.dtype}")
     if params.pips.uphill_gain <= 0:
         return _read_scaled(image_bgr, params, max_side)
-    nadir = _level_nadir(image_bgr, work_scale(image_bgr.shape, max_side), params)
+    nadir = _level_nadir(image_bgr, max_side, params)
     return _read_scaled(image_bgr, replace(params, pips=replace(params.pips, nadir_xy=nadir)),
                         max_side)
 
@@ -118,19 +119,20 @@ def nadir_direction(reading: DiceReading) -> tuple[float, float]:
                       for d in reading.dice if d.edge_px > 0])
 
 
-def _level_nadir(image_bgr: np.ndarray, f: float, params: DiceParams) -> tuple[float, float]:
+def _level_nadir(image_bgr: np.ndarray, max_side: int, params: DiceParams) -> tuple[float, float]:
     """``nadir_direction`` from the blobs and their top faces picked without the push, at
-    scale ``f``: the offsets need no face read (no CNN, rescue or second look)."""
-    small = image_bgr if f == 1.0 else cv2.resize(
-        image_bgr, (max(1, round(f * image_bgr.shape[1])), max(1, round(f * image_bgr.shape[0]))),
-        interpolation=cv2.INTER_AREA)
-    level = replace(params.pips, uphill_gain=0.0)
-    found = [(b, t) for b in find_die_blobs(small, replace(
-        params.detect, wide_floor=params.photo_wide_floor))
-        if (t := select_top_face(find_pips(small, b, level), b, level)) is not None]
-    tops = consistent_edges([t for _, t in found], level)
+    the working scale: the offsets need no face read (no CNN, rescue or second look). Small
+    dice (under ``SMALL_EDGE`` there, median) are read whole, without the push, as before: from
+    their tops alone, at either scale, the nadir flips on some ``train_*`` at 0.45x (a side
+    face taken for the top: train_dice_27, dice_46, two_29, dice_42 read worse)."""
+    f = work_scale(image_bgr.shape, max_side)
+    found = _level_tops(image_bgr, f, params)
+    edges = [top.edge_px for _, top in found]
+    if edges and float(np.median(edges)) < SMALL_EDGE:    # as seen at scale f
+        level = replace(params, pips=replace(params.pips, uphill_gain=0.0))
+        return nadir_direction(_read_scaled(image_bgr, level, max_side))
     offs = []
-    for (blob, _), top in zip(found, tops, strict=True):
+    for blob, top in found:
         if top.edge_px <= 0:
             continue
         if blob.edge_px > 1.5 * top.edge_px:     # joined: ``die_read`` boxes the face
@@ -140,6 +142,20 @@ def _level_nadir(image_bgr: np.ndarray, f: float, params: DiceParams) -> tuple[f
         offs.append(((0.5 * (x0 + x1) - top.center_xy[0]) / top.edge_px,
                      (0.5 * (y0 + y1) - top.center_xy[1]) / top.edge_px))
     return _nadir_of(offs)
+
+
+def _level_tops(image_bgr: np.ndarray, f: float, params: DiceParams) -> list:
+    """(blob, top face) of the photo scaled by ``f``, tops picked without the push."""
+    h, w = image_bgr.shape[:2]
+    img = image_bgr if f == 1.0 else cv2.resize(
+        image_bgr, (max(1, round(f * w)), max(1, round(f * h))),
+        interpolation=cv2.INTER_AREA if f < 1.0 else cv2.INTER_CUBIC)
+    level = replace(params.pips, uphill_gain=0.0)
+    found = [(b, t) for b in find_die_blobs(img, replace(
+        params.detect, wide_floor=params.photo_wide_floor))
+        if (t := select_top_face(find_pips(img, b, level), b, level)) is not None]
+    return list(zip([b for b, _ in found], consistent_edges([t for _, t in found], level),
+                    strict=True))
 
 
 def _nadir_of(offs: list[tuple[float, float]]) -> tuple[float, float]:
