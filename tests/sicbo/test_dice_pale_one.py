@@ -59,3 +59,12 @@ def test_three_cut_short_is_no_sure_two() -> None:
     assert die_at(reading, (434, 471)).face == 1                  # before: not found
     three = die_at(reading, (501, 328))
     assert three.face != 2 or three.confidence < FLOOR_TWO        # before: a two at 0.992
+
+
+@needs_model
+def test_two_beside_a_dark_patch_in_line_stays_sure() -> None:
+    # seed 10704 (spent) clip 016 r2 frame 913 (truth 1-2-2): the two's row continues onto
+    # its side face's shaded corner, a dark patch 12 x a pip's area: no third pip
+    reading = read_saved("s10704_016_f913_two_by_shade.png")
+    assert sorted(d.face for d in reading.dice) == [1, 2, 2]
+    assert die_at(reading, (449, 155)).confidence >= FLOOR_TWO

@@ -20,6 +20,7 @@ CLEAN_FIT = 0.9           # a pip layout this clean is read as that layout
 MADE_UP = 0.03            # pips made up just where a layout needs them (relative chance)
 DOUBTFUL = 0.9            # the most a face is sure with a pip-like blob left off it within it
 IN_A_ROW = 0.25           # a third pip this x the step from where a row of three puts it
+ROW_AREA = 1.5            # ... and at most this x the larger pip's area
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -73,13 +74,18 @@ def _two_in_a_row(top: TopFace) -> bool:
     step past a corner, along the diagonal, lies off the die's top face and off its side
     faces' pips. A blob cut short (part of the top face as bright as the floor) leaves the
     third pip clipped at its outline: seed 10804 (spent) clip 007 r4 frames 886-889, a
-    three read as a two at 0.992, the third pip 1 px from where the row puts it."""
+    three read as a two at 0.992, the third pip 1 px from where the row puts it. The third
+    pip is at most ``ROW_AREA`` x the larger's area: a pip of the same face is as
+    foreshortened as the others, and clipped only smaller; a dark patch is larger (seed
+    10704 clip 016 r2: a two beside its side face's shaded corner, 12 x a pip's area, in
+    line by chance; 1-2-2 was read right and abstained)."""
     if top.count != 2:
         return False
     a, b = (np.asarray(p.center_xy, float) for p in top.pips)
     step = float(np.hypot(*(b - a)))
+    most = ROW_AREA * max(p.area_px for p in top.pips)
     return any(float(np.hypot(*(np.asarray(q.center_xy) - end))) <= IN_A_ROW * step
-               for q in top.side_pips for end in (2 * b - a, 2 * a - b))
+               and q.area_px <= most for q in top.side_pips for end in (2 * b - a, 2 * a - b))
 
 
 def fuse(pip_face: int | None, pip_conf: float,
