@@ -13,7 +13,6 @@ a lean's own."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from tests.sicbo.saved import die_at, needs_model, read_saved
