@@ -1,0 +1,214 @@
+"""Pieces of the objects' foreground that reach in from the edge: a dealer's hand, or an
+object cut by the frame's border (``ObjectWatch``'s hand stage, see ``bowl``).
+
+Foreground touching the edge (the outer radius, or where the frame ends) and broad is a
+hand or arm reaching in, followed in image coordinates and round the strip's seam
+(``hand``); while it also reaches the cone, what touches the cone elsewhere is its fingers.
+A small compact piece alone at the frame's border with no hand near it lately may be an
+object; one riding the turning head is never a hand's.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from vision.roulette.ghost import label_is_ghost
+from vision.roulette.hand import (
+    HAND_BRIDGE,
+    HAND_MARGIN,
+    OUTER_ROWS,
+    across_the_seam,
+    members,
+    near,
+    roll_head,
+)
+
+if TYPE_CHECKING:
+    from vision.roulette.bowl import Beyond, ObjectParams
+
+__all__ = ["EdgePieces"]
+
+
+class EdgePieces:
+    """``ObjectWatch``'s hand stage (a mixin: it shares the watch's state)."""
+
+    params: ObjectParams
+    rows: int | None
+    inner: slice | None
+    count: np.ndarray | None
+    frames: int
+    hand_frames: np.ndarray | None
+    hand: np.ndarray | None
+    border: np.ndarray | None
+    beyond: Beyond
+    was_hand: np.ndarray
+    shifts: deque[int]
+    _nothing: np.ndarray
+
+    def _mark_ghost(self, mask: np.ndarray) -> None:
+        raise NotImplementedError
+
+    def _hand(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None,
+              model: np.ndarray | None, head: tuple[int, int]) -> np.ndarray:
+        """Foreground components touching the edge (in image coordinates, where a hand
+        over the head and the bowl is one piece) -> their (R, C) bool mask in mixed
+        coordinates; sets ``hand`` and marks where it is near when they are large enough.
+        A ghost of
+        a hand (one that leaked into the background, or was there in the first seconds) is
+        no hand, else it would hold the background and every report near it for good."""
+        row, shift = head
+        fg = roll_head(fg, row, shift)
+        if self.hand_frames is None:
+            self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
+            self._nothing = np.zeros(fg.shape, bool)  # (cost) shared, never written
+            self.was_hand = self._nothing
+        self.border = None
+        if not (np.logical_and(edge, fg).any() or (
+                self.was_hand is not self._nothing and (self.was_hand & fg).any())):
+            # nothing reaches in (most frames): no labelling
+            self.hand, self.was_hand = None, self._nothing
+            return self._nothing
+        # bridged across a few rows: where an arm crosses the head's rim it may match the
+        # turning head's colours and break into pieces
+        bridged = cv2.dilate(fg.view(np.uint8), HAND_BRIDGE)  # (cost) bool as 0/1, no copy
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
+        labels *= fg  # (cost) 0 off the foreground, not a boolean-mask assignment
+        ids = np.unique(labels[edge & fg])
+        # a broad piece where last frame's hand was is the hand still, though it no longer
+        # reaches the edge (a hand over the head matches the pockets' colours in places)
+        followed = np.unique(labels[self.was_hand & fg])
+        areas = np.bincount(labels.ravel(), minlength=n)
+        followed = followed[areas[followed] > self.params.border_object_px]
+        ids = across_the_seam(labels, np.union1d(ids, followed))
+        ids = ids[ids > 0]
+        if (frame is not None and model is not None and len(ids)
+                and self.frames % self.params.hand_ghost_every == 0):
+            frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
+            ghost = [k for k in ids
+                     if label_is_ghost(frame, model, labels, stats, int(k), self.params)]
+            if ghost:
+                self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
+                ids = np.setdiff1d(ids, ghost)
+        fingers = self._over_the_cone(labels, ids)
+        small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
+        ids = np.union1d(ids, fingers)
+        if small:  # ... that was no hand's last frame, where no broad hand was lately: an
+            # arm's piece stays the arm's while it lasts; but no hand rides the turning
+            # wheel, whatever it was called before
+            last = roll_head(self.hand_frames, row, shift)
+            riding = [k for k in small if self._rides(labels == k, row, shift)]
+            small = [k for k in small if k in riding or (
+                self.frames - int(last[labels == k].max()) > self.params.border_hand_hold_frames
+                and not self.was_hand[labels == k].any())]
+            if riding:  # never a hand's: no hold near it
+                self.hand_frames[roll_head(cv2.dilate(
+                    members(labels, n, riding).view(np.uint8), HAND_MARGIN).astype(bool),
+                    row, -shift)] = -(10**9)
+        big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
+        # all of it stays out of the background (a chip at the border too: not learnt)
+        self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
+        if small:
+            self.border = roll_head(members(labels, n, small), row, -shift)
+            ids = np.setdiff1d(ids, small)
+        touching = members(labels, n, ids)
+        # a hand is what is left beyond the compact pieces, counted in its own foreground
+        # pixels (not bridged): a few pixels cut by the border beside a chip are none, else
+        # the chip beside them is the hand's for good (seed 10301 026 r2: a 6-px fragment)
+        hand = int(areas[ids].sum()) >= self.params.hand_fg_px
+        self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
+                         if hand else self._nothing)
+        touching = roll_head(touching, row, -shift)
+        if hand:
+            self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
+        return touching
+
+    def _rides(self, piece: np.ndarray, head_row: int, shift: int) -> bool:
+        """Does the (R, C) bool ``piece`` (image coordinates) ride the turning head: mostly
+        on its rows, lasted ``border_persist_frames`` where it lies in wheel coordinates
+        (``count``), while the wheel turned further than the piece is wide? A hand held
+        still at the border cannot last that long at one place on the wheel; a stick lying
+        on the number ring cut by the frame can (seed 10401 022 r2: 153 px the frame it
+        fell, a hand's ever after)."""
+        p = self.params
+        rows, cols = np.nonzero(piece)
+        if self.count is None or len(self.shifts) < p.border_persist_frames or (
+                np.count_nonzero(rows < head_row) * 2 < len(rows)):
+            return False
+        width = self.count.shape[1]
+        turned = abs(shift - self.shifts[0]) % width
+        if min(turned, width - turned) <= int(cols.max() - cols.min()) + 1:
+            return False
+        lasted = roll_head(self.count, head_row, shift)[rows, cols] >= p.border_persist_frames - 1
+        return int(np.count_nonzero(lasted)) >= p.min_area_px
+
+    def _over_the_cone(self, labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
+        """The pieces at the strip's inner edge that are not the hand's (``ids``) when the
+        hand reaches it too: an arm lies across the wheel, over the cone (out of the strip),
+        and they are its fingers at the pockets beyond, not pieces cut by the frame's border
+        (seed 10201 019, 029: reaching for the ball resting in its pocket at the stream's
+        start)."""
+        if self.inner is None or not len(ids):
+            return ids[:0]
+        at_cone = np.unique(labels[self.inner])
+        at_cone = at_cone[at_cone > 0]
+        if not np.isin(ids, at_cone).any():
+            return ids[:0]
+        return np.setdiff1d(across_the_seam(labels, at_cone), ids)
+
+    def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
+        """Is the piece ``k`` reaching in from the edge small, compact and alone (a chip or
+        coin cut by the frame's border), not a hand or arm? ``stats`` are of the pieces
+        bridged by ``HAND_BRIDGE``, ``labels`` of their foreground ``fg`` only. An arm's
+        piece at the edge may be small, but more of the arm lies near it."""
+        p = self.params
+        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        piece = labels[y:y + h, x:x + w] == k
+        top = (self.rows or labels.shape[0]) - OUTER_ROWS - y  # the objects' outer rows
+        if h > top and piece[max(0, top):top + OUTER_ROWS].any() and not self._ends(x, w):
+            return False  # over the rim, where hands come in: an object lies within it
+        area, rows, cols = _opened(piece)
+        if not (area <= p.border_object_px and rows <= p.border_object_rc[0]
+                and cols <= p.border_object_rc[1] and area >= p.border_fill * rows * cols):
+            return False
+        dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
+        cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
+        box = fg[max(0, y - dr):y + h + dr][:, np.unique(cols)]
+        return int(np.count_nonzero(box)) - int(np.count_nonzero(piece)) < p.hand_px
+
+    def _ends(self, x: int, w: int) -> bool:
+        """Does a piece at the objects' outer rows (columns x .. x + w) end there: within
+        ``beyond`` (the rows beyond them, in view) a row is clear across its columns? A hand
+        in over the rim goes on outwards, over the ball's track; a chip lying at the outer
+        rows' edge stops (seed 10601 016 r2: a chip on the bowl at rho 2.1-2.25, its first
+        frame at the last rows, a hand's for good)."""
+        if callable(self.beyond):
+            self.beyond = self.beyond()  # (cost) this frame's, made once when first asked
+        if self.beyond is None:
+            return False
+        cols = np.arange(x - 2, x + w + 2) % self.beyond.shape[1]
+        return not self.beyond[:, cols].any(axis=1).all()
+
+    def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+        """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
+        ``border_persist_frames`` over at least ``min_area_px``, with no hand near it for
+        ``border_hand_hold_frames``?"""
+        p = self.params
+        assert self.count is not None and self.hand_frames is not None
+        lasted = np.count_nonzero(self.count[y:y + h, x:x + w][inside] >= p.border_persist_frames)
+        last_hand = int(self.hand_frames[y:y + h, x:x + w][inside].max())
+        return lasted >= p.min_area_px and self.frames - last_hand > p.border_hand_hold_frames
+
+
+def _opened(piece: np.ndarray) -> tuple[int, int, int]:
+    """(pixels, rows, cols) of the (h, w) bool ``piece`` once opened as objects are (thin
+    lines and specks away; the piece itself when nothing is left): a line of noise along the
+    frame's edge joined to a chip cut by it does not give it an arm's size (seed 10301 026
+    r2: 8 px in a row, then 25 columns)."""
+    opened = cv2.morphologyEx(piece.view(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    rows, cols = np.nonzero(opened if opened.any() else piece)
+    return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
