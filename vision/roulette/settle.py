@@ -134,7 +134,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 and (self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
                      or self._since_s(obs, self.object_since) >= self.p.object_lasting_s)
                 and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame)
-                         and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)):
+                         and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)
+                and not self._ball_lifted(obs.frame)):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self.ball is None or self.ball.held:
             return []

@@ -1,8 +1,9 @@
 """Is a ball at rest in a pocket, or running on the bowl, between rounds? The tests the
 per-round state machine (``settle``) asks before it voids a round on an object seen while
 idle or in a void: a ball resting (or just put back) in a pocket means no roll is going
-on, so the dealer's fingers at it are no object; a ball running on the bowl means one
-is, so spots riding in the pockets meanwhile are look-alikes.
+on, so the dealer's fingers at it are no object; nor while the ball was just seen
+carried up the bowl out of the pockets (a hand takes it to the track to spin it); a ball
+running on the bowl means one is, so spots riding in the pockets meanwhile are look-alikes.
 
 A mixin of ``RoundTracker``: these methods read its state (``phase``, ``caught_frame``,
 ``ball``, ``track``).
@@ -57,3 +58,21 @@ class BallAbout(TrackerState):
         last = h[-1] if h else None
         return last is not None and last.rho <= self.band[1] and (
             (frame - last.frame) / self.fps <= self.p.idle_rest_s)
+
+    def _ball_lifted(self, frame: int) -> bool:
+        """Was the ball seen within ``idle_rest_s`` climbing the bowl by ``lift_rho`` ring
+        radii or more, at one angle (within ``lift_rad``) over ``lift_frames`` or more?
+        A ball rolls down the bowl, never up it (``launch_outward``), and a running one
+        goes round: fingers carry it from its pocket to the track to spin it, and until
+        the spin no roll is going on; pieces of that hand (its shadow, fingers cut off
+        from its arm where it matches the rim) are no object (seed 10901 013 r0: a void
+        at the launch, the arm and its shadow over the rim 0.4 s)."""
+        p, start = self.p, None
+        for s in self.track.history:
+            if (frame - s.frame) / self.fps > p.idle_rest_s:
+                continue
+            if start is None or abs(relative_angle(s.theta, start.theta)) > p.lift_rad:
+                start = s  # a new run at one angle starts here
+            elif s.rho - start.rho >= p.lift_rho and s.frame - start.frame >= p.lift_frames:
+                return True
+        return False

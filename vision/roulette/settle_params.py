@@ -94,6 +94,10 @@ class SettleParams:
     # move (seed 10701 020 r3: a chip lying 1.4 s, 2.3 s after r2's void ended: missed)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
     # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
+    lift_rho: float = 0.4  # ... nor the ball seen this lately climbing the bowl this far
+    lift_rad: float = 0.1  # ... at one angle (a running ball goes round: 0.2 rad a frame)
+    lift_frames: int = 4  # ... over this many frames or more (a hand carries it to spin it;
+    # a jump between look-alikes is one frame)
     running_rad_s: float = 6.0  # ... unless a ball ran on the bowl this lately, going round
     # this fast (a ball on the track before it drops: over a turn a second; a hand carrying
     # the ball out is slower, and flagged held)
