@@ -104,13 +104,22 @@ def _measure(image_bgr: np.ndarray, top: TopFace,
 
 
 def _grown(top: TopFace, missing: np.ndarray, r: float) -> TopFace:
-    """``top`` with round pips of radius ``r`` added at ``missing``, centred anew."""
+    """``top`` with round pips of radius ``r`` added at ``missing``, centred anew. A pip
+    the finder found there but ranked off the top face (faint, so small) is the added
+    pip, no longer a side pip: within a pip's diameter (``2 r``) of a place, where no
+    other pip of any face can lie (a face's pips are ~2.5 diameters apart). Left in
+    ``side_pips`` it was a 'stray' pip inside the face (``pips.stray_pips``) and capped
+    the grown face at 0.9: seed 10904 (spent) clip 020 r2, a red four's washed corner
+    pair found at 34 px against 57, grown to the four the CNN read at 0.87 -> 0.9,
+    abstained."""
     extra = tuple(Pip(center_xy=(float(x), float(y)), area_px=float(np.pi * r * r),
                       axes_px=(2 * r, 2 * r), angle_deg=0.0, inside=1.0, redness=0.0)
                   for x, y in missing)
     allp = (*top.pips, *extra)
     c = np.array([p.center_xy for p in allp]).mean(axis=0)
-    return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])))
+    side = tuple(p for p in top.side_pips if not len(missing) or float(np.hypot(
+        *(np.asarray(missing, float) - p.center_xy).T).min()) > 2 * r)
+    return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])), side_pips=side)
 
 
 def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,
