@@ -22,6 +22,7 @@ from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import corner_pair_completed
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
+from vision.sicbo.lean_view import turned_leans
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
 from vision.sicbo.pips import (
     TopFace,
@@ -86,6 +87,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     two: set[int] = set()
     if touch:                        # smaller, squashed and touching: a tipped face
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
+        # touching, not seen alike, the faces' layouts turned apart: one leans
+        two |= turned_leans(tops, touch - square_pairs(tops, touch, params.touch),
+                            params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vision.sicbo.blob import DetectParams
+from vision.sicbo.lean_view import LeanViewParams
 from vision.sicbo.pips import PipParams
 from vision.sicbo.pose import PoseParams
 from vision.sicbo.stack import StackParams
@@ -37,6 +38,7 @@ class DiceParams:
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
     touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
+    lean_view: LeanViewParams = field(default_factory=LeanViewParams)  # ... faces turned apart
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:

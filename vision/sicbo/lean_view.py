@@ -1,0 +1,122 @@
+"""Stage 4e: of two touching dice (``touch``), one leans when their top faces are seen
+from clearly different directions.
+
+Two dice side by side on the floor show their top faces from the same direction: the
+camera is ~0.5 m away, the dice an edge or two apart. A die leaning on another tips its
+top face 20-40 degrees from the support's, which turns the face's normal, as the image
+shows it, away from the support's. Where ``touch.touch_pairs`` finds two dice with no
+floor between them and ``touch.square_pairs`` cannot call both flat, that turn is a lean
+(the caller marks it ``leaning``; the round voids instead of abstaining).
+
+The face's normal is read from its pip layout, not from the pips' own shapes: the
+corner pips of a 4, 5 or 6 lie ~0.6 edge apart, a 10 px pip's outline is a few pixels.
+An affine map of the standard layout (``layout.LAYOUTS``) onto the pip centres gives
+the face's squash: its singular values s1 >= s2, r = s2 / s1 = cos(t) for a face seen t
+off its normal, the minor axis' image direction the normal's (sign unknown). The view
+vector is ``(1 - r**2) ** 0.5`` along it (the convention of ``touch.face_view``).
+
+The gap between two views (``view_gap``) is about the angle between the two faces'
+normals (radians): ``turn`` 0.35 is a 20-degree turn, the least the tables' leans tip.
+Spent sets, read at the decision frame of every round (seeds 10904, 10804, 10704, part
+of 10604): flat dice within 2.6 edges differ by 0.02-0.20, once 0.29 (seed 10804 clip
+008 r0, 1920x1080, dice of 100 px at the image's lower edge, 2.1 edges apart; lens
+distortion and perspective); the touching leans that abstained at 0461d43 (seed 10904
+clips 004 r0, 006 r4, 008 r2: tilts 23-28 degrees, cameras 13-29 degrees) by 0.40-0.51,
+those of seed 10804 clips 000 r3 and 014 r1 (voided by other rules) 0.62 and 0.44; the
+touching flat pairs (seed 10704) are seen alike (``touch.square_pairs``), not judged.
+Good layout fits leave residuals of 0.013 at most; a pip found off its face, 0.29. Weak: a lean tipped towards a camera slanted half its tilt looks
+as its support does (the sign is lost), so only a lean seen turned is found; then the
+pair still abstains as before. Faces of 1-3 pips give no layout: not judged.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.sicbo.layout import LAYOUTS
+from vision.sicbo.pips import TopFace
+from vision.sicbo.touch import face_view
+
+__all__ = ["LeanViewParams", "layout_view", "turned_leans"]
+
+MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
+_PERMS = {n: np.array(list(itertools.permutations(range(n)))) for n in (4, 5, 6)}
+
+
+@dataclass(frozen=True, slots=True)
+class LeanViewParams:
+    turn: float = 0.35          # views this far apart (view vectors, sign-free): one leans
+    max_resid: float = MAX_RESID  # a clean layout (good fits 0.013 at most; a misfound pip 0.29)
+    min_edge_px: float = 30.0   # faces at least this large (a die's edge, section 5)
+    blame_margin: float = 0.1   # the third die's view tells the lean by this much, else both
+
+    def __post_init__(self) -> None:
+        if not (self.turn > 0 and self.max_resid > 0):
+            raise ValueError(f"need turn > 0 and max_resid > 0, got {self}")
+
+
+def layout_view(top: TopFace, max_resid: float = MAX_RESID) -> np.ndarray | None:
+    """The face's view vector (x, y) from its pip layout, or None: fewer than 4 or more
+    than 6 pips, or no clean fit (residual above ``max_resid``)."""
+    n = top.count
+    if n not in _PERMS:
+        return None
+    pts = np.array([p.center_xy for p in top.pips], float)
+    pts -= pts.mean(axis=0)
+    scale = float(np.sqrt((pts ** 2).sum(axis=1).mean()))
+    if scale <= 0:
+        return None
+    pts /= scale
+    design = np.hstack([LAYOUTS[n], np.ones((n, 1))])
+    targets = pts[_PERMS[n]]                                    # P x n x 2
+    coef = np.einsum("ij,pjk->pik", np.linalg.pinv(design), targets)
+    resid = np.sqrt(((np.einsum("ij,pjk->pik", design, coef) - targets) ** 2)
+                    .sum(axis=2).mean(axis=1))
+    best = int(np.argmin(resid))
+    if resid[best] > max_resid:
+        return None
+    a = coef[best, :2, :].T                                     # layout -> image (2x2)
+    u, s, _ = np.linalg.svd(a)
+    r = float(s[1] / max(s[0], 1e-9))
+    return float(np.sqrt(max(0.0, 1.0 - r * r))) * u[:, 1]
+
+
+def view_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two view vectors are, their signs unknown."""
+    return min(float(np.hypot(*(a - b))), float(np.hypot(*(a + b))))
+
+
+def turned_leans(tops: list[TopFace], pairs: set[tuple[int, int]],
+                 params: LeanViewParams = LeanViewParams()) -> set[int]:
+    """Indices (into ``tops``) of leaning dice among the touching ``pairs``: both faces'
+    layouts give views (``layout_view``) at least ``turn`` apart. The lean is the face
+    farther from a third die's view (its layout's, else its pips' ``touch.face_view``)
+    by ``blame_margin``; with no third die to tell, both are marked (the round voids
+    either way; which die leans is only shown)."""
+    out: set[int] = set()
+    for i, j in sorted(pairs):
+        if min(tops[i].edge_px, tops[j].edge_px) < params.min_edge_px:
+            continue
+        vi, vj = layout_view(tops[i], params.max_resid), layout_view(tops[j], params.max_resid)
+        if vi is None or vj is None or view_gap(vi, vj) < params.turn:
+            continue
+        out |= _blamed(tops, i, j, vi, vj, params)
+    return out
+
+
+def _blamed(tops: list[TopFace], i: int, j: int, vi: np.ndarray, vj: np.ndarray,
+            params: LeanViewParams) -> set[int]:
+    for k, top in enumerate(tops):
+        if k in (i, j):
+            continue
+        ref = layout_view(top, params.max_resid)
+        ref = face_view(top) if ref is None else ref
+        if ref is None:
+            continue
+        gi, gj = view_gap(vi, ref), view_gap(vj, ref)
+        if abs(gi - gj) >= params.blame_margin:
+            return {i} if gi > gj else {j}
+    return {i, j}
