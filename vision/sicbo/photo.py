@@ -62,6 +62,10 @@ no CNN, rescue or enlarged look; ~35 ms of a 640 x 480 photo against ~115 ms for
 whole read without the push that gave them before): ``read_photo`` of dice of the usual
 size costs one read, not two. Small dice still get the whole read without the push
 (at both scales): their tops alone gave flipped nadirs at 0.45x (``_level_nadir``).
+
+A photo may be out of focus: each read (at either scale) also looks for dice whose
+outline is too soft for the glare limit and keeps those its pips and CNN agree on
+(``photo_soft.with_soft_dice``).
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ import numpy as np
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.photo_soft import with_soft_dice
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "read_photo",
@@ -208,11 +213,11 @@ def _second_scale(reading: DiceReading, f: float) -> float | None:
 def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading:
     """``read_dice`` of the photo scaled by ``f``, dice in the photo's pixels."""
     if f == 1.0:
-        return read_dice(image_bgr, params=params)
+        return with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params)
     h, w = image_bgr.shape[:2]
     small = cv2.resize(image_bgr, (max(1, round(f * w)), max(1, round(f * h))),
                        interpolation=cv2.INTER_AREA if f < 1.0 else cv2.INTER_CUBIC)
-    reading = read_dice(small, params=params)
+    reading = with_soft_dice(small, read_dice(small, params=params), params)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return replace(reading, dice=tuple(_scaled(d, sx, sy) for d in reading.dice))
 

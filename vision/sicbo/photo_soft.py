@@ -1,0 +1,59 @@
+"""A photo's soft dice: dice whose outline the blob finder took for a glare spot's.
+
+``detect`` drops a blob whose outline gradient is under ``min_sharpness`` (4 Lab/px): a
+glare spot on the floor fades out, a die's edge is a step. A photo may be out of focus or
+shaken, and then a die's step is soft too: ``train_three_3`` blurred (Gaussian sigma 1.5,
+``realeval --transform blur``) shows its lone three at 3.87 and the photo read no die.
+So a photo whose blobs at ``SOFT_SHARPNESS`` include one the sharp look dropped is read
+again at that limit, and a die found there that the first read did not see is kept only
+when it is a die by both signals: its pips and the CNN read the same face, at
+``SOFT_CONF`` or more. A glare spot has no pip layout the CNN agrees with (its "not a
+die" class drops it first), a die does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision.sicbo.detect import find_die_blobs_each
+from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "with_soft_dice"]
+
+SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
+SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
+
+
+def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading,
+                   params: DiceParams) -> DiceReading:
+    """``reading`` (``read_dice`` of ``image_bgr`` with ``params``) and the soft dice it
+    missed (see the module doc)."""
+    if params.in_dome or params.detect.min_sharpness <= SOFT_SHARPNESS:
+        return reading
+    sharp = replace(params.detect, wide_floor=params.photo_wide_floor)
+    soft = replace(sharp, min_sharpness=SOFT_SHARPNESS)
+    seen, looser = find_die_blobs_each(image_bgr, [sharp, soft])
+    new = [b for b in looser if not any(_inside(b.center_xy, s.box_xyxy) for s in seen)]
+    if not new:
+        return reading
+    again = read_dice(image_bgr, params=replace(params, detect=replace(
+        params.detect, min_sharpness=SOFT_SHARPNESS)))
+    extra = [d for d in again.dice if d.pip_face is not None and d.pip_face == d.cnn_face
+             and d.confidence >= SOFT_CONF
+             and any(_inside(d.center_xy, b.box_xyxy) for b in new)
+             and not any(_near(d, e) for e in reading.dice)]
+    if not extra:
+        return reading
+    dice = sorted(reading.dice + tuple(extra), key=lambda d: d.center_xy[0])
+    return replace(reading, dice=tuple(dice), flags=reading_flags(dice))
+
+
+def _inside(xy: tuple[float, float], box: tuple[float, ...]) -> bool:
+    return box[0] <= xy[0] <= box[2] and box[1] <= xy[1] <= box[3]
+
+
+def _near(a: DieRead, b: DieRead) -> bool:
+    return float(np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])) \
+        < 0.5 * max(a.edge_px, b.edge_px)
