@@ -104,7 +104,8 @@ def landed(recent: list[Seen], frame: int, *, fps: float, head: float,
 def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,
             p: SettleParams) -> list[float]:
     """The ball (``recent[-1]``) just came down from the bowl into the pockets, free all
-    the way and seen running one way on the bowl: steady angular motion, not a hand
+    the way and seen running one way on the bowl (beyond the head's edge by
+    ``arrival_margin``, not on the turning rim): steady angular motion, not a hand
     placing it. ``recent``: the contiguous sightings. Returns its image speeds on the bowl
     (rad/s, the way it rolls), empty if it did not arrive."""
     if recent[-1].rho > band_out or any(s.held for s in recent):
@@ -113,7 +114,7 @@ def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,
     for a, b in zip(recent, recent[1:], strict=False):
         if too_fast(a, b, fps=fps, p=p):
             return []
-        if a.rho > head + p.bowl_margin and b.rho > head + p.bowl_margin:
+        if a.rho > head + p.arrival_margin and b.rho > head + p.arrival_margin:
             rates.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps)
     rates = rates[-p.arrival_frames:]
     if (len(rates) == p.arrival_frames and abs(sum(np.sign(rates))) == len(rates)

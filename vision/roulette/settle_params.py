@@ -27,6 +27,9 @@ class SettleParams:
     # 0.25, a missed round); glints jumping between frets go back by whole pockets
     arrival_frames: int = 4  # a free ball seen this often on the bowl, running one way at
     # bowl_direction_rad_s or faster, then in the pockets: a roll whose track was out of view
+    arrival_margin: float = 0.1  # ... beyond the head's edge by this (ring radii): a thing
+    # lying on the turning rim, raised, shows just beyond the edge's estimate, going round
+    # with the wheel (seed 10801 013 r0: a lighter at rho 1.35, the head's edge 1.29)
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
