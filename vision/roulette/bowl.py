@@ -131,6 +131,8 @@ class ObjectWatch(EdgePieces):
         self.busy: np.ndarray | None = None
         self.frames = 0
         self.hand_frames: np.ndarray | None = None  # (R, C) int32 last frame a hand was near
+        self.broad_frames: np.ndarray | None = None  # ... a hand once broader than an object
+        self.chain_broad = False  # the hand followed till now was once broader than an object
         self.hand: np.ndarray | None = None
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge

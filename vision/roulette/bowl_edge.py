@@ -42,6 +42,8 @@ class EdgePieces:
     count: np.ndarray | None
     frames: int
     hand_frames: np.ndarray | None
+    broad_frames: np.ndarray | None
+    chain_broad: bool
     hand: np.ndarray | None
     border: np.ndarray | None
     beyond: Beyond
@@ -64,13 +66,14 @@ class EdgePieces:
         fg = roll_head(fg, row, shift)
         if self.hand_frames is None:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
+            self.broad_frames = self.hand_frames.copy()
             self._nothing = np.zeros(fg.shape, bool)  # (cost) shared, never written
             self.was_hand = self._nothing
         self.border = None
         if not (np.logical_and(edge, fg).any() or (
                 self.was_hand is not self._nothing and (self.was_hand & fg).any())):
             # nothing reaches in (most frames): no labelling
-            self.hand, self.was_hand = None, self._nothing
+            self.hand, self.was_hand, self.chain_broad = None, self._nothing, False
             return self._nothing
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
@@ -98,16 +101,19 @@ class EdgePieces:
         ids = np.union1d(ids, fingers)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
             # arm's piece stays the arm's while it lasts; but no hand rides the turning
-            # wheel, whatever it was called before
+            # wheel, whatever it was called before; nor is what was followed as a hand only
+            # while that was never broader than an object (``_stray``)
             last = roll_head(self.hand_frames, row, shift)
-            riding = [k for k in small if self._rides(labels == k, row, shift)]
+            riding = [k for k in small if self._rides(labels == k, row, shift)
+                      or self._stray(labels == k, row, shift)]
             small = [k for k in small if k in riding or (
                 self.frames - int(last[labels == k].max()) > self.params.border_hand_hold_frames
                 and not self.was_hand[labels == k].any())]
             if riding:  # never a hand's: no hold near it
-                self.hand_frames[roll_head(cv2.dilate(
-                    members(labels, n, riding).view(np.uint8), HAND_MARGIN).astype(bool),
-                    row, -shift)] = -(10**9)
+                held = roll_head(cv2.dilate(members(labels, n, riding).view(np.uint8),
+                                            HAND_MARGIN).astype(bool), row, -shift)
+                self.hand_frames[held] = -(10**9)
+                self.broad_frames[held] = -(10**9)
         big = int(stats[ids, cv2.CC_STAT_AREA].sum()) >= self.params.hand_px
         # all of it stays out of the background (a chip at the border too: not learnt)
         self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
@@ -121,10 +127,29 @@ class EdgePieces:
         hand = int(areas[ids].sum()) >= self.params.hand_fg_px
         self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
                          if hand else self._nothing)
+        self.chain_broad = hand and (
+            self.chain_broad or int(areas[ids].sum()) > self.params.border_object_px)
         touching = roll_head(touching, row, -shift)
         if hand:
-            self.hand_frames[near(touching, self.params.hand_near_rc)] = self.frames
+            by = near(touching, self.params.hand_near_rc)
+            self.hand_frames[by] = self.frames
+            if self.chain_broad:
+                self.broad_frames[by] = self.frames
         return touching
+
+    def _stray(self, piece: np.ndarray, row: int, shift: int) -> bool:
+        """Is the compact (R, C) bool ``piece`` (image coordinates) no hand's though one was
+        near it lately: the hand followed till last frame (if any) was never broader than an
+        object since it came, and no broad hand was near for ``border_hand_hold_frames``?
+        An object falling in over the rim is followed as a hand on its first frame there
+        (hands come in over the rim), then lies still as a compact piece, that hand's for
+        good (seed 10901 019 r4: a lighter by the frame's edge); an arm resting at the
+        border was broad before."""
+        assert self.broad_frames is not None
+        if self.chain_broad:
+            return False
+        broad = int(roll_head(self.broad_frames, row, shift)[piece].max())
+        return self.frames - broad > self.params.border_hand_hold_frames
 
     def _rides(self, piece: np.ndarray, head_row: int, shift: int) -> bool:
         """Does the (R, C) bool ``piece`` (image coordinates) ride the turning head: mostly
