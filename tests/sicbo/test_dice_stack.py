@@ -21,7 +21,7 @@ from vision.sicbo.detect import Blob
 from vision.sicbo.dice import DieRead
 from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.pose import PoseParams
-from vision.sicbo.stack import lit_top, stacked_die, stacked_index
+from vision.sicbo.stack import StackParams, lit_top, stacked_die, stacked_index
 from vision.synth.dice3d import DiePose, flat_pose, stacked_pose
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
@@ -59,6 +59,11 @@ CASES = [
     (10.0, _stack(0.35, (0.003, -0.002)), 1),
     # two flat dice apart (a die merely missed): nothing sticks out -> None
     (10.0, (flat_pose(3, (-0.03, -0.02), 0.2, edge_m=EDGE_M), None), None),
+    # turned 34 degrees on the lower die, shifted 0.03 edge: the lower die's lit corners
+    # stay within the upper face's half diagonal (reach 0.70 against the flat die's 0.65)
+    # but lengthen its lit region's sides (1.13 edge against 0.97) -> stacked
+    (10.0, _stack(0.6, (0.0005, 0.0)), 1),
+    (6.0, _stack(0.5, (0.0005, 0.0)), 1),
     # a stack lined up (no turn, no shift): the lower die's top is hidden. Not seen
     # (the documented weakness: the round abstains dice_count)
     (10.0, _stack(0.0, (0.0, 0.0)), None),
@@ -82,13 +87,30 @@ def test_stacked_die_from_light(tilt_deg: float, pair: tuple, expected: int | No
 
 
 def test_flat_die_lit_region_is_its_top_face() -> None:
-    # a flat die's lit region reaches about half a diagonal (0.71 edge), not beyond
+    # a flat die's lit region reaches about half a diagonal (0.71 edge), not beyond, and
+    # spans about one face (its shaded rim left out)
     scene = dome_scene(tilt_deg=15.0)
     image = _frame(15.0, (FLAT,), seed=2)
     top = _top_face(scene, FLAT)
     lit = lit_top(image, top.center_xy, top.edge_px)
     assert lit is not None and not lit.cut
     assert 0.6 < lit.reach_rel < 0.74
+    assert 0.85 < lit.span_rel < 1.05
+
+
+def test_turned_stack_is_seen_by_its_span_not_its_reach() -> None:
+    # the 34-degree turn above: the lit reach alone would not call it (short of
+    # min_reach), the lit span does
+    scene = dome_scene(tilt_deg=10.0)
+    below, upper = _stack(0.6, (0.0005, 0.0))
+    image = _frame(10.0, (below, upper, FLAT), seed=5)
+    tops = [_top_face(scene, upper), _top_face(scene, FLAT)]
+    edge = float(np.median([t.edge_px for t in tops]))
+    up, flat = (lit_top(image, t.center_xy, edge) for t in tops)
+    assert up is not None and flat is not None
+    assert up.reach_rel < StackParams().min_reach
+    assert up.span_rel >= 1.1 * flat.span_rel
+    assert stacked_die(image, tops, edge) == 0
 
 
 def test_no_stack_when_a_lit_region_is_cut() -> None:

@@ -17,7 +17,9 @@ when its lit region reaches at least ``min_reach`` x edge, ``reach_margin`` furt
 than the other die's (the same camera, floor and light: the other die is the
 reference), and neither lit region is cut by the search window (the floor or a glare
 is as bright as a die: no reference). The lower die's corners often stick out at one
-side only (a small turn), so the far pixels need not surround the face.
+side only (a small turn), so the far pixels need not surround the face. Or when its lit
+region is longer than a face (``min_span``) and ``span_ratio`` x the other die's: the
+lower die's top showing along a side of the upper face, within its half diagonal.
 
 The pair rule also calls a large or long blob with a clean top face "leaning" (two dice
 side by side); a stack seen at a slant is as large, the lower die's sides running round
@@ -29,8 +31,10 @@ wide (``compact_pair``), where two dice side by side run about two edges by one.
 Weak: a lower die lined up under the upper one (turned by a multiple of 90 degrees and
 barely shifted) hides its top face; only its shaded sides show, and this stage does not
 see it (the round then abstains ``dice_count``); a flat die whose side face is lit as
-brightly as its top (light low on that side) can look like a stack (seed-9804 clip 016
-round 2, the one such false void in 410 replayed rounds). Measured on the
+brightly as its top (light low on that side) can look like a stack, by its reach
+(seed-9804 clip 016 round 2, the one such false void in 410 replayed rounds) or its span
+(3 of 190 flat dice of clean rounds on seeds 10704-10904, a third die missed being
+needed on top for a void); a pale floor cuts the lit region (no reference). Measured on the
 seed-9704/9804/9904/9002 reads (see the commit messages).
 """
 
@@ -60,6 +64,8 @@ class StackParams:
     window_rel: float = 1.4       # the lit region is looked for within this x edge
     min_reach: float = 0.74       # a stack's lit region reaches this x edge or more ...
     reach_margin: float = 0.1     # ... this much further than the other die's
+    min_span: float = 1.08        # or its lit region's longer side spans this x edge ...
+    span_ratio: float = 1.12      # ... and this x the other die's (``LitTop.span_rel``)
     central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
     nadir_min_rel: float = 0.1    # ... or off it towards the nadir (the other die's blob this
     nadir_cos: float = 0.9        # x edge off its face, the two offsets this aligned)
@@ -73,16 +79,18 @@ class StackParams:
 @dataclass(frozen=True, slots=True)
 class LitTop:
     """The lit region around one top face: ``reach_rel`` its furthest pixel from the
-    face centre (x edge); ``cut`` True when it reaches the search window's border (the
-    floor or a glare is as bright as the die)."""
+    face centre (x edge); ``span_rel`` the longer side of its minimum-area rectangle (x
+    edge); ``cut`` True when it reaches the search window's border (the floor or a glare
+    is as bright as the die)."""
 
     area_px: float
     reach_rel: float
     cut: bool
+    span_rel: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.area_px < 0 or self.reach_rel < 0:
-            raise ValueError(f"area_px and reach_rel must be >= 0, got {self}")
+        if self.area_px < 0 or self.reach_rel < 0 or self.span_rel < 0:
+            raise ValueError(f"area_px, reach_rel and span_rel must be >= 0, got {self}")
 
 
 def lit_top(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
@@ -103,8 +111,11 @@ def lit_top(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: floa
     if overlap[best] < 0.2 * np.pi * (0.45 * edge_px) ** 2:
         return None
     region = labels == best
+    ys, xs = np.nonzero(region)
+    _, (w, h), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
     return LitTop(area_px=float(region.sum()), reach_rel=float(dist[region].max()),
-                  cut=bool((region & (dist > params.window_rel - 0.05)).any()))
+                  cut=bool((region & (dist > params.window_rel - 0.05)).any()),
+                  span_rel=float(max(w, h)) / edge_px)
 
 
 def _lit_mask(lab: np.ndarray, inner: np.ndarray, edge_px: float,
@@ -146,7 +157,25 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
         if (mine.reach_rel >= params.min_reach
                 and mine.reach_rel >= other.reach_rel + params.reach_margin):
             return i
+        if _wide(mine, other, params) and not _wide(other, mine, params):
+            return i
     return None
+
+
+def _wide(mine: LitTop, other: LitTop, params: StackParams) -> bool:
+    """``mine`` spans a face and more (``min_span``), ``span_ratio`` x ``other``'s span:
+    the lower die's lit top shows along a side of the upper die's face. A flat die's
+    lit region is its top face less the shaded rim: 0.79-1.06 edge long on 182 of 190
+    flat dice of clean rounds (one a clip, seeds 10704/10804/10904, spent); the other 8
+    show a side face lit nearly as brightly as the top (1.11-1.30; three of them in one
+    scene, alike). Taken two by two as if the third die were missed, 7 of 183 pairs
+    call one stacked (four dice). A lower die turned or shifted a little under the upper
+    one keeps its top's corners within the upper face's half diagonal (``min_reach``
+    misses them) but lengthens the lit region's side: 1.12-1.17 edge against the other
+    die's 0.86-0.97 (seeds 10904 clips 009 r1, 010 r0 r4, 014 r4, 028 r2; 10804 019 r2,
+    025 r3, 026 r1; 10704 004 r4; spent, all abstained ``dice_count``)."""
+    return (mine.span_rel >= params.min_span
+            and mine.span_rel >= params.span_ratio * other.span_rel)
 
 
 def centred_top(blob: Blob, top: TopFace, edge_px: float,
