@@ -46,3 +46,17 @@ def test_clean_five_or_six_layout_is_sure_when_the_cnn_agrees_unsurely() -> None
     assert fuse(5, 0.99, _faces(f5=0.48, f1=0.17, f4=0.16))[1] >= 0.95    # before: 0.942
     assert fuse(6, 0.85, _faces(f6=0.53, f4=0.40))[1] < 0.95     # a layout not clean: as before
     assert fuse(4, 1.0, _faces(f4=0.48, f6=0.30))[1] < 0.95     # a four may be a six, pips lost
+
+
+@pytest.mark.parametrize(("cnn", "face", "lo", "hi"), [
+    (_faces(f4=0.51, f6=0.42), 6, 0.95, 1.0),    # a small six, the CNN leaning to a four
+    (_faces(f4=0.90, f6=0.05), 6, 0.5, 0.95),    # the CNN sure of a four: the six unpaid
+    (_faces(f3=0.51, f6=0.42), 3, 0.0, 0.5),     # a three's pips are no six's: as before
+])
+def test_clean_six_layout_against_a_cnn_reading_fewer_of_its_pips(cnn, face, lo, hi) -> None:
+    """A four's pips all lie in a six's layout (blur merging a small six's middle pips
+    loses them); six clean pips are made up only in exactly the missing places: the
+    layout's face, as sure as the CNN's odds for it against that allow."""
+    got, conf, _ = fuse(6, 0.98, cnn)
+    assert got == face
+    assert lo <= conf <= hi

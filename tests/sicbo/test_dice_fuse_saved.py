@@ -15,3 +15,14 @@ def test_four_grown_from_a_washed_corner_pair_is_not_doubted_by_its_own_pip() ->
     die = die_at(read_saved("s10904_020_f481_washed_four.png"), (362, 343))
     assert die.face == 4
     assert die.confidence >= 0.95
+
+
+@needs_model
+def test_small_six_read_a_four_by_the_cnn_is_a_six() -> None:
+    """Seed 10904 (spent) clip 027 r1 at rest (truth 1-5-6): a six of 29 px, its six
+    round pips in a clean layout, the CNN four 0.51 / six 0.42: read a four at 0.26
+    (the round abstained low_confidence). A four's pips lie in a six's layout, not
+    the other way round: the six, paid (>= 0.95, the floor for 3+ pips)."""
+    die = die_at(read_saved("s10904_027_f260_small_six.png"), (151, 301))
+    assert die.face == 6
+    assert die.confidence >= 0.95
