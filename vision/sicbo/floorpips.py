@@ -26,7 +26,7 @@ import numpy as np
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_mask, pip_spots
 
-__all__ = ["FloorPipParams", "floor_pip_blobs", "spot_groups"]
+__all__ = ["FloorPipParams", "floor_pip_blobs", "spot_edge", "spot_groups"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +49,11 @@ class FloorPipParams:
     # its side faces is ~1.3-1.5 edge^2; ``radius_rel``'s 0.95 is short for a red one)
     one_radius_rel: float = 0.65
     one_pip_rel: float = 1.6
+    # with no die found to size from (``spot_edge``): a die edge this x the square root of
+    # the median spot's area (a pip, 0.17 edge across, with its blur halo: the pip finder's
+    # ``PipParams.edge_per_pip`` 7 for the bare pip); at least ``min_groups`` groups
+    spot_edge_per_pip: float = 6.0
+    min_groups: int = 2
 
 
 def spot_groups(centres: np.ndarray, edge_px: float,
@@ -116,6 +121,30 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
         if blob is not None:
             blobs.append(blob)
     return blobs
+
+
+def spot_edge(image_bgr: np.ndarray, detect: DetectParams,
+              params: FloorPipParams = FloorPipParams()) -> float | None:
+    """A die edge from the pip spots in the floor alone, for a picture where no die was
+    found to size them by (every die as pale as the floor): ``spot_edge_per_pip`` x the
+    square root of the median area of the spots that, linked at that edge, fall into at
+    least ``min_groups`` die-sized groups (``spot_groups``); None without them. Spots
+    range from a ``detect.min_edge_px`` die's smallest pip to a ``max_area_frac`` die's
+    largest. Seed 10904 (spent) clip 026 r0 (1024x576, dice 46 px on a white floor
+    brighter than their faces): no die found on any read, abstained; its pips' spots
+    59 px (median) give 46 px."""
+    h, w = image_bgr.shape[:2]
+    lo = params.spot_area[0] * detect.min_edge_px ** 2
+    hi = params.spot_area[1] * detect.max_area_frac * h * w
+    spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), 1.0, (lo, hi),
+                      dark=detect.dark_threshold)
+    n, _, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    if n < 1 + 2 * params.min_spots:
+        return None
+    areas = stats[1:, cv2.CC_STAT_AREA].astype(float)
+    edge = params.spot_edge_per_pip * float(np.sqrt(np.median(areas)))
+    groups = spot_groups(cents[1:], edge, params, areas)
+    return edge if len(groups) >= params.min_groups else None
 
 
 def lone_ones(centres: np.ndarray, areas: np.ndarray, edge_px: float,

@@ -33,7 +33,7 @@ import numpy as np
 from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import faint_completed
-from vision.sicbo.floorpips import floor_pip_blobs
+from vision.sicbo.floorpips import floor_pip_blobs, spot_edge
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
@@ -97,6 +97,8 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
                                          noise_factor=rp.pale_noise))
     blobs = [b for found_by in find_die_blobs_each(image_bgr, looks) for b in found_by]
     edge = _found_edge(image_bgr, found, blobs, params, rp)
+    if edge is None and dome and not found:   # no die to size by: the floor's pip spots
+        edge = spot_edge(image_bgr, params.detect)
     if edge is None:
         return []
     for blob in blobs:
@@ -106,7 +108,7 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
             out.extend(got)
             if got:
                 break
-    if dome and found and len(found) + len(out) < (params.max_dice or 0):
+    if dome and len(found) + len(out) < (params.max_dice or 0):
         # a die as pale as the floor shows only its pips (floorpips)
         pale = floor_pip_blobs(image_bgr, [t.center_xy for _, t in found], edge,
                                params.detect)
