@@ -24,9 +24,10 @@ distortion and perspective); the touching leans that abstained at 0461d43 (seed 
 clips 004 r0, 006 r4, 008 r2: tilts 23-28 degrees, cameras 13-29 degrees) by 0.40-0.51,
 those of seed 10804 clips 000 r3 and 014 r1 (voided by other rules) 0.62 and 0.44; the
 touching flat pairs (seed 10704) are seen alike (``touch.square_pairs``), not judged.
-Good layout fits leave residuals of 0.013 at most; a pip found off its face, 0.29. Weak: a lean tipped towards a camera slanted half its tilt looks
-as its support does (the sign is lost), so only a lean seen turned is found; then the
-pair still abstains as before. Faces of 1-3 pips give no layout: not judged.
+Good layout fits leave residuals of 0.013 at most; a pip found off its face, 0.29.
+Weak: a lean tipped towards a camera slanted half its tilt looks as its support does (the
+sign is lost), so only a lean seen turned is found; then the pair still abstains as before.
+Faces of 1-3 pips give no layout: not judged.
 """
 
 from __future__ import annotations
