@@ -24,6 +24,7 @@ import numpy as np
 __all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column"]
 
 PATCH_SHIFT_RC = (1, 3)  # rows, columns a head patch may lie off its place in the model
+PATCH_LEARNT = 50  # frames the model must have looked at a head pixel before its patch counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,9 @@ class StripBackground:
         self.head_row = head_row
         self.kernel = np.ones(slack_rc, np.uint8)
         self.frozen: np.ndarray | None = None
+        # frames the model looked at each head pixel (saturating): what it has not yet seen
+        # (beyond the frame's border, under a hand, since the start) is no model to match
+        self.looked = np.zeros((max(head_row, 0), first_mixed.shape[1]), np.uint8)
 
     def difference(self, mixed: np.ndarray) -> np.ndarray:
         """(R, C, 3) float32 mixed strip (already smoothed) -> frame minus model (head rows:
@@ -140,6 +144,7 @@ class StripBackground:
             return out
         far = cv2.absdiff(mixed[:h], self.model[:h])
         far = cv2.max(cv2.max(far[..., 0], far[..., 1]), far[..., 2]) > stand_out
+        far &= self.looked >= PATCH_LEARNT
         if not far.any():
             return out
         dr, dc = PATCH_SHIFT_RC
@@ -207,6 +212,9 @@ class StripBackground:
         if held is not None:
             np.copyto(w, np.float32(0.0), where=held)
         self.frozen = frozen
+        if h > 0:
+            np.add(self.looked, w[:h] > 0, out=self.looked, where=self.looked < 255,
+                   casting="unsafe")
         w3 = cv2.merge([w, w, w])  # (cost) a broadcast (R, C, 1) is slower
         # the head rows of ``diff`` are against the model's local range: not a step
         step = np.empty_like(diff)
