@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 
-__all__ = ["LAYOUTS", "layout_fit"]
+__all__ = ["LAYOUTS", "affine_fits", "layout_fit", "normalised"]
 
 LAYOUTS: dict[int, np.ndarray] = {
     1: np.array([[0, 0]], float),
@@ -33,22 +33,38 @@ def layout_fit(points_xy: np.ndarray) -> float:
         return 0.0
     if n <= 2:
         return 1.0
-    pts = pts - pts.mean(axis=0)
-    scale = np.sqrt((pts ** 2).sum(axis=1).mean())
-    if scale <= 0:
+    pts = normalised(pts)
+    if pts is None:
         return 0.0
-    pts = pts / scale
     if n == 3:
         return _collinear_fit(pts)
+    coef, resid = affine_fits(pts)
+    sv = np.linalg.svd(coef[:, :2, :], compute_uv=False)     # P x 2, descending
+    squash = sv[:, 0] / np.maximum(sv[:, 1], 1e-6)
+    best = float(np.min(resid + 0.15 * np.maximum(0.0, squash - 1.6)))
+    return float(np.clip(1.0 - best / 0.35, 0.0, 1.0))
+
+
+def normalised(points_xy: np.ndarray) -> np.ndarray | None:
+    """Pip centres (Nx2) centred on their mean and scaled to unit RMS spread; None when
+    they have no spread."""
+    pts = np.asarray(points_xy, float).reshape(-1, 2)
+    pts = pts - pts.mean(axis=0)
+    scale = np.sqrt((pts ** 2).sum(axis=1).mean())
+    return None if scale <= 0 else pts / scale
+
+
+def affine_fits(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """N (4..6) ``normalised`` pip centres against the N-pip layout, every pairing of
+    pips to layout places: the least-squares affine maps (P x 3 x 2: layout x, y, 1 ->
+    image x, y) and their RMS residuals (P)."""
+    n = len(pts)
     design = np.hstack([LAYOUTS[n], np.ones((n, 1))])
     targets = pts[_PERMS[n]]                                   # P x n x 2, every pairing
     coef = np.einsum("ij,pjk->pik", np.linalg.pinv(design), targets)   # least squares
     resid = np.sqrt(((np.einsum("ij,pjk->pik", design, coef) - targets) ** 2)
                     .sum(axis=2).mean(axis=1))
-    sv = np.linalg.svd(coef[:, :2, :], compute_uv=False)     # P x 2, descending
-    squash = sv[:, 0] / np.maximum(sv[:, 1], 1e-6)
-    best = float(np.min(resid + 0.15 * np.maximum(0.0, squash - 1.6)))
-    return float(np.clip(1.0 - best / 0.35, 0.0, 1.0))
+    return coef, resid
 
 
 def _collinear_fit(pts: np.ndarray) -> float:

@@ -10,7 +10,7 @@ floor between them and ``touch.square_pairs`` cannot call both flat, that turn i
 
 The face's normal is read from its pip layout, not from the pips' own shapes: the
 corner pips of a 4, 5 or 6 lie ~0.6 edge apart, a 10 px pip's outline is a few pixels.
-An affine map of the standard layout (``layout.LAYOUTS``) onto the pip centres gives
+An affine map of the standard layout (``layout.affine_fits``) onto the pip centres gives
 the face's squash: its singular values s1 >= s2, r = s2 / s1 = cos(t) for a face seen t
 off its normal, the minor axis' image direction the normal's (sign unknown). The view
 vector is ``(1 - r**2) ** 0.5`` along it (the convention of ``touch.face_view``).
@@ -32,19 +32,17 @@ Faces of 1-3 pips give no layout: not judged.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
 
-from vision.sicbo.layout import LAYOUTS
+from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
 __all__ = ["LeanViewParams", "layout_view", "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
-_PERMS = {n: np.array(list(itertools.permutations(range(n)))) for n in (4, 5, 6)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,20 +60,12 @@ class LeanViewParams:
 def layout_view(top: TopFace, max_resid: float = MAX_RESID) -> np.ndarray | None:
     """The face's view vector (x, y) from its pip layout, or None: fewer than 4 or more
     than 6 pips, or no clean fit (residual above ``max_resid``)."""
-    n = top.count
-    if n not in _PERMS:
+    if top.count not in (4, 5, 6):
         return None
-    pts = np.array([p.center_xy for p in top.pips], float)
-    pts -= pts.mean(axis=0)
-    scale = float(np.sqrt((pts ** 2).sum(axis=1).mean()))
-    if scale <= 0:
+    pts = normalised(np.array([p.center_xy for p in top.pips], float))
+    if pts is None:
         return None
-    pts /= scale
-    design = np.hstack([LAYOUTS[n], np.ones((n, 1))])
-    targets = pts[_PERMS[n]]                                    # P x n x 2
-    coef = np.einsum("ij,pjk->pik", np.linalg.pinv(design), targets)
-    resid = np.sqrt(((np.einsum("ij,pjk->pik", design, coef) - targets) ** 2)
-                    .sum(axis=2).mean(axis=1))
+    coef, resid = affine_fits(pts)
     best = int(np.argmin(resid))
     if resid[best] > max_resid:
         return None
