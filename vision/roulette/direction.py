@@ -10,8 +10,9 @@ the ball rests, from how far it moved relative to the wheel since it reached the
 ball only as it comes down, may give too few fast sightings: then the longest run of free
 sightings above the pockets in which the ball moves one way, both in the image and
 relative to the wheel (``Runs``), tells the way once it covers ``run_pockets`` relative to
-the wheel and no run the other way comes near it. The wheel's way comes from the turning
-pocket pattern.
+the wheel and no run the other way comes near it. A ball first seen landing (its roll out
+of view) tells its way as it comes down onto the wheel, before it meets a fret
+(``approach_rates``). The wheel's way comes from the turning pocket pattern.
 Ball and wheel turning the same way is a ``same_direction_spin`` violation (Art. 2).
 
 The numbers live in ``SettleParams`` (``vision.roulette.settle_params``).
@@ -32,8 +33,8 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["Runs", "ball_way", "direction_sample", "extend_runs", "run_way",
-           "spin_violation"]
+__all__ = ["Runs", "approach_rates", "ball_way", "direction_sample", "extend_runs",
+           "run_way", "spin_violation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,35 @@ def direction_sample(omega: float | None, ball: Seen, *, band_out: float, head: 
     if abs(omega) >= (p.bowl_direction_rad_s if on_bowl else p.direction_rad_s):
         return omega
     return None
+
+
+def approach_rates(recent: list[Seen], *, fps: float, band_out: float,
+                   p: SettleParams) -> list[float]:
+    """A landing's way: the image speeds (rad/s) of the ball coming down onto the wheel,
+    from its free sightings above the pockets before the first one in them (``recent``:
+    the contiguous sightings), at most ``launch_gap_frames`` apart. Until it meets a fret
+    the ball runs its own way: it goes round the image that way and, when it comes down
+    slower than a wheel turning the same way, lags the wheel. So only steps that go one
+    way both in the image and relative to the wheel, at least ``direction_samples`` of
+    them covering ``direction_pockets`` relative to the wheel, tell its way (a spot riding
+    with the wheel does not move relative to it); empty otherwise. A close camera sees
+    neither the track nor the slope: the descent onto the head is all there is (seed 11001
+    003 r3, 640x480 at 25 fps: seen from rho 1.25 to the pockets at -1.9 rad/s with the
+    wheel at -1.1, then hops back, so its travel to rest went the other way)."""
+    first_in = next((k for k, s in enumerate(recent) if s.rho <= band_out), len(recent))
+    above = recent[:first_in + 1]  # (with the step into the pockets)
+    images, rels = [], []
+    for a, b in zip(above, above[1:], strict=False):
+        if a.held or b.held or not 0 < b.frame - a.frame <= p.launch_gap_frames:
+            return []
+        images.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps)
+        rels.append(relative_angle(b.rel, a.rel))
+    signs = {float(np.sign(x)) for x in images + rels}
+    if (len(images) < p.direction_samples or len(signs) != 1
+            or abs(sum(rels)) < p.direction_pockets * POCKET_RAD
+            or max(np.abs(images)) > p.launch_max_rad_s):
+        return []
+    return images
 
 
 def ball_way(samples: list[float], travel: float, *, resting: bool,

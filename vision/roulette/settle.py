@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
-from vision.roulette.direction import Runs
+from vision.roulette.direction import Runs, approach_rates
 from vision.roulette.found import came_unseen
 from vision.roulette.launch import arrived, contiguous, handled, landed, launch_rates, launched
 from vision.roulette.pocket import relative_angle
@@ -183,7 +183,11 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             if self.pockets_at is not None:
                 self.travel += relative_angle(b.rel, a.rel)
                 self.hop = max(self.hop, abs(self.travel))
-        omega = self.travel if how == "landing" else self.track.ball_omega() or 0.0
+        if how == "landing":  # its way coming down, if seen (``approach_rates``)
+            self.dir_samples = approach_rates(recent, fps=self.fps, band_out=self.band[1],
+                                              p=self.p)
+        omega = (self.dir_samples or [self.travel])[0] if how == "landing" else (
+            self.track.ball_omega() or 0.0)
         return [Event("ball_launched", obs.frame,
                       extra={"how": how, "ball_direction": "cw" if omega > 0 else "ccw"})]
 
