@@ -30,7 +30,9 @@ Patches that are never objects:
   showed it (``ObjectWatch.reference``), a patch whose frame looks as it did then while
   the model does not is a ghost (a trace over the digits, a coin's colour by a diamond).
 
-A hand is followed in image coordinates and round the strip's seam (``bowl_edge``).
+A hand is followed in image coordinates and round the strip's seam (``bowl_edge``). The
+rows just beyond the head's estimated edge, where the reader looks for no object (the
+wheel's rim may turn there), are watched against a model of the rim too (``band``).
 
 The ball and its recent path are masked out by the caller.
 """
@@ -46,6 +48,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
+from vision.roulette.band import BandWatch, in_band
 from vision.roulette.bowl_edge import EdgePieces
 from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import HAND_MARGIN
@@ -141,12 +144,14 @@ class ObjectWatch(EdgePieces):
         # where a hand may go on (foreground, or out of view); None: unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
         self.shifts: deque[int] = deque(maxlen=self.params.border_persist_frames)
+        self.band = BandWatch()  # the rows just beyond the head's edge (``band``)
+        self.lasted: np.ndarray | None = None  # ``count``, or more where the band's lasted
         self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)
 
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
                head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None,
-               beyond: Beyond = None) -> ObjectFix | None:
+               beyond: Beyond = None, lasted: np.ndarray | None = None) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
@@ -157,6 +162,8 @@ class ObjectWatch(EdgePieces):
         just beyond the objects' (``rows``), True where a hand may go on there (foreground
         not the ball's, or out of view); None when the strip ends with them; or what makes
         it, called only when needed (seldom: a compact piece at the outer rows).
+        ``lasted`` (R, C) uint8: for how many frames pixels lasted where no object is looked
+        for (the band beyond the head's edge, counted by ``band``): judged as any other.
 
         Near a hand reaching in (and shortly after it left) nothing is reported: fragments
         of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
@@ -191,6 +198,10 @@ class ObjectWatch(EdgePieces):
         if self.frames <= p.warmup_frames:
             return None
         lasting = ((self.count >= p.persist_frames) & fg).view(np.uint8)
+        self.lasted = self.count
+        if lasted is not None:
+            lasting |= (lasted >= p.persist_frames).view(np.uint8)
+            self.lasted = np.maximum(self.count, lasted)
         lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
                 .astype(bool)] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
@@ -318,7 +329,9 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     fg = fg | patch  # (a new mask: the caller's is left as it was)
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift), restart,
-                       partial(_beyond, watch, diff, mixed, unseen))
+                       partial(_beyond, watch, diff, mixed, unseen),
+                       in_band(watch.band, background.head_row, mixed, fg, ignore,
+                               frozen, unseen, shift))
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:

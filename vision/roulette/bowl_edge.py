@@ -40,6 +40,7 @@ class EdgePieces:
     rows: int | None
     inner: slice | None
     count: np.ndarray | None
+    lasted: np.ndarray | None
     frames: int
     hand_frames: np.ndarray | None
     broad_frames: np.ndarray | None
@@ -220,11 +221,12 @@ class EdgePieces:
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
         """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
-        ``border_persist_frames`` over at least ``min_area_px``, with no hand near it for
+        ``border_persist_frames`` over at least ``min_area_px`` (still, or riding the wheel
+        beyond the head's edge: ``lasted``), with no hand near it for
         ``border_hand_hold_frames``?"""
         p = self.params
-        assert self.count is not None and self.hand_frames is not None
-        lasted = np.count_nonzero(self.count[y:y + h, x:x + w][inside] >= p.border_persist_frames)
+        assert self.lasted is not None and self.hand_frames is not None
+        lasted = np.count_nonzero(self.lasted[y:y + h, x:x + w][inside] >= p.border_persist_frames)
         last_hand = int(self.hand_frames[y:y + h, x:x + w][inside].max())
         return lasted >= p.min_area_px and self.frames - last_hand > p.border_hand_hold_frames
 

@@ -1,0 +1,123 @@
+"""Objects in the band just beyond the head's estimated edge (``bowl``'s blind rows).
+
+The strip's rows from ``head_row`` are kept in image coordinates (the still bowl), but the
+head's edge is an estimate: the turning wheel may reach a few rows beyond it (its rim, the
+outer edge of the number ring), so there its pieces move through the bowl's model and the
+object stage looked at nothing (``reader``'s ``no_objects``). A chip lying there was never
+seen: on the still bowl just past the wheel's edge (seed 11001 010 r0, a red chip at the
+frame's border) or riding the wheel's rim (11001 003 r0, a green chip at the number ring's
+outer edge, moving in the bowl's coordinates).
+
+``BandWatch`` keeps a second model of these rows in wheel coordinates (rolled as the head),
+where the wheel's own rim stands still. What lies there differs from both models: the still
+bowl's (it is no bowl) and the turning rim's (it is no rim); the wheel's pieces match the
+second, the bowl's the first. Such a pixel has lasted when it stayed so ``persist_frames``
+in either coordinates: still on the bowl, or riding the wheel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.roulette.background import PATCH_LEARNT, StripBackground
+
+__all__ = ["BandParams", "BandWatch", "in_band"]
+
+BAND_MAX_ROWS = 12  # the band is a few rows (0.12 ring radii); more is not it
+
+
+@dataclass(frozen=True, slots=True)
+class BandParams:
+    stand_out: float = 45.0  # max channel (or opponent colour) difference from the rim's
+    # local range, as on the head (``ObjectParams.stand_out_head``)
+    patch_out: float = 30.0  # ... or a 3x3 patch matching the rim nowhere near (``patch_out``)
+    persist_frames: int = 4  # consecutive frames in either coordinates
+
+
+def _rolled(a: np.ndarray, shift: int) -> np.ndarray:
+    """Image -> wheel coordinates (the head's roll: column j shows image column j + shift);
+    a negative ``shift`` goes back. np.roll's result, at less cost."""
+    k = shift % a.shape[1]
+    return np.concatenate([a[:, k:], a[:, :k]], axis=1) if k else a.copy()
+
+
+def _max_channel(a: np.ndarray) -> np.ndarray:
+    """(B, C, 3) float32 -> (B, C) the largest absolute channel (cost: OpenCV's, not a
+    numpy reduction)."""
+    a = np.abs(a)
+    return cv2.max(cv2.max(a[..., 0], a[..., 1]), a[..., 2])
+
+
+class BandWatch:
+    """The band's rim model (wheel coordinates) and persistence; one ``update`` per frame.
+
+    The rim's model is a ``StripBackground`` whose rows are all head rows: compared with
+    its local range, opponent colours and patches as the head is (a green chip on a dark
+    rim hid in the range of its colours), and learnt where the frame matches."""
+
+    def __init__(self, params: BandParams | None = None) -> None:
+        self.params = params or BandParams()
+        self.rim: StripBackground | None = None
+        self.still: np.ndarray | None = None  # (B, C) uint8 persistence, image coordinates
+        self.riding: np.ndarray | None = None  # (B, C) uint8 persistence, wheel coordinates
+
+    def update(self, band: np.ndarray, fg: np.ndarray, unseen: np.ndarray | None,
+               shift: int) -> np.ndarray:
+        """``band`` (B, C, 3) float32 rows of the mixed strip (image coordinates), ``fg``
+        (B, C) bool their foreground against the still bowl's model, ``unseen`` (B, C) bool
+        out of view (or None), ``shift`` the head's roll (columns) -> (B, C) uint8, image
+        coordinates: for how many frames each foreground pixel has been unlike both models,
+        still or riding the wheel (the longer of the two)."""
+        p = self.params
+        frame = _rolled(band, shift)
+        held = None if unseen is None else _rolled(unseen, shift)
+        if self.rim is None or self.rim.model.shape != frame.shape:
+            self.rim = StripBackground(frame, frame.shape[0])
+            self.still = np.zeros(fg.shape, np.uint8)
+            self.riding = np.zeros(fg.shape, np.uint8)
+        assert self.still is not None and self.riding is not None
+        rim = self.rim
+        diff = rim.difference(frame)
+        off = (_max_channel(diff) > p.stand_out) | rim.chroma_stand_out(frame, p.stand_out)
+        off |= rim.patch_stand_out(frame, p.stand_out, p.patch_out)
+        off &= rim.looked >= PATCH_LEARNT  # what the model has not yet seen is no rim
+        # learnt at the full rate only where the frame matches the model's own pixel, not
+        # only its local range: a chip within the range of the rim's colours nearby would
+        # widen it, and be learnt, its edge after its edge
+        stand = off | (_max_channel(frame - rim.model) > p.stand_out)
+        rim.update(frame, diff, stand, np.zeros_like(stand), held)
+        both = off & _rolled(fg, shift)  # wheel coordinates
+        _persist(self.riding, both)
+        _persist(self.still, _rolled(both, -shift))
+        return np.maximum(_rolled(self.riding, -shift), self.still) * fg
+
+
+def in_band(watch: BandWatch, head_row: int, mixed: np.ndarray, fg: np.ndarray,
+             ignore: np.ndarray, frozen: np.ndarray, unseen: np.ndarray | None, shift: int
+             ) -> np.ndarray | None:
+    """(R, C) uint8 for how long each pixel of the band beyond the head's edge (the rows
+    from the head's on where the reader looks for no object at all) lasted, 0 where a
+    ball may be (``frozen``); None when nothing did."""
+    h = max(head_row, 0)
+    rows = ignore[h:h + BAND_MAX_ROWS].all(axis=1)
+    end = h + (int(np.argmin(rows)) if not rows.all() else len(rows))
+    if end == h:
+        return None
+    b = slice(h, end)
+    found = watch.update(mixed[b], fg[b], None if unseen is None else unseen[b], shift)
+    found *= ~frozen[b]
+    if not found.any():
+        return None
+    out = np.zeros(fg.shape, np.uint8)
+    out[b] = found
+    return out
+
+
+def _persist(count: np.ndarray, now: np.ndarray) -> None:
+    """Consecutive frames ``now`` held, per pixel, in place (saturating)."""
+    np.minimum(count, 254, out=count)
+    count += 1
+    count *= now
