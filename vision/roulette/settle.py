@@ -104,7 +104,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 self.object_since = obs.frame
             self.object_last = obs.frame
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
-                                      riding=self.phase == "rest")
+                                      riding=self.phase == "rest", refind=self._refind())
         before = self.phase
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":

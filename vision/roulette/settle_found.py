@@ -27,6 +27,7 @@ __all__ = ["LookAlikes"]
 class LookAlikes(TrackerState):
     """The look-alike half of ``RoundTracker`` (its state lives there)."""
 
+    phase: str
     pockets_at: Seen | None
     found_at: int | None
     travel: float
@@ -70,6 +71,18 @@ class LookAlikes(TrackerState):
                             gap=max(3, int(round(self.p.found_gap_s * self.fps))))
         return not any(s.rho < self.band[0] for s in gapped) and landed(
             gapped, frame, fps=self.fps, head=self.head, p=self.p)
+
+    def _refind(self) -> bool:
+        """Rolling, the ball taken in the pockets where it was found (``found_at``: not
+        seen coming down), no outcome yet: lost there, it may have been a look-alike and
+        the ball may show elsewhere in the pockets, so the track takes a spot there as
+        found (``BallTrack.update``: it must hop on before it rests). (Seed 11001 007 r4,
+        camera 34 deg, 60 fps: a turret's knob, raised, taken in the pockets while the ball
+        was on the slope, shifting 2 pockets a second against the wheel as it turns; the
+        ball landed 0.6 s later elsewhere and hopped to rest while the knob was followed
+        until it went out of sight: lost, abstained.)"""
+        return self.phase == "rolling" and self.found_at is not None and (
+            self.pockets_at is not None)
 
     def _drop_look_alike(self) -> None:
         """The spot taken in the pockets after the ball was lost on the bowl rests where it

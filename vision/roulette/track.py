@@ -96,8 +96,11 @@ class BallTrack:
         self.rest_at: Seen | None = None  # where it came to rest (while ``riding``)
         self._riding = False
 
-    def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False) -> Seen | None:
-        """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it."""
+    def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False,
+               refind: bool = False) -> Seen | None:
+        """Pick the ball among ``obs.balls`` (index in ``chosen``); record and return it.
+        ``refind``: the ball in play was found in the pockets, not seen coming down (it may
+        be a look-alike): lost there, a spot elsewhere in the pockets is taken as found."""
         self.zeros.append((obs.frame, obs.zero))
         fixtures = set(self._learn_fixtures(obs, learn=not in_play))
         fixtures |= set(self._learn_glints(obs, learn=not in_play))
@@ -108,7 +111,7 @@ class BallTrack:
         if riding and not self._riding:  # the ball came to rest where it was last seen
             self.rest_at = self.history[-1] if self.history else None
         self._riding = riding
-        pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding)
+        pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding, refind)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
@@ -194,8 +197,8 @@ class BallTrack:
                       lambda b: b.theta, lambda b: b.rho > self.band_out,
                       slack=self.glint_slack, follow=False)
 
-    def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool, riding: bool
-                ) -> int | None:
+    def _select(self, balls: list[BallObs], obs: FrameObs, in_play: bool, riding: bool,
+                refind: bool = False) -> int | None:
         if not balls:
             return None
         last = self.history[-1] if self.history else None
@@ -220,7 +223,7 @@ class BallTrack:
                 self._jumped = bool(ok)
             return ok[0] if ok else None
         if unseen > self.regain_frames:
-            if riding or last.rho <= self.band_out:
+            if riding or last.rho <= self.band_out and not refind:
                 return None  # lost on the wheel: never adopt a look-alike in its place
             # lost on the head's rim, where no ball rests: it hopped on into a pocket. Taken
             # as found there (``jumped``): the round logic wants it to hop on before it rests
@@ -242,7 +245,11 @@ class BallTrack:
                 and (rest is None or distance(b.rho, b.theta, rest.rho, obs.zero + rest.rel)
                      < self.rest_gate)]
         near = [(d, i) for d, i in near if d < gate]
-        return min(near)[1] if near else None
+        if near or not refind or unseen < 3:
+            return min(near)[1] if near else None
+        found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
+        self._jumped = bool(found)
+        return found[0] if found else None
 
     def _reachable(self, b: BallObs, last: Seen, unseen: int) -> bool:
         """Whether the ball, last seen running on the bowl ``unseen`` frames ago, can be at
