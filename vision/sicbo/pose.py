@@ -85,13 +85,18 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     by the same rule: the one-die blob joined to the rim or a shadow is as large as the
     pair's (seed 10704 (spent) clip 027 r1, 1280x960: a die leaning on a one, blobs 2.30
     and 2.29 edge^2, bodies 2.10 (2.36 long) and 1.04: read as two flat dice, abstained
-    dice_count)."""
+    dice_count). With two dice seen, one blob hides the third: once the pair rule finds
+    it, the other die's second face is its own side face, seen on a steep view, and that
+    die is flat unless its own face or blob tips it (seed 11004 (spent) clip 013 r1,
+    camera 27 degrees: a five's side face showed a clean six beside its top, a one on a
+    die beside it; both read leaning, voided dice_leaning, truth dice_stacked)."""
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None
                  and not _misread_one(i, reads, tops, params)}
     tipped = set(leaning)
+    own = set(leaning)                # leaning by its own face or blob, not a second face
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
                                                       or _piece(i, reads, tops, params))
@@ -100,6 +105,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
             poses[i] = "leaning"
         if tilted:
             tipped.add(i)
+        if tilted or side:
+            own.add(i)
     for i in _stacked_by_size(reads, tipped, params):
         poses[i] = "stacked"
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
@@ -111,6 +118,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
         pair = pair_pose(cut(), tops, reads, known, params, pale=pale)   # both blobs joined
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
+        if 1 - pair[0] not in own:    # the third die is in the pair's blob, not this one's
+            poses[1 - pair[0]] = "flat"
     return [dataclasses.replace(r, pose=p) for r, p in zip(reads, poses, strict=True)]
 
 
