@@ -9,11 +9,12 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.pips import TopFace, stray_pips, two_is_diagonal
+from vision.sicbo.pips import Pip, PipParams, TopFace, stray_pips, two_is_diagonal
 from vision.sicbo.reading import DiceParams, DieRead
 from vision.sicbo.smeared import Smeared
 
-__all__ = ["agreed_conf", "die_read", "fuse", "is_clutter", "smeared_read", "top_quad"]
+__all__ = ["agreed_conf", "die_read", "fuse", "is_clutter", "smeared_read", "top_quad",
+           "twin_pips"]
 
 UNIQUE_LAYOUTS = (5, 6)   # faces whose pip layout no other face's layout holds
 CLEAN_FIT = 0.9           # a pip layout this clean is read as that layout
@@ -42,7 +43,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs)
     if not two_is_diagonal(top, params.pips) or _two_in_a_row(top):   # not a two's pips
         conf = min(conf, 0.5)
-    if stray_pips(top, params.pips) or _squashed_one(top, params):
+    if stray_pips(top, params.pips) or _squashed_one(top, params) \
+            or (params.in_dome and twin_pips(top, params.pips)):
         conf = min(conf, DOUBTFUL)
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
@@ -66,6 +68,35 @@ def _squashed_one(top: TopFace, params: DiceParams) -> bool:
     on every other dumped crop of both spent sets (~200) are 0.71 round or more."""
     return params.in_dome and top.count == 1 \
         and top.pips[0].roundness < params.pips.junk_roundness
+
+
+def twin_pips(top: TopFace, params: PipParams) -> tuple[Pip, ...]:
+    """Pips left off a lone top pip's face that look like its twin on that face: within
+    ``twin_rel`` x edge of it, round (``junk_roundness``), of its size (``twin_area``) and
+    as brightly surrounded (``twin_lum``), wherever the blob's outline runs. A lone pip
+    fits a one's layout perfectly whatever face it lies on, so the pips round it are the
+    evidence: a one's face has no other pip, and the pips of its side faces are squashed
+    and on darker faces; a two's or three's other pips lie 0.35-0.71 edge from a corner
+    pip, as round, as large and as lit. Seed 10904 (spent) clip 002 r0 frame 181: a two
+    whose blob lost the corner with its second pip (inside 0.00; round 0.85, 1.04 x the
+    area, 0.78 edge away, surround 1.00 x) was read a one at 0.972, over the one's 0.97
+    floor (two reads alike would have paid it); seed 11004 (spent) clip 016 r3 frame 1175,
+    a two read a one at 0.978 the same way (0.69 edge, inside 0.00). A lone pip as large
+    as a Chinese one's (``big_one_rel`` x edge across or more) has no twin on any face and
+    is left alone: seed 11004 clip 023 r4 frame 941, a red one of 0.40 edge across, the
+    dark floor between it and the next die (0.84 edge away) as round and as large."""
+    if top.count != 1:
+        return ()
+    p = top.pips[0]
+    if 2.0 * np.sqrt(p.area_px / np.pi) >= params.big_one_rel * top.edge_px:
+        return ()
+    reach = params.twin_rel * top.edge_px
+    return tuple(q for q in top.side_pips
+                 if np.hypot(q.center_xy[0] - p.center_xy[0], q.center_xy[1] - p.center_xy[1])
+                 <= reach and q.roundness >= params.junk_roundness
+                 and q.area_px * params.twin_area >= p.area_px
+                 and q.area_px <= params.twin_area * p.area_px
+                 and q.ring_lum >= params.twin_lum * p.ring_lum)
 
 
 def _two_in_a_row(top: TopFace) -> bool:

@@ -75,6 +75,10 @@ class PipParams:
                                       # faces' top pips' surrounds: no top face (shaded_one)
     stray_rel: float = 0.45           # a pip left off the top face this near its centre (x edge)
     stray_area: float = 0.4           # ... and this x its pips' median area: a doubtful count
+    twin_rel: float = 0.85            # a lone pip's look-alike this near (x edge): no one
+                                      # (fuse.twin_pips)
+    twin_area: float = 1.6            # ... its area within this factor of the lone pip's
+    twin_lum: float = 0.9             # ... its surround at least this x as bright
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:
