@@ -65,7 +65,8 @@ size costs one read, not two. Small dice still get the whole read without the pu
 
 A photo may be out of focus: each read (at either scale) also looks for dice whose
 outline is too soft for the glare limit and keeps those its pips and CNN agree on
-(``photo_soft.with_soft_dice``).
+(``photo_soft.with_soft_dice``). A streaked four the CNN reads as a six is a four when the
+six's middle places show blank face (``photo_four.with_fours``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ import numpy as np
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import with_soft_dice
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
 
@@ -213,13 +215,20 @@ def _second_scale(reading: DiceReading, f: float) -> float | None:
 def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading:
     """``read_dice`` of the photo scaled by ``f``, dice in the photo's pixels."""
     if f == 1.0:
-        return with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params)
+        return _looked(image_bgr, params)
     h, w = image_bgr.shape[:2]
     small = cv2.resize(image_bgr, (max(1, round(f * w)), max(1, round(f * h))),
                        interpolation=cv2.INTER_AREA if f < 1.0 else cv2.INTER_CUBIC)
-    reading = with_soft_dice(small, read_dice(small, params=params), params)
+    reading = _looked(small, params)
     sx, sy = w / small.shape[1], h / small.shape[0]
     return replace(reading, dice=tuple(_scaled(d, sx, sy) for d in reading.dice))
+
+
+def _looked(image_bgr: np.ndarray, params: DiceParams) -> DiceReading:
+    """``read_dice`` of the photo as it is, with its soft dice and its fours read as sixes
+    looked at again."""
+    return with_fours(image_bgr, with_soft_dice(image_bgr, read_dice(image_bgr, params=params),
+                                                params), params)
 
 
 def _scaled(die: DieRead, sx: float, sy: float) -> DieRead:
