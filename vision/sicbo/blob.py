@@ -36,6 +36,9 @@ class DetectParams:
     keep_dark: bool = True            # False: much darker than the floor is never a die
     mirror_border: bool = False       # floor filter mirrors the picture past its border
     wide_floor: float = 0.0           # > 0: also a floor this x the largest die edge wide
+    lit_rel: float = 0.0              # > 0: a blob darker than this x its floor is dropped
+    # (floor.shaded: a die's side faces or shadow on a paler floor; read_dice sets it in
+    # the dome, floor.LIT_REL)
     # (the 31-cell floor filter is ~1.3 die edges wide for a die of 100 px in 640 x 480:
     # a near die is much of its own floor and does not stand out; see floor_score)
     # (the filter otherwise repeats the border row, so a large die the border cuts is much

@@ -20,7 +20,8 @@ for the floor filter, ``mirror_border``). Blobs cut by the image border are
 dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
 face is inside).
 Blobs with a soft outline (``min_sharpness``, over L, a and b) are glare on the floor,
-not dice.
+not dice. With ``lit_rel`` (the dome), blobs much darker than their floor are a die's
+side faces or shadow on a floor paler than the dice, not a top face (``floor.shaded``).
 A soft-ish blob mostly dimmer than half its height is a die in the glare's halo: its
 lit cores with a sharp outline are kept instead (``_sharp_parts``).
 """
@@ -42,6 +43,7 @@ from vision.sicbo.floor import (
     floor_threshold,
     look_score,
     pip_spots,
+    shaded,
 )
 from vision.sicbo.glare import lit_cores
 from vision.sicbo.morph import ellipse_morph
@@ -181,6 +183,9 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
             found = found if len(found) <= params.max_split else []
         blobs.extend(found)
     blobs = [part for b in blobs for part in _sharp_parts(image_bgr, lab, b, params, max_area)]
+    if params.lit_rel > 0:          # a die's shaded side faces, not a top face
+        blobs = [b for b in blobs
+                 if not shaded(lab, floors[0][1], b.box_xyxy, b.mask, params.lit_rel)]
     blobs = _split_oversized(blobs, params, max_area)
     if params.drop_cut:
         h, w = mask.shape

@@ -21,6 +21,7 @@ from vision.sicbo.body import die_bodies
 from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import corner_pair_completed
+from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import turned_leans
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
@@ -50,6 +51,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if not params.in_dome:    # a photo: any camera distance (DetectParams.wide_floor)
         params = replace(params, detect=replace(params.detect,
                                                 wide_floor=params.photo_wide_floor))
+    elif params.detect.lit_rel == 0:    # top-lit dome: no top face darker than its floor
+        params = replace(params, detect=replace(params.detect, lit_rel=LIT_REL))
     blobs = find_die_blobs(image_bgr, params.detect)
     found = _tops(image_bgr, blobs, params)
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen

@@ -15,8 +15,18 @@ import numpy as np
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.median import median
 
-__all__ = ["expose", "floor_mask", "floor_parts", "floor_run", "floor_score",
-           "floor_threshold", "look_score", "pip_spots"]
+__all__ = ["LIT_REL", "SHADE_CHROMA", "expose", "floor_mask", "floor_parts", "floor_run",
+           "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded"]
+
+# A die's top face, lit from above as the floor is, is about as light as the floor times
+# the dice' albedo over the floor's (ivory on a white floor ~0.9-1.0); its side faces, lit
+# at a slant, and its shadow are darker: a blob of those alone has its lightest tenth at
+# 0.63-0.83 of a pale pink floor under strong glare (seed 11004 clip 001, where side faces
+# were read as tops), a blob holding a top face ~1 (a stack's, 1.2: seed 11004 007 r3)
+LIT_REL = 0.88
+# ... and of the floor's or the die's colour, dimmed: 2-4 (a, b) from the band round it
+# there, 9 on a pale mint floor; a red die on a pale floor, as dark, 110-125
+SHADE_CHROMA = 20.0
 
 
 def expose(image_bgr: np.ndarray, white_lum: float) -> np.ndarray:
@@ -151,3 +161,31 @@ def look_score(parts: list[tuple[np.ndarray, np.ndarray]], params: DetectParams)
     return cv2.GaussianBlur(score, (0, 0), 1.2)
 
 
+
+
+def shaded(lab: np.ndarray, below_floor: np.ndarray, box_xyxy: tuple[int, int, int, int],
+           mask: np.ndarray, lit_rel: float, *, max_chroma: float = SHADE_CHROMA,
+           ring_px: int = 6) -> bool:
+    """Is a blob (``mask``, bool, in ``box_xyxy`` of ``lab``, uint8 HxWx3) a shaded face
+    or a shadow: darker than its floor even at its lightest (the 90th percentile of its L
+    under ``lit_rel`` x the floor's median: its L plus ``below_floor``, how much darker
+    than the floor, ``floor_parts``) and of the colour round it (median a, b within
+    ``max_chroma`` of a ``ring_px`` band's)? A top face is lit as the floor is; side
+    faces and shadows are not, so such a blob holds no top face. A coloured die (a red
+    die on a pale floor, darker than it) differs in colour."""
+    x0, y0, x1, y1 = box_xyxy
+    light = lab[y0:y1, x0:x1, 0][mask].astype(np.float32)
+    ground = light + below_floor[y0:y1, x0:x1][mask]
+    if light.size == 0 or np.percentile(light, 90) >= lit_rel * float(np.median(ground)):
+        return False
+    h, w = lab.shape[:2]
+    px0, py0 = max(0, x0 - ring_px), max(0, y0 - ring_px)
+    px1, py1 = min(w, x1 + ring_px), min(h, y1 + ring_px)
+    inside = np.zeros((py1 - py0, px1 - px0), np.uint8)
+    inside[y0 - py0:y1 - py0, x0 - px0:x1 - px0] = mask
+    ring = (cv2.dilate(inside, np.ones((2 * ring_px + 1,) * 2, np.uint8)) > 0) & (inside == 0)
+    ab = lab[py0:py1, px0:px1, 1:].astype(np.float32)
+    if not ring.any():
+        return True
+    d = np.median(ab[inside > 0], axis=0) - np.median(ab[ring], axis=0)
+    return float(np.hypot(d[0], d[1])) <= max_chroma
