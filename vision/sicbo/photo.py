@@ -66,7 +66,9 @@ size costs one read, not two. Small dice still get the whole read without the pu
 A photo may be out of focus: each read (at either scale) also looks for dice whose
 outline is too soft for the glare limit and keeps those its pips and CNN agree on
 (``photo_soft.with_soft_dice``). A streaked four the CNN reads as a six is a four when the
-six's middle places show blank face (``photo_four.with_fours``).
+six's middle places show blank face (``photo_four.with_fours``). Two dice whose top faces
+lie closer than a cube allows are one die's pieces: the unsure one is dropped
+(``one_per_place``).
 """
 
 from __future__ import annotations
@@ -83,14 +85,16 @@ from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import with_soft_dice
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
 
-__all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "read_photo",
-           "work_scale"]
+__all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "one_per_place",
+           "read_photo", "work_scale"]
 
 PHOTO_MAX_SIDE = 640
 SMALL_EDGE = 32.0      # dice read smaller than this (px) at the working size: look again
 TARGET_EDGE = 40.0     # ... at the scale that makes them this wide (as in 640 x 480 photos)
 MAX_ZOOM = 2.0         # ... but enlarged at most this much (see the module doc)
 PHOTO_GRAIN_MEDIAN = 7.0   # a median floor score above this counts half (see the module doc)
+PIECE_APART = 0.75     # two dice's top faces this x the edge apart are one die's pieces
+PIECE_CONF = 0.5       # ... and the less sure (this sure at most) is dropped
 NADIR_MIN_OFFSET = 0.08    # side faces this x the edge off the top face (median): a nadir seen
 DOWN_XY = PipParams().nadir_xy   # the nadir when the dice show none: the video reader's (down)
 PHOTO = DiceParams(max_dice=None,      # any number of dice (no sic bo count prior)
@@ -226,9 +230,28 @@ def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading
 
 def _looked(image_bgr: np.ndarray, params: DiceParams) -> DiceReading:
     """``read_dice`` of the photo as it is, with its soft dice and its fours read as sixes
-    looked at again."""
-    return with_fours(image_bgr, with_soft_dice(image_bgr, read_dice(image_bgr, params=params),
-                                                params), params)
+    looked at again, one die to a place."""
+    return one_per_place(with_fours(image_bgr, with_soft_dice(
+        image_bgr, read_dice(image_bgr, params=params), params), params))
+
+
+def one_per_place(reading: DiceReading) -> DiceReading:
+    """``reading`` without the unsure dice (confidence <= ``PIECE_CONF``) whose top face's
+    centre lies within ``PIECE_APART`` x the larger edge of a surer die's: two dice's top
+    faces are a cube's edge apart at least, so the two are pieces of one die (a die's blob
+    cut in two: ``train_five_49`` on another desk, ``realeval --transform hue``, a five read
+    as a three and a four at 0.27 and 0.21, centres 0.64 edge apart)."""
+    def sure(d: DieRead) -> tuple:
+        return d.confidence, d.edge_px, d.center_xy
+
+    def piece(d: DieRead) -> bool:
+        return d.confidence <= PIECE_CONF and any(
+            sure(e) > sure(d) and float(np.hypot(
+                d.center_xy[0] - e.center_xy[0], d.center_xy[1] - e.center_xy[1]))
+            < PIECE_APART * max(d.edge_px, e.edge_px) for e in reading.dice if e is not d)
+    kept = [d for d in reading.dice if not piece(d)]
+    return reading if len(kept) == len(reading.dice) else replace(
+        reading, dice=tuple(kept), flags=reading_flags(kept))
 
 
 def _scaled(die: DieRead, sx: float, sy: float) -> DieRead:
