@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.roulette.test_bowl import FPS, ROWS, Paint, arm, border, first_seen, run
+from tests.roulette.test_bowl import FPS, ROWS, Paint, arm, block, border, first_seen, run
 
 
 def falling(path: list[tuple[int, int]], radius: int, bgr: tuple[int, int, int], start: int
@@ -46,4 +46,14 @@ def test_an_object_fallen_in_over_the_rim_at_the_border_is_reported(
 def test_an_arm_resting_at_the_border_after_reaching_in_over_the_rim_is_no_object() -> None:
     # broad as it comes in over the rim: an arm's, though only its fingers stay at the border
     fixes = run([arm((24, 264), 30, 150, width=14, reach=3)], 200, seed=17, outside=border())
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def test_the_ball_held_at_the_outer_rows_by_fingers_beyond_a_clear_row_is_no_object() -> None:
+    # seed 11001 019 r1: the ball held at the track for the spin by fingers from the frame's
+    # border, their first row beyond the objects' matching the wood: the ball's inner half
+    # at the outer rows was taken for a chip that ends there (a false void)
+    fixes = run([block((ROWS - 5, ROWS), (98, 104), (230, 235, 235), 30)], 130, seed=19,
+                track_rows=20, track_empty=True, reference=True,
+                track_paints=[block((1, 14), (94, 112), (120, 150, 200), 30)])
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]

@@ -208,16 +208,23 @@ class EdgePieces:
 
     def _ends(self, x: int, w: int) -> bool:
         """Does a piece at the objects' outer rows (columns x .. x + w) end there: within
-        ``beyond`` (the rows beyond them, in view) a row is clear across its columns? A hand
-        in over the rim goes on outwards, over the ball's track; a chip lying at the outer
-        rows' edge stops (seed 10601 016 r2: a chip on the bowl at rho 2.1-2.25, its first
-        frame at the last rows, a hand's for good)."""
+        ``beyond`` (the rows beyond them, in view) two rows on end are clear across its
+        columns, or one is and nothing goes on further out? A hand in over the rim goes on
+        outwards, over the ball's track; a chip lying at the outer rows' edge stops (seed
+        10601 016 r2: a chip on the bowl at rho 2.1-2.25, its first frame at the last rows,
+        a hand's for good). Fingers holding the ball at the track for the spin may match
+        the wood for a row between the ball and the hand (seed 11001 019 r1: the ball's
+        inner half taken for a chip at the frame's border, a false void): the hand goes on
+        beyond that row. Two clear rows are a gap, not a finger matching the wood (seed
+        11001 008 r4: a thing falling in over the rim, its trailing part three rows out)."""
         if callable(self.beyond):
             self.beyond = self.beyond()  # (cost) this frame's, made once when first asked
         if self.beyond is None:
             return False
         cols = np.arange(x - 2, x + w + 2) % self.beyond.shape[1]
-        return not self.beyond[:, cols].any(axis=1).all()
+        clear = ~self.beyond[:, cols].any(axis=1)
+        return bool((clear[:-1] & clear[1:]).any() or (
+            clear.any() and clear[int(np.argmax(clear)):].all()))
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
         """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
