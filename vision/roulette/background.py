@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-__all__ = ["BackgroundParams", "StripBackground", "to_mixed", "from_mixed_column"]
+__all__ = ["BackgroundParams", "StripBackground", "from_mixed_column", "max_channel",
+           "to_mixed"]
 
 PATCH_SHIFT_RC = (1, 3)  # rows, columns a head patch may lie off its place in the model
 PATCH_LEARNT = 50  # frames the model must have looked at a head pixel before its patch counts
@@ -143,7 +144,7 @@ class StripBackground:
         if h <= 0:
             return out
         far = cv2.absdiff(mixed[:h], self.model[:h])
-        far = cv2.max(cv2.max(far[..., 0], far[..., 1]), far[..., 2]) > stand_out
+        far = max_channel(far) > stand_out
         far &= self.looked >= PATCH_LEARNT
         if not far.any():
             return out
@@ -162,7 +163,7 @@ class StripBackground:
             for i in range(2 * dr + 1):
                 for j in range(2 * dc + 1):
                     d = cv2.absdiff(frame, model[i:i + r1 - r0, j:j + len(c)])
-                    d = cv2.blur(cv2.max(cv2.max(d[..., 0], d[..., 1]), d[..., 2]), (3, 3),
+                    d = cv2.blur(max_channel(d), (3, 3),
                                  borderType=cv2.BORDER_REPLICATE)
                     best = d if best is None else np.minimum(best, d)
             out[r0:r1, c] |= (best > patch_out) & far[r0:r1, c]
@@ -225,6 +226,11 @@ class StripBackground:
 
 
 _SQUARE3 = np.ones((3, 3), np.uint8)
+
+
+def max_channel(a: np.ndarray) -> np.ndarray:
+    """(R, C, 3) -> (R, C) the largest channel (cost: OpenCV's, not a numpy reduction)."""
+    return cv2.max(cv2.max(a[..., 0], a[..., 1]), a[..., 2])
 
 
 def _mean3(a: np.ndarray, out: np.ndarray) -> None:

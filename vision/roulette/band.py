@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
-from vision.roulette.background import PATCH_LEARNT, StripBackground
+from vision.roulette.background import PATCH_LEARNT, StripBackground, max_channel
+from vision.roulette.hand import roll_head
 
-__all__ = ["BandParams", "BandWatch", "in_band"]
+__all__ = ["BandParams", "BandWatch", "in_band", "persist"]
 
 BAND_MAX_ROWS = 12  # the band is a few rows (0.12 ring radii); more is not it
 
@@ -39,16 +39,9 @@ class BandParams:
 
 def _rolled(a: np.ndarray, shift: int) -> np.ndarray:
     """Image -> wheel coordinates (the head's roll: column j shows image column j + shift);
-    a negative ``shift`` goes back. np.roll's result, at less cost."""
-    k = shift % a.shape[1]
-    return np.concatenate([a[:, k:], a[:, :k]], axis=1) if k else a.copy()
-
-
-def _max_channel(a: np.ndarray) -> np.ndarray:
-    """(B, C, 3) float32 -> (B, C) the largest absolute channel (cost: OpenCV's, not a
-    numpy reduction)."""
-    a = np.abs(a)
-    return cv2.max(cv2.max(a[..., 0], a[..., 1]), a[..., 2])
+    a negative ``shift`` goes back. Every row is a head row here (``roll_head``; no copy
+    when nothing moves: the results are only read)."""
+    return roll_head(a, a.shape[0], -shift)
 
 
 class BandWatch:
@@ -81,17 +74,17 @@ class BandWatch:
         assert self.still is not None and self.riding is not None
         rim = self.rim
         diff = rim.difference(frame)
-        off = (_max_channel(diff) > p.stand_out) | rim.chroma_stand_out(frame, p.stand_out)
+        off = (max_channel(np.abs(diff)) > p.stand_out) | rim.chroma_stand_out(frame, p.stand_out)
         off |= rim.patch_stand_out(frame, p.stand_out, p.patch_out)
         off &= rim.looked >= PATCH_LEARNT  # what the model has not yet seen is no rim
         # learnt at the full rate only where the frame matches the model's own pixel, not
         # only its local range: a chip within the range of the rim's colours nearby would
         # widen it, and be learnt, its edge after its edge
-        stand = off | (_max_channel(frame - rim.model) > p.stand_out)
+        stand = off | (max_channel(np.abs(frame - rim.model)) > p.stand_out)
         rim.update(frame, diff, stand, np.zeros_like(stand), held)
         both = off & _rolled(fg, shift)  # wheel coordinates
-        _persist(self.riding, both)
-        _persist(self.still, _rolled(both, -shift))
+        persist(self.riding, both)
+        persist(self.still, _rolled(both, -shift))
         return np.maximum(_rolled(self.riding, -shift), self.still) * fg
 
 
@@ -116,8 +109,9 @@ def in_band(watch: BandWatch, head_row: int, mixed: np.ndarray, fg: np.ndarray,
     return out
 
 
-def _persist(count: np.ndarray, now: np.ndarray) -> None:
-    """Consecutive frames ``now`` held, per pixel, in place (saturating)."""
+def persist(count: np.ndarray, now: np.ndarray) -> None:
+    """``count`` (uint8): consecutive frames ``now`` (bool, same shape) held, per pixel, in
+    place (saturating at 255)."""
     np.minimum(count, 254, out=count)
     count += 1
-    count *= now
+    np.multiply(count, now.view(np.uint8), out=count)  # 0 where it did not

@@ -48,7 +48,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.background import StripBackground
-from vision.roulette.band import BandWatch, in_band
+from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces
 from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import HAND_MARGIN
@@ -181,9 +181,7 @@ class ObjectWatch(EdgePieces):
         # ball-like spot until it proved still has lasted all along (seed 10401 010 r0: a
         # chip at the frame's corner masked as 'the ball' for 10 frames, then 10 more at
         # the border, and the dealer's hand came first)
-        np.minimum(self.count, 254, out=self.count)
-        self.count += 1
-        np.multiply(self.count, fg.view(np.uint8), out=self.count)  # 0 where no foreground
+        persist(self.count, fg)
         if restart is not None:  # ... but where a spot may be the ball at rest (a fret's
             # glint in the pockets, masked until the ball ran: seed 10301 020 r0 and r4,
             # false voids the frame the mask lifted)
