@@ -161,8 +161,6 @@ def look_score(parts: list[tuple[np.ndarray, np.ndarray]], params: DetectParams)
     return cv2.GaussianBlur(score, (0, 0), 1.2)
 
 
-
-
 def shaded(lab: np.ndarray, below_floor: np.ndarray, box_xyxy: tuple[int, int, int, int],
            mask: np.ndarray, lit_rel: float, *, max_chroma: float = SHADE_CHROMA,
            ring_px: int = 6) -> bool:
