@@ -33,6 +33,7 @@ from vision.sicbo.pips import (
     shaded_one,
     two_is_diagonal,
 )
+from vision.sicbo.points import centre_gap_px
 from vision.sicbo.pose import assign_poses, pale_floor, scene_edge_px
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
@@ -284,8 +285,7 @@ def _drop_nested(found: list[tuple[Blob, TopFace]]) -> list[tuple[Blob, TopFace]
     """Two blobs claiming the same top face (a die split in two): keep the larger."""
     kept: list[tuple[Blob, TopFace]] = []
     for blob, top in found:          # largest first
-        if all(np.hypot(top.center_xy[0] - t.center_xy[0], top.center_xy[1] - t.center_xy[1])
-               > 0.4 * t.edge_px for _, t in kept):
+        if all(centre_gap_px(top, t) > 0.4 * t.edge_px for _, t in kept):
             kept.append((blob, top))
     return kept
 

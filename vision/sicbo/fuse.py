@@ -10,6 +10,7 @@ from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import Pip, PipParams, TopFace, stray_pips, two_is_diagonal
+from vision.sicbo.points import centre_gap_px
 from vision.sicbo.reading import DiceParams, DieRead
 from vision.sicbo.smeared import Smeared
 
@@ -92,7 +93,7 @@ def twin_pips(top: TopFace, params: PipParams) -> tuple[Pip, ...]:
         return ()
     reach = params.twin_rel * top.edge_px
     return tuple(q for q in top.side_pips
-                 if np.hypot(q.center_xy[0] - p.center_xy[0], q.center_xy[1] - p.center_xy[1])
+                 if centre_gap_px(q, p)
                  <= reach and q.roundness >= params.junk_roundness
                  and q.area_px * params.twin_area >= p.area_px
                  and q.area_px <= params.twin_area * p.area_px

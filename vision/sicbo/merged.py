@@ -31,6 +31,7 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import FaceClassifier, face_crop
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+from vision.sicbo.points import centre_gap_px
 
 __all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "holds_two_dice",
            "pressed_dice", "remainder", "shared_pip_faces", "touching"]
@@ -125,8 +126,7 @@ def contacts(blobs: list[Blob], tops: list[TopFace], near_rel: float = 1.6,
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
             edge = max(tops[i].edge_px, tops[j].edge_px)
-            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
-                            tops[i].center_xy[1] - tops[j].center_xy[1])
+            dist = centre_gap_px(tops[i], tops[j])
             if dist >= near_rel * edge:
                 continue
             if confidences is not None and len(blobs) > 3 and dist < split_rel * edge \
@@ -154,8 +154,7 @@ def shared_pip_faces(tops: list[TopFace], same_rel: float = 0.1) -> set[int]:
             if i == j or not a.pips or b.count <= a.count:
                 continue
             reach = same_rel * b.edge_px
-            if all(any(np.hypot(p.center_xy[0] - q.center_xy[0],
-                                p.center_xy[1] - q.center_xy[1]) <= reach for q in b.pips)
+            if all(any(centre_gap_px(p, q) <= reach for q in b.pips)
                    for p in a.pips):
                 out.add(i)
     return out
@@ -203,8 +202,7 @@ def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.6,
     out: set[int] = set()
     for i in range(len(tops)):
         for j in range(i + 1, len(tops)):
-            dist = np.hypot(tops[i].center_xy[0] - tops[j].center_xy[0],
-                            tops[i].center_xy[1] - tops[j].center_xy[1])
+            dist = centre_gap_px(tops[i], tops[j])
             if edge_px <= dist and (dist < rel * edge_px or (
                     dist < tilted_rel * edge_px and _tilted_pips(tops[i], tops[j], tilt_round))):
                 out |= {i, j}

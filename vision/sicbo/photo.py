@@ -84,6 +84,7 @@ from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, readi
 from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import with_soft_dice
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
+from vision.sicbo.points import centre_gap_px
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "one_per_place",
            "read_photo", "work_scale"]
@@ -195,8 +196,7 @@ def _seen_first(again: DiceReading, first: DiceReading) -> DiceReading:
     half an edge) whose pips and CNN read different faces (see the module doc; pips not
     counted are no contradiction: a six 26 px wide, rendered, CNN alone 0.47)."""
     def seen(a: DieRead) -> bool:
-        return any(np.hypot(a.center_xy[0] - d.center_xy[0], a.center_xy[1] - d.center_xy[1])
-                   < 0.5 * max(a.edge_px, d.edge_px) for d in first.dice)
+        return any(centre_gap_px(a, d) < 0.5 * max(a.edge_px, d.edge_px) for d in first.dice)
     kept = [a for a in again.dice if None in (a.pip_face, a.cnn_face)
             or a.pip_face == a.cnn_face or seen(a)]
     return again if len(kept) == len(again.dice) else replace(
@@ -246,8 +246,7 @@ def one_per_place(reading: DiceReading) -> DiceReading:
 
     def piece(d: DieRead) -> bool:
         return d.confidence <= PIECE_CONF and any(
-            sure(e) > sure(d) and float(np.hypot(
-                d.center_xy[0] - e.center_xy[0], d.center_xy[1] - e.center_xy[1]))
+            sure(e) > sure(d) and centre_gap_px(d, e)
             < PIECE_APART * max(d.edge_px, e.edge_px) for e in reading.dice if e is not d)
     kept = [d for d in reading.dice if not piece(d)]
     return reading if len(kept) == len(reading.dice) else replace(

@@ -31,6 +31,7 @@ from vision.sicbo.dice import DiceParams, DiceReading, DieRead, reading_flags
 from vision.sicbo.layout import layout_fit
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import find_pips
+from vision.sicbo.points import gap_px
 
 __all__ = ["CLEAN_FIT", "MIN_CONTRAST", "middle_darkness", "no_middle_pip", "with_fours"]
 
@@ -115,6 +116,6 @@ def _four(pips: list[Pip], die: DieRead, params: DiceParams) -> np.ndarray | Non
     if len(cands) < 4:
         return None
     x, y = die.center_xy
-    cands.sort(key=lambda p: np.hypot(p.center_xy[0] - x, p.center_xy[1] - y))
+    cands.sort(key=lambda p: gap_px(p.center_xy, (x, y)))
     pts = np.array([p.center_xy for p in cands[:4]], float)
     return pts if layout_fit(pts) >= CLEAN_FIT else None

@@ -19,6 +19,7 @@ import numpy as np
 
 from vision.sicbo.detect import find_die_blobs_each
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.points import centre_gap_px
 
 __all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "with_soft_dice"]
 
@@ -55,5 +56,4 @@ def _inside(xy: tuple[float, float], box: tuple[float, ...]) -> bool:
 
 
 def _near(a: DieRead, b: DieRead) -> bool:
-    return float(np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])) \
-        < 0.5 * max(a.edge_px, b.edge_px)
+    return centre_gap_px(a, b) < 0.5 * max(a.edge_px, b.edge_px)

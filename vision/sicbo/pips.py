@@ -36,6 +36,7 @@ from vision.sicbo.pipblobs import (
     pip_contrast,
     split_merged,
 )
+from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "grown_to",
            "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
@@ -352,7 +353,7 @@ def stray_pips(top: TopFace, params: PipParams = PipParams()) -> tuple[Pip, ...]
     cx, cy = top.center_xy
     area = float(np.median([p.area_px for p in top.pips]))
     return tuple(p for p in top.side_pips
-                 if np.hypot(p.center_xy[0] - cx, p.center_xy[1] - cy)
+                 if gap_px(p.center_xy, (cx, cy))
                  <= params.stray_rel * top.edge_px
                  and p.roundness >= params.min_roundness and p.inside >= params.min_inside
                  and p.area_px >= params.stray_area * area)

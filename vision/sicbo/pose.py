@@ -54,6 +54,7 @@ from vision.sicbo.pair import (
     sized_face,
 )
 from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.points import centre_gap_px, gap_px
 from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ def _stacked_by_size(reads: list[DieRead], tipped: set[int], params: PoseParams)
     out = set()
     for i, a in enumerate(reads):
         for j, b in enumerate(reads):
-            d = np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+            d = centre_gap_px(a, b)
             near = d < params.stack_distance_rel * max(a.edge_px, b.edge_px)
             sure = min(a.confidence, b.confidence) >= params.stack_conf
             if i != j and near and sure and j not in tipped \
@@ -241,11 +242,11 @@ def second_face(top: TopFace, params: PoseParams = POSE_PARAMS) -> tuple[Pip, ..
     if top.count == 1:
         ref_area, gap = params.one_pip_area * ref_area, params.one_gap_rel
     cands = [p for p in top.side_pips if p.inside >= 0.5
-             and _dist(p.center_xy, top.center_xy) >= gap * edge]
+             and gap_px(p.center_xy, top.center_xy) >= gap * edge]
     for seed in cands:
-        group = [p for p in cands if _dist(p.center_xy, seed.center_xy) <= 0.75 * edge]
+        group = [p for p in cands if gap_px(p.center_xy, seed.center_xy) <= 0.75 * edge]
         centre = tuple(np.mean([p.center_xy for p in group], axis=0))
-        group = [p for p in group if _dist(p.center_xy, centre) <= 0.62 * edge]
+        group = [p for p in group if gap_px(p.center_xy, centre) <= 0.62 * edge]
         if _is_face(group, ref_round, ref_area, params):
             return tuple(group)
     return None
@@ -261,6 +262,3 @@ def _is_face(group: list[Pip], ref_round: float, ref_area: float,
             and area >= params.second_area_rel * ref_area
             and layout_fit(np.array([p.center_xy for p in group])) >= params.second_min_fit)
 
-
-def _dist(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return float(np.hypot(a[0] - b[0], a[1] - b[1]))

@@ -43,6 +43,7 @@ import numpy as np
 from vision.progress import progress
 from vision.sicbo.dice import DiceParams, DiceReading
 from vision.sicbo.photo import PHOTO, read_photo
+from vision.sicbo.points import centre_gap_px
 
 __all__ = ["DEFAULT_ROOT", "TRANSFORMS", "Label", "SplitScore", "evaluate", "load_labels",
            "score_image", "split_names", "transform"]
@@ -154,8 +155,7 @@ def score_image(reading: DiceReading, labels: list[Label]) -> tuple[int, bool, b
         x0, y0, x1, y1 = lab.box_xyxy
         limit = max(20.0, 0.8 * max(x1 - x0, y1 - y0))
         for j, die in enumerate(reading.dice):
-            d = float(np.hypot(die.center_xy[0] - lab.center_xy[0],
-                               die.center_xy[1] - lab.center_xy[1]))
+            d = centre_gap_px(die, lab)
             if d <= limit:
                 pairs.append((d, i, j))
     used_l, used_d, right = set(), set(), 0

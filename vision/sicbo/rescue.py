@@ -38,6 +38,7 @@ from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
 from vision.sicbo.pips import TopFace, find_pips, select_top_face
+from vision.sicbo.points import centre_gap_px
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DiceParams
@@ -279,7 +280,7 @@ def _inside(blob: Blob, top: TopFace, edge: float, shape: tuple[int, ...],
 
 def _free(top: TopFace, taken: list[tuple[Blob, TopFace]]) -> bool:
     """Not the top face of a die already found (centres at least 0.8 edge apart)."""
-    return all(np.hypot(top.center_xy[0] - t.center_xy[0], top.center_xy[1] - t.center_xy[1])
+    return all(centre_gap_px(top, t)
                > 0.8 * max(t.edge_px, top.edge_px) for _, t in taken)
 
 

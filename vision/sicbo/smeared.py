@@ -23,6 +23,7 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE, FaceClassifier, face_crop
 from vision.sicbo.pips import TopFace
+from vision.sicbo.points import gap_px
 
 __all__ = ["SmearParams", "Smeared", "smeared_dice"]
 
@@ -83,8 +84,8 @@ def _die_shaped(blob: Blob, ref_edge: float, sp: SmearParams) -> bool:
 
 
 def _apart(xy: tuple[float, float], taken: list[tuple[Blob, TopFace]], dist: float) -> bool:
-    return all(np.hypot(xy[0] - t.center_xy[0], xy[1] - t.center_xy[1]) > dist
-               and np.hypot(xy[0] - b.center_xy[0], xy[1] - b.center_xy[1]) > dist
+    return all(gap_px(xy, t.center_xy) > dist
+               and gap_px(xy, b.center_xy) > dist
                for b, t in taken)
 
 

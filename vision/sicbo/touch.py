@@ -65,6 +65,7 @@ from vision.sicbo.blob import DetectParams
 from vision.sicbo.floor import floor_mask, floor_run, pip_spots
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
+from vision.sicbo.points import centre_gap_px
 
 __all__ = ["TouchParams", "bare_floor", "face_view", "side_pip_pairs", "square_pairs",
            "tipped_leans", "touch_pairs", "touching_dice"]
@@ -116,11 +117,11 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
              if close_dice([tops[i], tops[j]], edge_px)]
     far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
            if (i, j) not in close
-           and edge_px <= _dist(tops[i], tops[j]) < params.reach_rel * edge_px]
+           and edge_px <= centre_gap_px(tops[i], tops[j]) < params.reach_rel * edge_px]
     tipped = {(i, j) for i, j in close if _tipped(tops[i], tops[j], params)}
     close = [pair for pair in close if pair not in tipped]
     spread = {(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
-              if _dist(tops[i], tops[j]) >= edge_px}
+              if centre_gap_px(tops[i], tops[j]) >= edge_px}
     if not close and not far:
         return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
@@ -186,7 +187,7 @@ def side_pip_pairs(tops: list[TopFace], confidences: list[float],
     out = set()
     for i, j in pairs:
         for pip, face in ((i, j), (j, i)):
-            d = _dist(tops[pip], tops[face])
+            d = centre_gap_px(tops[pip], tops[face])
             if (tops[pip].count == 1 and tops[face].count >= 2
                     and confidences[pip] < params.side_pip_conf
                     and d < params.side_pip_rel * tops[face].edge_px):
@@ -227,10 +228,6 @@ def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
     return float(np.mean([floor_run(floor, (ax + o * edge_px * nx, ay + o * edge_px * ny),
                                     (bx + o * edge_px * nx, by + o * edge_px * ny))
                           for o in offsets_rel]))
-
-
-def _dist(a: TopFace, b: TopFace) -> float:
-    return float(np.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1]))
 
 
 def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = TouchParams(),
