@@ -41,6 +41,7 @@ from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_f
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import stacked_index
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
+from vision.sicbo.twin import twin_two
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags"]
 
@@ -62,6 +63,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     probs = _classify(classifier, image_bgr, [t for _, t in found])
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)
     found, probs = _washed_corners(classifier, image_bgr, found, probs, params)
+    found, probs = _twin_twos(classifier, image_bgr, found, probs, params)
     pieces = shared_pip_faces([t for _, t in found])    # a die's piece: not a die
     found, probs = [f for i, f in enumerate(found) if i not in pieces], \
         [p for i, p in enumerate(probs) if i not in pieces]
@@ -208,6 +210,27 @@ def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN
         p = _classify(classifier, image_bgr, [grown])[0]
         if rescued_ok(grown, p, dome=True):
             out_f[i], out_p[i] = (blob, grown), p
+    return out_f, out_p
+
+
+def _twin_twos(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
+               probs: list, params: DiceParams) -> tuple[list, list]:
+    """In the dome, a lone pip the CNN reads as a two grown to the two of it and its
+    twin that its cut blob left off (``twin.twin_two``), when the CNN, shown the grown
+    face, reads a two as the rescue requires (``rescue.rescued_ok``); else as it was."""
+    if classifier is None or not params.in_dome:
+        return found, probs
+    out_f, out_p = list(found), list(probs)
+    for i, ((blob, top), p) in enumerate(zip(found, probs, strict=True)):
+        if top.count != 1 or p is None or int(np.argmax(p[:NOT_A_DIE])) != 1 \
+                or float(p[NOT_A_DIE]) >= 0.5:
+            continue
+        grown = twin_two(top, params.pips)
+        if grown is None:
+            continue
+        again = _classify(classifier, image_bgr, [grown])[0]
+        if rescued_ok(grown, again, dome=True):
+            out_f[i], out_p[i] = (blob, grown), again
     return out_f, out_p
 
 
