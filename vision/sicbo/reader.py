@@ -31,7 +31,7 @@ from vision.footage import Event, StreamInfo
 from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dome, moving_px, shrink
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
-from vision.sicbo.glare import glare_hides_pips, glare_mask, glare_on_face, white_level
+from vision.sicbo.glare import floor_cover, glare_hides_pips, glare_mask, glare_on_face, white_level
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
@@ -188,10 +188,11 @@ class SicBoReader:
         if glare is None:
             return read
         scale = glare.shape[1] / self.info.width
+        cover = floor_cover(glare, self.scene.dome, scale)
         white = None
         dice = []
         for d in read.dice:
-            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face):
+            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face, cover=cover):
                 white = white_level(frame_bgr) if white is None else white
                 if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white):
                     d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
