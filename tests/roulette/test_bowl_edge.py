@@ -7,7 +7,18 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.roulette.test_bowl import FPS, ROWS, Paint, arm, block, border, first_seen, run
+from tests.roulette.test_bowl import (
+    COLS,
+    FPS,
+    HEAD,
+    ROWS,
+    Paint,
+    arm,
+    block,
+    border,
+    first_seen,
+    run,
+)
 
 
 def falling(path: list[tuple[int, int]], radius: int, bgr: tuple[int, int, int], start: int
@@ -57,3 +68,44 @@ def test_the_ball_held_at_the_outer_rows_by_fingers_beyond_a_clear_row_is_no_obj
                 track_rows=20, track_empty=True, reference=True,
                 track_paints=[block((1, 14), (94, 112), (120, 150, 200), 30)])
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def dropped(path: list[tuple[int, int]], size_rc: tuple[int, int], bgr: tuple[int, int, int],
+            start: int, cols_per_frame: int = 0) -> Paint:
+    """A flat thing (a lighter) falling in: its top-left corner at ``path[k]`` (row, image
+    column) at frame ``start + k``, then lying on the wheel where it landed. On the head
+    rows the mixed strip holds the wheel still, so what is still in the image moves there
+    with the head's turn (``cols_per_frame``), and what lies on the wheel does not."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if f < start:
+            return
+        k = min(f - start, len(path) - 1)
+        row, col = path[k]
+        if row < HEAD:
+            col += cols_per_frame * (start + k)  # where the wheel was under it then
+        cols = np.arange(col, col + size_rc[1]) % COLS
+        frame[row:row + size_rc[0], cols] = bgr
+    return paint
+
+
+@pytest.mark.parametrize("turning", [3, -2, 1])
+def test_an_object_fallen_onto_the_number_ring_over_the_rim_is_no_hand_once_it_rides(
+        turning: int) -> None:
+    # seed 11101 027 r2: a lighter fell in over the frame's edge (a hand's the frame it
+    # crossed it, broad), then lay on the number ring riding the wheel, followed as the
+    # hand (where last frame's hand was) until the dealer came for it: void missed. A hand
+    # rides no wheel; a slow wheel (1 column a frame) takes longer to show it than 10 frames
+    at = 60
+    wide = 18  # columns: the lighter's length along the ring (10 rows across)
+    path = [(ROWS - 10, 200), (ROWS - 15, 201), (ROWS - 20, 202), (ROWS - 25, 203),
+            (HEAD + 2, 204), (HEAD - 10, 205)]  # over the rim, down the bowl, on the head
+    fixes = run([dropped(path, (10, wide), (200, 170, 110), at, turning)], at + 80, seed=31,
+                turning=turning)
+    seen = first_seen(fixes)
+    lands = at + len(path) - 1
+    # lasted where it lies while the wheel turned further than it is wide, then reported
+    by = lands + max(10, (wide + 2) // abs(turning) + 2) + 2
+    assert seen is not None and lands <= seen <= by, (seen, by)
+    fix = fixes[seen]
+    assert fix is not None and abs(fix.row - 6.5) <= 3
+

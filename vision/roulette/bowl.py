@@ -59,6 +59,8 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground
 
 Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond the objects'
 # (``ObjectWatch.update``), or what makes them when asked
+RIDE_FRAMES = 64  # frames of the wheel's turn kept: a piece rides it if it lasted where
+# it lies on the wheel while the wheel turned further than it is wide (``_rides``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +145,7 @@ class ObjectWatch(EdgePieces):
         self.beyond: Beyond = None  # (B, C) bool the rows beyond the objects'
         # where a hand may go on (foreground, or out of view); None: unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
-        self.shifts: deque[int] = deque(maxlen=self.params.border_persist_frames)
+        self.shifts: deque[int] = deque(maxlen=RIDE_FRAMES)
         self.band = BandWatch()  # the rows just beyond the head's edge (``band``)
         self.lasted: np.ndarray | None = None  # ``count``, or more where the band's lasted
         self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)

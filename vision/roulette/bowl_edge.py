@@ -87,6 +87,7 @@ class EdgePieces:
         followed = np.unique(labels[self.was_hand & fg])
         areas = np.bincount(labels.ravel(), minlength=n)
         followed = followed[areas[followed] > self.params.border_object_px]
+        followed = self._off_the_wheel(labels, n, followed, ids, row, shift)
         ids = across_the_seam(labels, np.union1d(ids, followed))
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
@@ -152,24 +153,53 @@ class EdgePieces:
         broad = int(roll_head(self.broad_frames, row, shift)[piece].max())
         return self.frames - broad > self.params.border_hand_hold_frames
 
-    def _rides(self, piece: np.ndarray, head_row: int, shift: int) -> bool:
+    def _off_the_wheel(self, labels: np.ndarray, n: int, followed: np.ndarray,
+                       edge_ids: np.ndarray, row: int, shift: int) -> np.ndarray:
+        """``followed`` without the pieces that reach no edge (nor one across the seam:
+        ``edge_ids``) and ride the turning head, most of them (``_rides``): no hand rides
+        the wheel. An object falling in over the frame's border is followed as a hand the
+        frame it crosses it, then lies on the number ring, the hand's for good (seed 11101
+        027 r2: a lighter, 110 px, followed 1.3 s until the dealer's hand came for it; the
+        round abstained ball_lost, void missed). Nor is its hold kept: nothing near it was
+        a hand's."""
+        if not len(followed):
+            return followed
+        reach = across_the_seam(labels, edge_ids[edge_ids > 0])
+        riding = [k for k in followed if k not in reach
+                  and self._rides(labels == k, row, shift, share=0.5)]
+        if not riding:
+            return followed
+        assert self.hand_frames is not None and self.broad_frames is not None
+        held = near(roll_head(members(labels, n, riding), row, -shift),  # where its hold
+                    self.params.hand_near_rc)  # was set while it was followed
+        self.hand_frames[held] = -(10**9)
+        self.broad_frames[held] = -(10**9)
+        return np.setdiff1d(followed, riding)
+
+    def _rides(self, piece: np.ndarray, head_row: int, shift: int, share: float = 0.0
+               ) -> bool:
         """Does the (R, C) bool ``piece`` (image coordinates) ride the turning head: mostly
-        on its rows, lasted ``border_persist_frames`` where it lies in wheel coordinates
-        (``count``), while the wheel turned further than the piece is wide? A hand held
-        still at the border cannot last that long at one place on the wheel; a stick lying
-        on the number ring cut by the frame can (seed 10401 022 r2: 153 px the frame it
-        fell, a hand's ever after)."""
+        on its rows, lasted where it lies in wheel coordinates (``count``, over
+        ``min_area_px`` and ``share`` of its pixels) for ``border_persist_frames``, or as
+        long as the wheel took to turn further than the piece is wide (a slow wheel)? A
+        hand held still at the border cannot last that long at one place on the wheel; a
+        stick lying on the number ring cut by the frame can (seed 10401 022 r2: 153 px the
+        frame it fell, a hand's ever after)."""
         p = self.params
         rows, cols = np.nonzero(piece)
         if self.count is None or len(self.shifts) < p.border_persist_frames or (
                 np.count_nonzero(rows < head_row) * 2 < len(rows)):
             return False
-        width = self.count.shape[1]
-        turned = abs(shift - self.shifts[0]) % width
-        if min(turned, width - turned) <= int(cols.max() - cols.min()) + 1:
-            return False
-        lasted = roll_head(self.count, head_row, shift)[rows, cols] >= p.border_persist_frames - 1
-        return int(np.count_nonzero(lasted)) >= p.min_area_px
+        width, wide = self.count.shape[1], int(cols.max() - cols.min()) + 1
+        past = list(self.shifts)  # oldest first, this frame's last
+        for k in range(p.border_persist_frames, len(past) + 1):
+            turned = abs(shift - past[-k]) % width
+            if min(turned, width - turned) > wide:
+                break
+        else:
+            return False  # the wheel has not turned that far lately
+        lasted = roll_head(self.count, head_row, shift)[rows, cols] >= k - 1
+        return int(np.count_nonzero(lasted)) >= max(p.min_area_px, share * len(rows))
 
     def _over_the_cone(self, labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
         """The pieces at the strip's inner edge that are not the hand's (``ids``) when the
