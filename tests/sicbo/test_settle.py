@@ -128,6 +128,23 @@ CASES = [
                                                         40.0, 6, 0.6, "leaning"))))
         for k in range(8)],
      [("abstain", 9, "low_confidence")]),
+    # a pair merged in one blob, found on some reads only: the lean seen at one place on
+    # three reads of six, the reads between missing it and seeing the other die where it
+    # lies: void leaning (fresh seed 11104 clip 021 r0 abstained low_confidence)
+    ("lean found on some reads", M(2) + S(2) + [
+        (False, False, dice(6, 5, poses=("flat", "leaning")) if k in (1, 4, 5) else dice(6))
+        for k in range(8)],
+     [("void", 9, "dice_leaning")]),
+    # ... the same, but one read sees that die flat at its place: no void
+    ("lean denied by a flat read", M(2) + S(2) + [
+        (False, False, dice(6, 5, poses=("flat", "leaning")) if k in (1, 4, 5) else
+         dice(6, 5) if k == 2 else dice(6)) for k in range(8)],
+     [("abstain", 9, "low_confidence")]),
+    # ... or one read sees a die elsewhere (the dice moved, or the reads disagree): no void
+    ("lean with a die elsewhere", M(2) + S(2) + [
+        (False, False, dice(6, 5, poses=("flat", "leaning")) if k in (1, 4, 5) else
+         dice(6, shift=30) if k == 2 else dice(6)) for k in range(8)],
+     [("abstain", 9, "low_confidence")]),
     # four dice (a foreign object?) also abstains
     ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
      [("abstain", 6, "dice_count")]),

@@ -22,7 +22,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   they see fewer than three dice); stacked wins when both show. Two dice seen, one not
   flat on every one of ``count_reads`` reads (its face centre may wander by
   ``pose_place_rel`` edge: the hidden die's pair is seen by one face or another) is a
-  void too (``_hidden_die_void``);
+  void too (``_hidden_die_void``). A die seen stacked or leaning at one place on
+  ``count_reads`` reads of the spell, the other reads missing it and seeing no die
+  elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain; but while the last read shows
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
@@ -50,6 +52,7 @@ from enum import Enum
 
 from vision.footage import DiceResult, Event, abstain, outcome, void
 from vision.sicbo.settle_reads import (
+    die_dist,
     posed,
     reads_confidence,
     same_dice,
@@ -232,7 +235,7 @@ class RoundTracker:
 
     def _decide(self, frame: int) -> list[Event]:
         p = self.params
-        reason = self._void_reason() or self._hidden_die_void()
+        reason = self._void_reason() or self._hidden_die_void() or self._recurring_pose()
         if reason is not None:
             return [void(frame, reason)]
         last = self._reads[-p.agree_reads:]
@@ -297,6 +300,39 @@ class RoundTracker:
         if all(same_dice(lone[0], d, p.same_place_rel) for d in lone[1:]):
             return "dice_stacked" if 2 * stacked >= len(last) else "dice_leaning"
         return "dice_stacked" if stacked else "dice_leaning"
+
+    def _recurring_pose(self) -> str | None:
+        """The latest read's stacked or leaning die seen so at its place (``same_place_rel``)
+        on ``count_reads`` reads of the still spell, consecutive or not, the spell's other
+        reads missing that die: ``dice_stacked`` / ``dice_leaning``. Dice at
+        rest do not move, so a read that sees fewer dice, all at places the latest read
+        sees, is the same scene with some die missed; only a die read flat at that place,
+        or a die seen elsewhere (the dice moved, or the reads disagree), denies it. A pair
+        of dice merged in one blob is found on some reads and lost on others (fresh seed
+        11104 clip 021 r0: a six leaning 37 degrees on a two, read as a five leaning at
+        0.35 on reads 2, 5 and 6 of six, the lone six alone on the others: abstained
+        low_confidence). Never an outcome: a void needs no face."""
+        p = self.params
+        spell, last = self._reads, self._reads[-1]
+        if not all(self._within(r, last) for r in spell):
+            return None
+        for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
+            for die in (d for d in last.dice if d.pose == pose):
+                there = [self._at(r, die) for r in spell]
+                if sum(d is not None and d.pose == pose for d in there) >= p.count_reads \
+                        and all(d is None or d.pose == pose for d in there):
+                    return reason
+        return None
+
+    def _at(self, read: DiceObs, die: DieObs) -> DieObs | None:
+        """The die of ``read`` at ``die``'s place (``same_place_rel``), or None."""
+        rel = self.params.same_place_rel
+        return next((d for d in read.dice
+                     if die_dist(d, die) < rel * max(d.edge_px, die.edge_px)), None)
+
+    def _within(self, read: DiceObs, last: DiceObs) -> bool:
+        """Every die of ``read`` lies at a place of a die of ``last``."""
+        return all(self._at(last, d) is not None for d in read.dice)
 
     def _agreed_faces(self, reads: list[DiceObs]) -> tuple[int, int, int] | None:
         p = self.params
