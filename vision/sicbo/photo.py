@@ -65,8 +65,10 @@ size costs one read, not two. Small dice still get the whole read without the pu
 
 A photo may be out of focus: each read (at either scale) also looks for dice whose
 outline is too soft for the glare limit and keeps those its pips and CNN agree on
-(``photo_soft.with_soft_dice``). A streaked four the CNN reads as a six is a four when the
-six's middle places show blank face (``photo_four.with_fours``). Two dice whose top faces
+(``photo_soft.with_soft_dice``), and for dice whose pips the camera's motion drew out
+under the top pips' roundness limit (``photo_squash.with_smeared_pips``). A streaked
+four the CNN reads as a six is a four when the six's middle places show blank face
+(``photo_four.with_fours``). Two dice whose top faces
 lie closer than a cube allows are one die's pieces: the unsure one is dropped
 (``one_per_place``).
 """
@@ -83,6 +85,7 @@ from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import with_soft_dice
+from vision.sicbo.photo_squash import with_smeared_pips
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px
 
@@ -229,10 +232,11 @@ def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading
 
 
 def _looked(image_bgr: np.ndarray, params: DiceParams) -> DiceReading:
-    """``read_dice`` of the photo as it is, with its soft dice and its fours read as sixes
-    looked at again, one die to a place."""
-    return one_per_place(with_fours(image_bgr, with_soft_dice(
-        image_bgr, read_dice(image_bgr, params=params), params), params))
+    """``read_dice`` of the photo as it is, with its soft dice, its dice of streaked pips
+    and its fours read as sixes looked at again, one die to a place."""
+    reading = with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params)
+    reading = with_smeared_pips(image_bgr, reading, params)
+    return one_per_place(with_fours(image_bgr, reading, params))
 
 
 def one_per_place(reading: DiceReading) -> DiceReading:
