@@ -12,6 +12,7 @@ or low confidence), never an exception.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -195,37 +196,37 @@ def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN00
 def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
                     probs: list, params: DiceParams) -> tuple[list, list]:
     """In the dome, two top pips at adjacent corners (no two) grown to the face whose
-    washed-out pips show at the other places (``faintpip.corner_pair_completed``), when
-    the CNN, shown the grown face, reads that count as the rescue requires
-    (``rescue.rescued_ok``); else as they were."""
-    if classifier is None or not params.in_dome:
-        return found, probs
-    out_f, out_p = list(found), list(probs)
-    for i, (blob, top) in enumerate(found):
+    washed-out pips show at the other places (``faintpip.corner_pair_completed``)."""
+    def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
         if top.count != 2 or two_is_diagonal(top, params.pips):
-            continue
-        grown = corner_pair_completed(image_bgr, top)
-        if grown is None:
-            continue
-        p = _classify(classifier, image_bgr, [grown])[0]
-        if rescued_ok(grown, p, dome=True):
-            out_f[i], out_p[i] = (blob, grown), p
-    return out_f, out_p
+            return None
+        return corner_pair_completed(image_bgr, top)
+    return _regrown(classifier, image_bgr, found, probs, params, grow)
 
 
 def _twin_twos(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
                probs: list, params: DiceParams) -> tuple[list, list]:
     """In the dome, a lone pip the CNN reads as a two grown to the two of it and its
-    twin that its cut blob left off (``twin.twin_two``), when the CNN, shown the grown
-    face, reads a two as the rescue requires (``rescue.rescued_ok``); else as it was."""
+    twin that its cut blob left off (``twin.twin_two``)."""
+    def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
+        if top.count != 1 or p is None or int(np.argmax(p[:NOT_A_DIE])) != 1 \
+                or float(p[NOT_A_DIE]) >= 0.5:
+            return None
+        return twin_two(top, params.pips)
+    return _regrown(classifier, image_bgr, found, probs, params, grow)
+
+
+def _regrown(classifier, image_bgr: np.ndarray, found: list, probs: list,  # noqa: ANN001
+             params: DiceParams,
+             grow: Callable[[TopFace, np.ndarray | None], TopFace | None]) -> tuple[list, list]:
+    """In the dome, each top face ``grow`` makes a grown face of, replaced by it when the
+    CNN, shown the grown face, reads it as the rescue requires (``rescue.rescued_ok``);
+    else as it was."""
     if classifier is None or not params.in_dome:
         return found, probs
     out_f, out_p = list(found), list(probs)
     for i, ((blob, top), p) in enumerate(zip(found, probs, strict=True)):
-        if top.count != 1 or p is None or int(np.argmax(p[:NOT_A_DIE])) != 1 \
-                or float(p[NOT_A_DIE]) >= 0.5:
-            continue
-        grown = twin_two(top, params.pips)
+        grown = grow(top, p)
         if grown is None:
             continue
         again = _classify(classifier, image_bgr, [grown])[0]
