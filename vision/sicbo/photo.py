@@ -87,7 +87,7 @@ from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import with_soft_dice
 from vision.sicbo.photo_squash import with_smeared_pips
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
-from vision.sicbo.points import centre_gap_px
+from vision.sicbo.points import centre_gap_px, same_place
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "one_per_place",
            "read_photo", "work_scale"]
@@ -199,7 +199,7 @@ def _seen_first(again: DiceReading, first: DiceReading) -> DiceReading:
     half an edge) whose pips and CNN read different faces (see the module doc; pips not
     counted are no contradiction: a six 26 px wide, rendered, CNN alone 0.47)."""
     def seen(a: DieRead) -> bool:
-        return any(centre_gap_px(a, d) < 0.5 * max(a.edge_px, d.edge_px) for d in first.dice)
+        return any(same_place(a, d) for d in first.dice)
     kept = [a for a in again.dice if None in (a.pip_face, a.cnn_face)
             or a.pip_face == a.cnn_face or seen(a)]
     return again if len(kept) == len(again.dice) else replace(

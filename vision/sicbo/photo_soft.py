@@ -13,15 +13,16 @@ die" class drops it first), a die does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from vision.sicbo.detect import find_die_blobs_each
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
-from vision.sicbo.points import centre_gap_px
+from vision.sicbo.points import in_box, same_place
 
-__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "with_soft_dice"]
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "with_soft_dice"]
 
 SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
 SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
@@ -36,24 +37,24 @@ def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading,
     sharp = replace(params.detect, wide_floor=params.photo_wide_floor)
     soft = replace(sharp, min_sharpness=SOFT_SHARPNESS)
     seen, looser = find_die_blobs_each(image_bgr, [sharp, soft])
-    new = [b for b in looser if not any(_inside(b.center_xy, s.box_xyxy) for s in seen)]
+    new = [b for b in looser if not any(in_box(b.center_xy, s.box_xyxy) for s in seen)]
     if not new:
         return reading
     again = read_dice(image_bgr, params=replace(params, detect=replace(
         params.detect, min_sharpness=SOFT_SHARPNESS)))
+    return add_agreed(reading, again, SOFT_CONF,
+                      lambda d: any(in_box(d.center_xy, b.box_xyxy) for b in new))
+
+
+def add_agreed(reading: DiceReading, again: DiceReading, min_conf: float,
+               where: Callable[[DieRead], bool] = lambda d: True) -> DiceReading:
+    """``reading`` with the dice of ``again`` (the same photo read with a looser limit)
+    that it lacks (``points.same_place``) and that are dice by both signals: pips and CNN
+    read the same face, at ``min_conf`` or more, and ``where`` holds."""
     extra = [d for d in again.dice if d.pip_face is not None and d.pip_face == d.cnn_face
-             and d.confidence >= SOFT_CONF
-             and any(_inside(d.center_xy, b.box_xyxy) for b in new)
-             and not any(_near(d, e) for e in reading.dice)]
+             and d.confidence >= min_conf and where(d)
+             and not any(same_place(d, e) for e in reading.dice)]
     if not extra:
         return reading
     dice = sorted(reading.dice + tuple(extra), key=lambda d: d.center_xy[0])
     return replace(reading, dice=tuple(dice), flags=reading_flags(dice))
-
-
-def _inside(xy: tuple[float, float], box: tuple[float, ...]) -> bool:
-    return box[0] <= xy[0] <= box[2] and box[1] <= xy[1] <= box[3]
-
-
-def _near(a: DieRead, b: DieRead) -> bool:
-    return centre_gap_px(a, b) < 0.5 * max(a.edge_px, b.edge_px)

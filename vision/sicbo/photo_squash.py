@@ -27,9 +27,10 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.detect import find_die_blobs
-from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.dice import DiceParams, DiceReading, read_dice
+from vision.sicbo.photo_soft import add_agreed
 from vision.sicbo.pips import PipParams, find_pips, select_top_face
-from vision.sicbo.points import centre_gap_px
+from vision.sicbo.points import in_box
 
 __all__ = ["SMEAR_CONF", "SMEAR_ROUNDNESS", "with_smeared_pips"]
 
@@ -46,15 +47,10 @@ def with_smeared_pips(image_bgr: np.ndarray, reading: DiceReading,
     looser = replace(params.pips, min_roundness=SMEAR_ROUNDNESS)
     blobs = find_die_blobs(image_bgr, replace(params.detect, wide_floor=params.photo_wide_floor))
     if not any(_more_pips(image_bgr, b, params.pips, looser) for b in blobs
-               if not any(_inside(d.center_xy, b.box_xyxy) for d in reading.dice)):
+               if not any(in_box(d.center_xy, b.box_xyxy) for d in reading.dice)):
         return reading
     again = read_dice(image_bgr, params=replace(params, pips=looser))
-    extra = [d for d in again.dice if d.pip_face is not None and d.pip_face == d.cnn_face
-             and d.confidence >= SMEAR_CONF and not any(_near(d, e) for e in reading.dice)]
-    if not extra:
-        return reading
-    dice = sorted(reading.dice + tuple(extra), key=lambda d: d.center_xy[0])
-    return replace(reading, dice=tuple(dice), flags=reading_flags(dice))
+    return add_agreed(reading, again, SMEAR_CONF)
 
 
 def _more_pips(image_bgr: np.ndarray, blob: Blob, strict: PipParams,
@@ -65,10 +61,3 @@ def _more_pips(image_bgr: np.ndarray, blob: Blob, strict: PipParams,
                         for p in (strict, looser))]
     return counts[1] > counts[0]
 
-
-def _inside(xy: tuple[float, float], box: tuple[float, ...]) -> bool:
-    return box[0] <= xy[0] <= box[2] and box[1] <= xy[1] <= box[3]
-
-
-def _near(a: DieRead, b: DieRead) -> bool:
-    return centre_gap_px(a, b) < 0.5 * max(a.edge_px, b.edge_px)
