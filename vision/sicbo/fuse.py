@@ -9,7 +9,7 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.pips import Pip, PipParams, TopFace, stray_pips, two_is_diagonal
+from vision.sicbo.pips import Pip, PipParams, TopFace, pip_across_px, stray_pips, two_is_diagonal
 from vision.sicbo.points import centre_gap_px
 from vision.sicbo.reading import DiceParams, DieRead
 from vision.sicbo.smeared import Smeared
@@ -89,7 +89,7 @@ def twin_pips(top: TopFace, params: PipParams) -> tuple[Pip, ...]:
     if top.count != 1:
         return ()
     p = top.pips[0]
-    if 2.0 * np.sqrt(p.area_px / np.pi) >= params.big_one_rel * top.edge_px:
+    if pip_across_px(p) >= params.big_one_rel * top.edge_px:
         return ()
     reach = params.twin_rel * top.edge_px
     return tuple(q for q in top.side_pips

@@ -39,7 +39,7 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "grown_to",
-           "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
+           "pip_across_px", "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +317,7 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     out = []
     for t in tops:
         near = float(np.interp(t.center_xy[1], rows, edges))
-        big = t.count == 1 and _across(t.pips[0]) >= params.big_one_rel * near \
+        big = t.count == 1 and pip_across_px(t.pips[0]) >= params.big_one_rel * near \
             and t.pips[0].roundness >= params.big_one_round
         cap = near if big else params.one_edge_rel * near
         out.append(dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap
@@ -379,7 +379,7 @@ def _junk(ranked: list[Pip], params: PipParams) -> bool:
     return ranked[0].area_px >= 1.5 * float(np.median([p.area_px for p in ranked[1:6]]))
 
 
-def _across(p: Pip) -> float:
+def pip_across_px(p: Pip) -> float:
     """A pip's diameter (of the disc of its area)."""
     return 2.0 * float(np.sqrt(p.area_px / np.pi))
 

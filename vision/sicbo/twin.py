@@ -24,7 +24,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision.sicbo.fuse import twin_pips
-from vision.sicbo.pips import Pip, PipParams, TopFace, two_is_diagonal
+from vision.sicbo.pips import Pip, PipParams, TopFace, pip_across_px, two_is_diagonal
 
 __all__ = ["twin_two"]
 
@@ -37,7 +37,7 @@ def twin_two(top: TopFace, params: PipParams = _PIPS) -> TopFace | None:
     if top.count != 1:
         return None
     lone = top.pips[0]
-    if 2.0 * np.sqrt(lone.area_px / np.pi) >= params.big_one_rel * top.edge_px:
+    if pip_across_px(lone) >= params.big_one_rel * top.edge_px:
         return None       # a one's big pip (``fuse.twin_pips``): a one on any face's reach
     edge = max(top.edge_px, params.edge_per_pip * float(np.sqrt(lone.area_px)))
     twos = [_two(top, q, edge) for q in twin_pips(replace(top, edge_px=edge), params)]
