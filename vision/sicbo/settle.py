@@ -52,7 +52,7 @@ from enum import Enum
 
 from vision.footage import DiceResult, Event, abstain, outcome, void
 from vision.sicbo.settle_reads import (
-    die_dist,
+    at_place,
     posed,
     reads_confidence,
     same_dice,
@@ -326,9 +326,8 @@ class RoundTracker:
 
     def _at(self, read: DiceObs, die: DieObs) -> DieObs | None:
         """The die of ``read`` at ``die``'s place (``same_place_rel``), or None."""
-        rel = self.params.same_place_rel
         return next((d for d in read.dice
-                     if die_dist(d, die) < rel * max(d.edge_px, die.edge_px)), None)
+                     if at_place(d, die, self.params.same_place_rel)), None)
 
     def _within(self, read: DiceObs, last: DiceObs) -> bool:
         """Every die of ``read`` lies at a place of a die of ``last``."""

@@ -12,10 +12,12 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from vision.sicbo.points import centre_gap_px
+
 if TYPE_CHECKING:
     from vision.sicbo.settle import DiceObs, DieObs
 
-__all__ = ["die_dist", "posed", "reads_confidence", "same_dice", "sorted_faces", "split_pose"]
+__all__ = ["at_place", "posed", "reads_confidence", "same_dice", "sorted_faces", "split_pose"]
 
 
 def sorted_faces(read: DiceObs, floors: tuple[float, ...]) -> tuple[int, int, int] | None:
@@ -53,16 +55,17 @@ def same_dice(a: DiceObs, b: DiceObs, rel: float, *, faces: bool = True) -> bool
         return False
     unused = list(a.dice)
     for die in b.dice:
-        match = next((d for d in unused if (d.face == die.face or not faces) and die_dist(d, die)
-                      < rel * max(d.edge_px, die.edge_px)), None)
+        match = next((d for d in unused
+                      if (d.face == die.face or not faces) and at_place(d, die, rel)), None)
         if match is None:
             return False
         unused.remove(match)
     return True
 
 
-def die_dist(a: DieObs, b: DieObs) -> float:
-    return math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
+def at_place(a: DieObs, b: DieObs, rel: float) -> bool:
+    """The two dice's centres closer than ``rel`` x the larger edge: one place."""
+    return centre_gap_px(a, b) < rel * max(a.edge_px, b.edge_px)
 
 
 def reads_confidence(reads: list[DiceObs]) -> float:
