@@ -59,11 +59,7 @@ def _strong_light(frame_bgr: np.ndarray, outside: np.ndarray, dome: DomeRegion |
     grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
     inside = outside.copy()
     if dome is not None:
-        ellipse = np.zeros(grey.shape, np.uint8)
-        centre = (round(dome.center_xy[0]), round(dome.center_xy[1]))
-        axes = (max(1, round(dome.axes_px[0] / 2)), max(1, round(dome.axes_px[1] / 2)))
-        cv2.ellipse(ellipse, centre, axes, dome.angle_deg, 0, 360, 1, -1)
-        inside &= ellipse > 0
+        inside &= _floor_disc(dome, grey.shape, 1.0)
     floor = float(np.median(grey[inside])) if inside.any() else 0.0
     lit = cv2.blur(grey, (3, 3)).astype(np.float32)
     return (lit >= white_level(frame_bgr) - clip_margin) | (lit >= floor + above_floor)
@@ -75,12 +71,18 @@ def floor_cover(glare_small: np.ndarray, dome: DomeRegion | None, scale: float) 
     frame when no dome is known."""
     if dome is None:
         return float(glare_small.mean())
-    floor = np.zeros(glare_small.shape, np.uint8)
+    inside = _floor_disc(dome, glare_small.shape, scale)
+    return float(glare_small[inside].mean()) if inside.any() else float(glare_small.mean())
+
+
+def _floor_disc(dome: DomeRegion, shape: tuple[int, ...], scale: float) -> np.ndarray:
+    """(H, W) bool of ``shape``: inside the dome's ellipse (full-res px) drawn at ``scale``
+    px per full-res px."""
+    disc = np.zeros(shape[:2], np.uint8)
     centre = (round(dome.center_xy[0] * scale), round(dome.center_xy[1] * scale))
     axes = (max(1, round(dome.axes_px[0] * scale / 2)), max(1, round(dome.axes_px[1] * scale / 2)))
-    cv2.ellipse(floor, centre, axes, dome.angle_deg, 0, 360, 1, -1)
-    inside = floor > 0
-    return float(glare_small[inside].mean()) if inside.any() else float(glare_small.mean())
+    cv2.ellipse(disc, centre, axes, dome.angle_deg, 0, 360, 1, -1)
+    return disc > 0
 
 
 def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
