@@ -68,9 +68,8 @@ outline is too soft for the glare limit and keeps those its pips and CNN agree o
 (``photo_soft.with_soft_dice``), and for dice whose pips the camera's motion drew out
 under the top pips' roundness limit (``photo_squash.with_smeared_pips``). A streaked
 four the CNN reads as a six is a four when the six's middle places show blank face
-(``photo_four.with_fours``). Two dice whose top faces
-lie closer than a cube allows are one die's pieces: the unsure one is dropped
-(``one_per_place``).
+(``photo_four.with_fours``). Two dice whose top faces lie closer than a cube allows are
+one die's pieces: the unsure one is dropped (``one_per_place``).
 """
 
 from __future__ import annotations
