@@ -53,6 +53,8 @@ RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ba
 RHO_STEP = 0.025
 MAX_BUFFER = 32
 RUNNING_FRAMES = 15  # the ball last seen this lately is where it was (its mask stays)
+FALL_S = 0.12  # a spot off the bowl still on the head this soon fell in (``StillSpots``)
+DEAD_S = 0.1  # ... and lying this long: no ball
 HOLD_S = 0.12  # the ball in the pockets seen this lately: a fainter spot there is the ball
 CALIBRATION_TRIES = 6
 PROFILE_CHECK_FRAMES = 15
@@ -105,7 +107,10 @@ class WheelPipeline:
         self.nothing = np.zeros_like(self.invalid)  # no spot: one mask for every such frame
         self.nothing.flags.writeable = False
         self.still = StillSpots(self.grid.row_of(cal.head_rho + 0.12),  # not the ball
-                                rest_row=self.grid.row_of(cal.band_rho[1]) + 1)
+                                rest_row=self.grid.row_of(cal.band_rho[1]) + 1,
+                                head_row=self.head_row, columns=COLUMNS,
+                                fall_frames=round(FALL_S * fps),
+                                dead_frames=max(2, round(DEAD_S * fps)))
         # a smeared ball is looked for on the upper bowl only (where it runs fast; by the
         # head's edge a misjudged edge leaves pieces of the turning rim)
         self.smear_row = self.grid.row_of(SMEAR_PER_BAND * cal.band_rho[1])
@@ -122,16 +127,18 @@ class WheelPipeline:
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
 
-    def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix]
-                   ) -> tuple[np.ndarray, np.ndarray]:
+    def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix],
+                   held: list[bool], zero_col: float) -> tuple[np.ndarray, np.ndarray]:
         """Where the ball (and every ball-like spot) is or just was: not an object, but
         for spots kept still where the ball cannot rest (``StillSpots``); and where any of
         them is, kept still or not (``StripBackground.update``'s ``spots``)."""
         spots = [(b.row, b.col) for b in balls]
+        free = [not h for h in held]
         if self.last_ball is not None and frame - self.last_ball[0] <= RUNNING_FRAMES:
             spots.append(self.last_ball[1:])
+            free.append(False)  # a remembered place, not a sighting
         every = spot_mask(shape, spots) if spots else self.nothing
-        kept = self.still.update(spots, frame, self._ball_running(frame))
+        kept = self.still.update(spots, frame, self._ball_running(frame), zero_col, free)
         # (cost) mostly every spot is kept: the same mask serves (neither is written)
         if kept == spots:
             return every, every
@@ -208,11 +215,15 @@ class WheelPipeline:
         fg |= self.background.chroma_stand_out(mixed, self.watch.params.stand_out_head)
         np.greater(fg, invalid, out=fg)  # (cost) fg &= ~invalid, without the temporary
         fg[self.object_rows:] = False
-        near_ball, spots = self._ball_mask(fg.shape, index, balls)
+        near_ball, spots = self._ball_mask(fg.shape, index, balls, held, zero_col)
         ignore = self.no_objects if near_ball is self.nothing else near_ball | self.no_objects
         obj = object_step(self.watch, self.background, mixed, fg, self.edge, ignore,
                           near_ball, diff, int(round(zero_col)), spots, invalid,
                           self._may_rest(near_ball))
+        # a spot that fell in off the bowl and lies on the head is no ball for the round
+        # either (``StillSpots.dead``): never the ball at rest, nor a fixture taken for it
+        alive = [k for k in range(len(balls)) if not self.still.dead[k]]
+        balls, held = [balls[k] for k in alive], [held[k] for k in alive]
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)

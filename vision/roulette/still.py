@@ -26,37 +26,87 @@ class StillSpots:
     "Still": within ``near_px`` of where it came (a chip found as a ball-like spot
     jitters by 1-3 px; the slowest ball on the bowl moves 2 px a frame), missed by the
     ball finder for at most ``gap_frames`` running (seed 10001 004 r4: a chip on the bowl
-    found in 7 of 13 frames)."""
+    found in 7 of 13 frames).
+
+    Nor is a spot the ball that came down off the bowl onto the head (rows above
+    ``head_row``), free (no fingers at it), and stopped dead there: still within
+    ``fall_frames`` of leaving the bowl, and kept still ``dead_frames`` (``dead``). A ball
+    lands on the turning head at the bowl's speed against the wheel's and hops across
+    pockets for half a second or more before it rests; a coin dropped in falls and lies
+    (seed 11101 013 r0, 024 r1: a silver coin on the number ring kept as the ball at rest,
+    the roll unseen, no void). The path off the bowl is followed in image columns (the
+    head's are the image's rolled by the caller's ``shift``, ``columns`` round), within
+    ``fall_px`` from one frame to the next."""
 
     def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0,
                  gap_frames: int = 4, rest_row: float | None = None,
-                 bowl_still_frames: int = 5) -> None:
+                 bowl_still_frames: int = 5, head_row: int | None = None,
+                 columns: int = 0, fall_frames: int = 5, dead_frames: int = 3,
+                 fall_px: float = 10.0) -> None:
         self.bowl_row, self.still_frames, self.near_px = bowl_row, still_frames, near_px
         self.bowl_still_frames = bowl_still_frames  # on the bowl: the slowest ball there
         # is out of ``near_px`` within 3 frames, and no ball rests there (seed 10901 027 r4:
         # a white chip masked 10 frames, 0.4 s at 25 fps, its void that late)
         self.rest_row = rest_row
         self.gap_frames = gap_frames
-        self.since: list[tuple[float, float, int, int]] = []  # row, col where it came,
-        # when, last seen
+        self.head_row, self.columns = head_row, columns  # None: no path off the bowl kept
+        self.fall_frames, self.dead_frames, self.fall_px = fall_frames, dead_frames, fall_px
+        self.since: list[tuple[float, float, int, int, int | None]] = []  # row, col where
+        # it came, when, last seen, when its path left the bowl (None: not seen to)
+        self.path: list[tuple[float, float, int, int | None]] = []  # row, image column,
+        # frame, when it left the bowl: the last frames' free spots
+        self.dead: list[bool] = []  # per spot of the last update: fell in, lies: no ball
 
-    def update(self, spots: list[tuple[float, float]], frame: int, running: bool = False
+    def update(self, spots: list[tuple[float, float]], frame: int, running: bool = False,
+               shift: float = 0.0, free: list[bool] | None = None
                ) -> list[tuple[float, float]]:
         """(row, col) mixed-coordinate spots this frame -> those that may be the ball.
-        ``running``: the ball in play runs on the bowl (seen there lately)."""
-        kept, since = [], []
-        for r, c in spots:
-            came = min(((f, pr, pc) for pr, pc, f, _ in self.since
+        ``running``: the ball in play runs on the bowl (seen there lately); ``shift``: the
+        head rows' roll (image column of mixed column 0); ``free``: per spot, a free
+        sighting (no fingers at it, not a remembered place; all, when not given). Sets
+        ``dead``."""
+        left = self._left(spots, frame, shift, free)
+        kept, since, self.dead = [], [], []
+        for (r, c), off in zip(spots, left, strict=True):
+            came = min(((f, pr, pc, lb) for pr, pc, f, _, lb in self.since
                         if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
-                       default=(frame, r, c))
-            since.append((came[1], came[2], came[0], frame))
+                       key=lambda s: s[:3], default=(frame, r, c, off))
+            since.append((came[1], came[2], came[0], frame, came[3]))
+            dead = (came[3] is not None and came[0] - came[3] <= self.fall_frames
+                    and frame - came[0] >= self.dead_frames)
+            self.dead.append(dead)
             may_rest = not running and (r < self.bowl_row if self.rest_row is None
                                         else r <= self.rest_row)
             still = self.bowl_still_frames if r >= self.bowl_row else self.still_frames
-            if may_rest or frame - came[0] < still:
+            if not dead and (may_rest or frame - came[0] < still):
                 kept.append((r, c))
-        seen = {(r, c, f) for r, c, f, _ in since}
+        seen = {(r, c, f) for r, c, f, _, _ in since}
         since += [s for s in self.since  # unseen lately: may be found there again
                   if frame - s[3] <= self.gap_frames and s[:3] not in seen]
         self.since = since
         return kept
+
+    def _left(self, spots: list[tuple[float, float]], frame: int, shift: float,
+              free: list[bool] | None) -> list[int | None]:
+        """Per spot, when its path (free spots a frame or two apart, ``fall_px`` near in
+        image coordinates) left the bowl for the head, if it did."""
+        if self.head_row is None:
+            return [None] * len(spots)
+        out, path = [], []
+        for k, (r, c) in enumerate(spots):
+            col = (c + shift) % self.columns if r < self.head_row else c
+            came = [p for p in self.path if 0 < frame - p[2] <= 2
+                    and abs(p[0] - r) <= self.fall_px
+                    and abs((p[1] - col + self.columns / 2) % self.columns
+                            - self.columns / 2) <= self.fall_px]
+            off = None
+            if r < self.head_row and came:
+                last = max(came, key=lambda p: (p[2], p[0] < self.head_row))  # (the head's
+                # own path first)
+                off = last[3] if last[3] is not None else (
+                    last[2] if last[0] >= self.head_row else None)
+            out.append(off)
+            if free is None or free[k]:
+                path.append((r, col, frame, off))
+        self.path = [p for p in self.path if frame - p[2] < 2] + path
+        return out
