@@ -30,7 +30,7 @@ from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import _drop_nested, _tops
 from vision.sicbo.pips import Pip
 from vision.sicbo.stack import stacked_die
-from vision.synth.dice3d import DiceStyle, flat_pose, stacked_pose
+from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die, stacked_pose
 from vision.synth.sicbo_render import DiceFrameRenderer
 
 BLUE = (120.0, 60.0, 20.0)
@@ -170,4 +170,45 @@ def test_flat_dice_on_a_floor_as_tinted_as_the_dice_stay_flat(tilt: float) -> No
     dice = flat_dice([2, 5, 6])
     for shown in (dice, dice[:2], dice[1:]):
         reading = read_dice(_cast_image(shown, tilt))
+        assert [d.pose for d in reading.dice] == ["flat"] * len(shown)
+
+
+# A black floor (neutral: no colour of its own) seen through a camera whose white
+# balance tints the dice green-yellow (fresh seed-11204 clip 005, floor Lab a, b within
+# 6 of neutral, the dice' top faces about -12, +16): every neutral pixel of a die, its
+# side faces' pips among them, points from the dice' colour the floor's way, as a
+# floor-coloured shadow would, though a shadow on a neutral floor carries no colour.
+BLACK = (20.0, 22.0, 20.0)
+TINTED = DiceStyle(body_bgr=(192.0, 243.0, 219.0), pip_style="chinese")
+
+
+def _black_floor_image(dice: tuple, tilt_deg: float) -> np.ndarray:
+    scene = dome_scene(800, 600, tilt_deg=tilt_deg, floor_bgr=BLACK)
+    return camera_frame(DiceFrameRenderer(scene, TINTED).render(dice), np.random.default_rng(3))
+
+
+@pytest.mark.parametrize(("tilt", "lean_deg"), [(5.0, 30.0), (5.0, 50.0), (10.0, 40.0)])
+def test_body_on_a_neutral_floor_keeps_a_leaning_pair(tilt: float, lean_deg: float) -> None:
+    # a one leaning on a two, its four's red pips turned up between them, a five apart:
+    # two dice seen, the pair in one blob. The body cut took the four's pips for shadow
+    # and kept 0.56-0.69 of the blob (on clip 005 r3 the opening then cut the pair at
+    # its neck to the one's die alone: read flat, abstained dice_count)
+    support = flat_pose(2, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    dice = (support, lean_against_die(1, support, 1, np.radians(lean_deg), spin=2),
+            flat_pose(5, SPOTS[2], 1.1, edge_m=EDGE_M))
+    image = _black_floor_image(dice, tilt)
+    params = DiceParams()
+    found = _drop_nested(_tops(image, find_die_blobs(image, params.detect), params))
+    blobs, tops = [b for b, _ in found], [t for _, t in found]
+    pair = int(np.argmax([b.area_px for b in blobs]))
+    assert die_bodies(image, blobs, tops)[pair].area_px >= 0.9 * blobs[pair].area_px
+    assert "leaning" in [d.pose for d in read_dice(image).dice]
+
+
+def test_flat_dice_on_a_neutral_floor_stay_flat() -> None:
+    # the same floor and dice, camera 25 degrees off vertical (side faces and their
+    # pips show most): three flat dice, or two of them, are all flat
+    dice = flat_dice([2, 4, 6])
+    for shown in (dice, dice[:2], dice[1:]):
+        reading = read_dice(_black_floor_image(shown, 25.0))
         assert [d.pose for d in reading.dice] == ["flat"] * len(shown)

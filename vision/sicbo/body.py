@@ -45,7 +45,8 @@ class BodyParams:
     floor_darker: float = 0.5      # ... no darker than this x the floor's lightness lower
     floor_lighter: float = 60.0    # ... and no more than this lighter (glare is a hole)
     min_floor: float = 0.15        # a floor this small (fraction of the picture) is not one
-    tinted: float = 12.0           # a floor this chromatic is coloured (floor_tint applies)
+    tinted: float = 12.0           # a floor this chromatic, and this far from the dice'
+    # colour, is coloured (floor_tint applies)
     floor_tint: float = 0.35       # shadow: chroma along the floor's >= this x the floor's
     keep_rel: float = 0.8          # pixels this near the top face's centre always count
     off_floor_lum: float = 0.5     # off the floor: at least this x the top face's lightness
@@ -136,10 +137,15 @@ def _shadow(lab: np.ndarray, colour: np.ndarray, die_ab: np.ndarray,
     die's by less than ``tinted``: ivory dice and the camera's white balance tint the
     dice too, and on a pale tinted floor they may be as coloured as it (fresh seed-10504
     clip 029: a pale green floor, the dice' top faces 1.1 x as green as it; every pixel
-    of the die was 'shadow' and only the disk round its top face stayed)."""
+    of the die was 'shadow' and only the disk round its top face stayed). All False too
+    when the floor itself is within ``tinted`` of neutral: a shadow on a black or grey
+    floor has no colour, while from tinted dice every neutral pixel, a pip among them,
+    points the floor's way (fresh seed-11204 clip 005 r3, black floor, dice tinted
+    green-yellow: a one leaning on a two lost its side face's pips, the opening cut the
+    pair at its neck to the one's die, read flat, abstained dice_count)."""
     tint = colour[1:] - np.asarray(die_ab, np.float32)
     norm = float(np.hypot(tint[0], tint[1]))
-    if norm < params.tinted:
+    if norm < params.tinted or np.hypot(colour[1] - 128.0, colour[2] - 128.0) < params.tinted:
         return np.zeros(lab.shape[:2], bool)
     along = ((lab[..., 1].astype(np.float32) - die_ab[0]) * tint[0]
              + (lab[..., 2].astype(np.float32) - die_ab[1]) * tint[1]) / norm
