@@ -17,7 +17,9 @@ Patches that are never objects:
   and ``border_object_rc``, no other foreground near) with no hand near it lately is an
   object once it has lasted ``border_persist_frames``: an arm has an arm's width and
   more of it lies near, a hand that works moves. At the
-  outer edge (over the rim) everything is a hand;
+  outer edge (over the rim) everything is a hand, and the outer rows are near a hand where
+  one reaches in beyond the strip's end (over the felt), though its skin may match the
+  rim's wood on the way (``ObjectWatch._reaching_in``);
 * busy rows: a row that is foreground across a large share of its columns for a while is
   a turning ring the wheel's edge estimate left outside the head (frets, a rim), or a
   lighting change, not one thing lying somewhere;
@@ -59,6 +61,7 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground
 
 Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond the objects'
 # (``ObjectWatch.update``), or what makes them when asked
+REACH_ROWS = 5  # strip rows a hand reaching in from beyond the strip spans at least
 RIDE_FRAMES = 64  # frames of the wheel's turn kept: a piece rides it if it lasted where
 # it lies on the wheel while the wheel turned further than it is wide (``_rides``)
 
@@ -176,6 +179,7 @@ class ObjectWatch(EdgePieces):
         self.shifts.append(head[1])  # the wheel's turn, frame by frame (``_rides``)
         self.beyond = beyond
         touching = self._hand(fg, edge, frame, model, head)
+        self._reaching_in(frame)
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
@@ -213,6 +217,28 @@ class ObjectWatch(EdgePieces):
             # once opened); it is judged as it is (``_compact``, ``_border_object``)
             opened |= _extended(lasting & self.border)
         return self._best(opened, touching, frame, model, head[0])
+
+    def _reaching_in(self, frame: np.ndarray | None) -> None:
+        """Marks the objects' outer rows (``hand_near_rc[0]`` of them) near a hand reaching
+        in from beyond the strip's end (``_reached_in``, ``hand_near_rc[1] // 2`` columns
+        either side) as near a hand this frame. Where the hand crosses the rim its skin may
+        match the wood row after row, so no hand reaches the objects' edge there; out over
+        the felt it stands out (seed 11201 017 r0 and r3: the dealer held the ball at the
+        bowl's outer rows for the spin, the fingers' rows beyond them 10-25 off the
+        background and the first seconds' strip; the ball, let go by ``StillSpots`` on the
+        bowl, was a chip cut by the rim: false voids. The hand beyond: 83 and 241 px on the
+        strip's last 6 and 11 rows)."""
+        p, rows = self.params, self.rows
+        if rows is None or self.reference is None or frame is None or frame.shape[0] <= rows:
+            return
+        near_cols = _reached_in(p, frame[rows:], self.reference[rows:])
+        if not near_cols.any():
+            return
+        assert self.hand_frames is not None and self.broad_frames is not None
+        by = (slice(max(0, rows - p.hand_near_rc[0]), rows), near_cols)
+        self.hand_frames[by] = self.frames
+        self.broad_frames[by] = self.frames  # an arm, whatever of it the strip shows: a
+        # piece there is no stray (``_stray``), its hold kept when the hand goes
 
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head_row: int) -> ObjectFix | None:
@@ -277,17 +303,44 @@ def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
     if rows is None or ref is None or diff.shape[0] < rows + n:
         return None
     b = slice(rows, rows + n)
-    now, then = mixed[b], ref[b]
-    gain = np.clip(now.reshape(-1, 3).sum(axis=0) / np.maximum(
-        then.reshape(-1, 3).sum(axis=0), 1.0), 0.7, 1.4).astype(np.float32)
     out = foreground_mask(diff[b], watch.params.stand_out)
-    out |= foreground_mask(now - gain * then, watch.params.stand_out)
+    out |= foreground_mask(_unlike(mixed[b], ref[b]), watch.params.stand_out)
     # (the ball's mask is not lifted: a ball-like spot there may be held in fingers, seed
     # 10601 024 r0, the hand placing the ball on the track with the ball and its knuckles
     # masked; and a spot on the piece itself, a chip's, reaches over these rows)
     if unseen is not None:
         out |= unseen[b]
     return out
+
+
+def _reached_in(params: ObjectParams, now: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """(C,) bool the columns within ``hand_near_rc[1] // 2`` of a hand or arm reaching in
+    from beyond the strip's outer end: a piece of foreground of ``now`` (the (T, C, 3)
+    strip beyond the objects' rows) against ``then`` (the first seconds', brightness
+    matched), ``hand_px`` or more over ``REACH_ROWS`` rows or more (a ball on the track is
+    three rows across), that reaches the last row."""
+    cols = now.shape[1]
+    out = np.zeros(cols, bool)
+    if not foreground_mask(_unlike(now[-1:], then[-1:]), params.stand_out).any():
+        return out  # (cost) most frames: nothing at the last row
+    fg = foreground_mask(_unlike(now, then), params.stand_out).view(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    top, high = stats[:, cv2.CC_STAT_TOP], stats[:, cv2.CC_STAT_HEIGHT]
+    reach = (top + high == now.shape[0]) & (high >= REACH_ROWS) & (
+        stats[:, cv2.CC_STAT_AREA] >= params.hand_px)
+    m = params.hand_near_rc[1] // 2
+    for left, wide in stats[1:][reach[1:]][:, [cv2.CC_STAT_LEFT, cv2.CC_STAT_WIDTH]]:
+        out[np.arange(left - m, left + wide + m) % cols] = True  # (a piece's columns are
+        # one run: it is connected)
+    return out
+
+
+def _unlike(now: np.ndarray, then: np.ndarray) -> np.ndarray:
+    """(..., 3) float32 ``now`` less ``then`` brightened to match it (each channel's sum
+    over the rows, a gain within 0.7..1.4: the light drifts)."""
+    gain = np.clip(np.array(cv2.sumElems(now)[:3]) / np.maximum(
+        cv2.sumElems(then)[:3], 1.0), 0.7, 1.4).astype(np.float32)  # (cost) OpenCV's sums
+    return now - gain * then
 
 
 def _off_the_cone(patch: np.ndarray, unseen: np.ndarray) -> np.ndarray:
