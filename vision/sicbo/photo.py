@@ -65,8 +65,10 @@ size costs one read, not two. Small dice still get the whole read without the pu
 
 A photo may be out of focus: each read (at either scale) also looks for dice whose
 outline is too soft for the glare limit and keeps those its pips and CNN agree on
-(``photo_soft.with_soft_dice``), and for dice whose pips the camera's motion drew out
-under the top pips' roundness limit (``photo_squash.with_smeared_pips``). A streaked
+(``photo_soft.with_soft_dice``), for dice whose pips the camera's motion drew out
+under the top pips' roundness limit (``photo_squash.with_smeared_pips``), and for pale
+dice a grained desk's threshold cut away (``photo_faint.with_faint_dice``); the blobs of
+those looks are found in one search (``photo_looks``: the floors computed once). A streaked
 four the CNN reads as a six is a four when the six's middle places show blank face
 (``photo_four.with_fours``). Two dice whose top faces lie closer than a cube allows are
 one die's pieces: the unsure one is dropped (``one_per_place``).
@@ -79,17 +81,18 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from vision.sicbo.blob import DetectParams
-from vision.sicbo.detect import find_die_blobs
+from vision.sicbo.blob import Blob, DetectParams
+from vision.sicbo.detect import find_die_blobs, find_die_blobs_each
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.photo_faint import FAINT_NOISE, with_faint_dice
 from vision.sicbo.photo_four import with_fours
-from vision.sicbo.photo_soft import with_soft_dice
+from vision.sicbo.photo_soft import SOFT_SHARPNESS, with_soft_dice
 from vision.sicbo.photo_squash import with_smeared_pips
 from vision.sicbo.pips import PipParams, consistent_edges, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px, same_place
 
 __all__ = ["PHOTO", "PHOTO_MAX_SIDE", "PHOTO_GRAIN_MEDIAN", "nadir_direction", "one_per_place",
-           "read_photo", "work_scale"]
+           "photo_looks", "read_photo", "work_scale"]
 
 PHOTO_MAX_SIDE = 640
 SMALL_EDGE = 32.0      # dice read smaller than this (px) at the working size: look again
@@ -231,11 +234,24 @@ def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading
 
 
 def _looked(image_bgr: np.ndarray, params: DiceParams) -> DiceReading:
-    """``read_dice`` of the photo as it is, with its soft dice, its dice of streaked pips
-    and its fours read as sixes looked at again, one die to a place."""
-    reading = with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params)
-    reading = with_smeared_pips(image_bgr, reading, params)
+    """``read_dice`` of the photo as it is, with its soft and faint dice, its dice of
+    streaked pips and its fours read as sixes looked at again, one die to a place."""
+    seen, soft, faint = photo_looks(image_bgr, params)
+    reading = with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params, seen, soft)
+    reading = with_faint_dice(image_bgr, reading, params, seen, faint)
+    reading = with_smeared_pips(image_bgr, reading, params, seen)
     return one_per_place(with_fours(image_bgr, reading, params))
+
+
+def photo_looks(image_bgr: np.ndarray,
+                params: DiceParams) -> tuple[list[Blob], list[Blob], list[Blob]]:
+    """The photo's die blobs as ``read_dice`` finds them, at ``SOFT_SHARPNESS`` and at
+    ``FAINT_NOISE`` x the median floor score, in one search (the floors computed once)."""
+    sharp = replace(params.detect, wide_floor=params.photo_wide_floor)
+    seen, soft, faint = find_die_blobs_each(image_bgr, [
+        sharp, replace(sharp, min_sharpness=SOFT_SHARPNESS),
+        replace(sharp, noise_factor=FAINT_NOISE)])
+    return seen, soft, faint
 
 
 def one_per_place(reading: DiceReading) -> DiceReading:

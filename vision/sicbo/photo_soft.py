@@ -18,31 +18,37 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.sicbo.detect import find_die_blobs_each
+from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.points import in_box, same_place
 
-__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "with_soft_dice"]
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "read_new", "with_soft_dice"]
 
 SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
 SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
 
 
-def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading,
-                   params: DiceParams) -> DiceReading:
+def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
+                   seen: list[Blob], looser: list[Blob]) -> DiceReading:
     """``reading`` (``read_dice`` of ``image_bgr`` with ``params``) and the soft dice it
-    missed (see the module doc)."""
+    missed (see the module doc); ``seen`` and ``looser`` are the photo's blobs at its
+    sharpness limit and at ``SOFT_SHARPNESS`` (``photo.photo_looks``)."""
     if params.in_dome or params.detect.min_sharpness <= SOFT_SHARPNESS:
         return reading
-    sharp = replace(params.detect, wide_floor=params.photo_wide_floor)
-    soft = replace(sharp, min_sharpness=SOFT_SHARPNESS)
-    seen, looser = find_die_blobs_each(image_bgr, [sharp, soft])
     new = [b for b in looser if not any(in_box(b.center_xy, s.box_xyxy) for s in seen)]
+    return read_new(image_bgr, reading, params, new,
+                    replace(params.detect, min_sharpness=SOFT_SHARPNESS), SOFT_CONF)
+
+
+def read_new(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
+             new: list[Blob], detect: DetectParams, min_conf: float) -> DiceReading:
+    """``reading`` and the dice the photo read again with ``detect`` (a looser look)
+    finds in ``new`` (blobs that look found and the first did not), when pips and CNN
+    agree at ``min_conf`` (``add_agreed``); ``reading`` when there are none."""
     if not new:
         return reading
-    again = read_dice(image_bgr, params=replace(params, detect=replace(
-        params.detect, min_sharpness=SOFT_SHARPNESS)))
-    return add_agreed(reading, again, SOFT_CONF,
+    again = read_dice(image_bgr, params=replace(params, detect=detect))
+    return add_agreed(reading, again, min_conf,
                       lambda d: any(in_box(d.center_xy, b.box_xyxy) for b in new))
 
 

@@ -26,7 +26,6 @@ from dataclasses import replace
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, read_dice
 from vision.sicbo.photo_soft import add_agreed
 from vision.sicbo.pips import PipParams, find_pips, select_top_face
@@ -38,14 +37,14 @@ SMEAR_ROUNDNESS = 0.25   # a streaked pip: at most ~4x longer than wide
 SMEAR_CONF = 0.9         # a die found only so is kept when pips and CNN agree this sure
 
 
-def with_smeared_pips(image_bgr: np.ndarray, reading: DiceReading,
-                      params: DiceParams) -> DiceReading:
+def with_smeared_pips(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
+                      blobs: list[Blob]) -> DiceReading:
     """``reading`` (``read_dice`` of ``image_bgr`` with ``params``) and the dice with
-    streaked pips it missed (see the module doc)."""
+    streaked pips it missed (see the module doc); ``blobs``: the photo's die blobs
+    (``photo.photo_looks``)."""
     if params.in_dome or params.pips.min_roundness <= SMEAR_ROUNDNESS:
         return reading
     looser = replace(params.pips, min_roundness=SMEAR_ROUNDNESS)
-    blobs = find_die_blobs(image_bgr, replace(params.detect, wide_floor=params.photo_wide_floor))
     if not any(_more_pips(image_bgr, b, params.pips, looser) for b in blobs
                if not any(in_box(d.center_xy, b.box_xyxy) for d in reading.dice)):
         return reading
