@@ -68,3 +68,13 @@ def test_two_beside_a_dark_patch_in_line_stays_sure() -> None:
     reading = read_saved("s10704_016_f913_two_by_shade.png")
     assert sorted(d.face for d in reading.dice) == [1, 2, 2]
     assert die_at(reading, (449, 155)).confidence >= FLOOR_TWO
+
+
+@needs_model
+def test_two_by_the_rim_stays_sure() -> None:
+    # seed 11204 (spent) clip 020 r0 frame 101 (truth 2-5-6): a two whose blob joins the
+    # dome's pale rim; the thin dark line between the rim's stripes lies where a third pip
+    # of its row would, but its outline fits no ellipse (roundness 0.0): no third pip
+    reading = read_saved("s11204_020_f101_two_by_rim.png")
+    assert sorted(d.face for d in reading.dice) == [2, 5, 6]
+    assert die_at(reading, (305, 451)).confidence >= FLOOR_TWO    # before: 0.5, abstained

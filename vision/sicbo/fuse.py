@@ -24,6 +24,7 @@ DOUBTFUL = 0.9            # the most a face is sure with a pip-like blob left of
 SUB_LAYOUTS = {5: (1, 2, 3, 4), 6: (2, 4)}   # faces whose pips all lie in a five's / six's
 IN_A_ROW = 0.25           # a third pip this x the step from where a row of three puts it
 ROW_AREA = 1.5            # ... and at most this x the larger pip's area
+ROW_ROUND = 0.15          # ... and at least this round (its outline fits an ellipse)
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -111,14 +112,20 @@ def _two_in_a_row(top: TopFace) -> bool:
     pip is at most ``ROW_AREA`` x the larger's area: a pip of the same face is as
     foreshortened as the others, and clipped only smaller; a dark patch is larger (seed
     10704 clip 016 r2: a two beside its side face's shaded corner, 12 x a pip's area, in
-    line by chance; 1-2-2 was read right and abstained)."""
+    line by chance; 1-2-2 was read right and abstained). It is at least ``ROW_ROUND``
+    round: a pip the outline clips keeps an ellipse's outline (half a disc is 0.53 round,
+    a twentieth 0.19; 10804 clip 007 r4's, 0.63), while a blob whose outline fits no
+    ellipse (its fit's minor axis 0) is no pip (seed 11204 clip 020 r0 frame 101: a two by
+    the dome's rim, a dark rim blob of roundness 0.0 in line with its pips; the two,
+    read at 0.5 against a CNN two of 0.97, abstained)."""
     if top.count != 2:
         return False
     a, b = (np.asarray(p.center_xy, float) for p in top.pips)
     step = float(np.hypot(*(b - a)))
     most = ROW_AREA * max(p.area_px for p in top.pips)
     return any(float(np.hypot(*(np.asarray(q.center_xy) - end))) <= IN_A_ROW * step
-               and q.area_px <= most for q in top.side_pips for end in (2 * b - a, 2 * a - b))
+               and q.area_px <= most and q.roundness >= ROW_ROUND
+               for q in top.side_pips for end in (2 * b - a, 2 * a - b))
 
 
 def fuse(pip_face: int | None, pip_conf: float,
