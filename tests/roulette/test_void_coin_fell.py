@@ -104,3 +104,16 @@ def test_a_spot_that_fell_off_the_bowl_and_lies_on_the_head_is_dead(
         kept = still.update([spot], f, shift=SHIFT, free=[free])
     assert still.dead == [dead_at_end]
     assert (kept == []) is dead_at_end  # let go of: the object stage sees it
+
+
+def test_a_spot_that_fell_in_and_lies_while_a_round_rolls_is_the_ball() -> None:
+    """The ball in play dropping off the bowl straight into a pocket and staying there
+    moves as the coin does (seed 11201 017 r2 and 025 r0: the ball in its pocket lifted as
+    dead, boxed as an object, a false void): while a round rolls, none is dead."""
+    still = StillSpots(bowl_row=HEAD_ROW + 4, rest_row=12, head_row=HEAD_ROW, columns=444,
+                       fall_frames=4, dead_frames=3)
+    track = [(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4
+    for f, spot in enumerate(track):
+        kept = still.update([spot], f, shift=SHIFT, free=[True], rolling=True)
+    assert still.dead == [False]
+    assert kept == [(14.0, 30.0)]

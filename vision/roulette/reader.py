@@ -138,7 +138,8 @@ class WheelPipeline:
             spots.append(self.last_ball[1:])
             free.append(False)  # a remembered place, not a sighting
         every = spot_mask(shape, spots) if spots else self.nothing
-        kept = self.still.update(spots, frame, self._ball_running(frame), zero_col, free)
+        kept = self.still.update(spots, frame, self._ball_running(frame), zero_col, free,
+                                 rolling=self.tracker.phase == "rolling")
         # (cost) mostly every spot is kept: the same mask serves (neither is written)
         if kept == spots:
             return every, every

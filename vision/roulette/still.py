@@ -36,7 +36,9 @@ class StillSpots:
     (seed 11101 013 r0, 024 r1: a silver coin on the number ring kept as the ball at rest,
     the roll unseen, no void). The path off the bowl is followed in image columns (the
     head's are the image's rolled by the caller's ``shift``, ``columns`` round), within
-    ``fall_px`` from one frame to the next."""
+    ``fall_px`` from one frame to the next. Not while a round rolls (``rolling``): the ball
+    in play can drop off the bowl straight into a pocket and stay (seed 11201 017 r2, 025
+    r0: false voids); a coin fallen in then is kept as before."""
 
     def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0,
                  gap_frames: int = 4, rest_row: float | None = None,
@@ -58,13 +60,13 @@ class StillSpots:
         self.dead: list[bool] = []  # per spot of the last update: fell in, lies: no ball
 
     def update(self, spots: list[tuple[float, float]], frame: int, running: bool = False,
-               shift: float = 0.0, free: list[bool] | None = None
+               shift: float = 0.0, free: list[bool] | None = None, rolling: bool = False
                ) -> list[tuple[float, float]]:
         """(row, col) mixed-coordinate spots this frame -> those that may be the ball.
         ``running``: the ball in play runs on the bowl (seen there lately); ``shift``: the
         head rows' roll (image column of mixed column 0); ``free``: per spot, a free
-        sighting (no fingers at it, not a remembered place; all, when not given). Sets
-        ``dead``."""
+        sighting (no fingers at it, not a remembered place; all, when not given);
+        ``rolling``: a round's ball is in play (launched, not yet at rest). Sets ``dead``."""
         left = self._left(spots, frame, shift, free)
         kept, since, self.dead = [], [], []
         for (r, c), off in zip(spots, left, strict=True):
@@ -72,7 +74,8 @@ class StillSpots:
                         if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
                        key=lambda s: s[:3], default=(frame, r, c, off))
             since.append((came[1], came[2], came[0], frame, came[3]))
-            dead = (came[3] is not None and came[0] - came[3] <= self.fall_frames
+            dead = (not rolling and came[3] is not None
+                    and came[0] - came[3] <= self.fall_frames
                     and frame - came[0] >= self.dead_frames)
             self.dead.append(dead)
             may_rest = not running and (r < self.bowl_row if self.rest_row is None
