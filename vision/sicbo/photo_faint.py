@@ -24,9 +24,8 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.dice import DiceParams, DiceReading
-from vision.sicbo.photo_soft import read_new
+from vision.sicbo.photo_soft import read_new, unseen
 from vision.sicbo.pips import find_pips, select_top_face
-from vision.sicbo.points import in_box
 
 __all__ = ["FAINT_CONF", "FAINT_NOISE", "with_faint_dice"]
 
@@ -41,7 +40,7 @@ def with_faint_dice(image_bgr: np.ndarray, reading: DiceReading, params: DicePar
     threshold and at ``FAINT_NOISE`` x the median (``photo.photo_looks``)."""
     if params.in_dome or params.detect.noise_factor <= FAINT_NOISE:
         return reading
-    new = [b for b in looser if not any(in_box(b.center_xy, s.box_xyxy) for s in seen)
-           and select_top_face(find_pips(image_bgr, b, params.pips), b, params.pips)]
+    new = [b for b in unseen(looser, seen)
+           if select_top_face(find_pips(image_bgr, b, params.pips), b, params.pips)]
     return read_new(image_bgr, reading, params, new,
                     replace(params.detect, noise_factor=FAINT_NOISE), FAINT_CONF)

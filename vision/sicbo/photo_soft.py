@@ -22,7 +22,7 @@ from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.points import in_box, same_place
 
-__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "read_new", "with_soft_dice"]
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "read_new", "unseen", "with_soft_dice"]
 
 SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
 SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
@@ -35,9 +35,14 @@ def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading, params: DicePara
     sharpness limit and at ``SOFT_SHARPNESS`` (``photo.photo_looks``)."""
     if params.in_dome or params.detect.min_sharpness <= SOFT_SHARPNESS:
         return reading
-    new = [b for b in looser if not any(in_box(b.center_xy, s.box_xyxy) for s in seen)]
-    return read_new(image_bgr, reading, params, new,
+    return read_new(image_bgr, reading, params, unseen(looser, seen),
                     replace(params.detect, min_sharpness=SOFT_SHARPNESS), SOFT_CONF)
+
+
+def unseen(looser: list[Blob], seen: list[Blob]) -> list[Blob]:
+    """The blobs of ``looser`` (a looser look's) whose centre lies in no blob of ``seen``
+    (the first look's): what only the looser look found."""
+    return [b for b in looser if not any(in_box(b.center_xy, s.box_xyxy) for s in seen)]
 
 
 def read_new(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
