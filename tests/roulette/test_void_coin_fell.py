@@ -80,40 +80,33 @@ HEAD_ROW = 20  # strip rows above: the head (wheel columns); from it: the bowl (
 SHIFT = 100.0  # image column of the head's column 0
 
 
-@pytest.mark.parametrize(("track", "free", "dead_at_end"), [
+FELL_AND_LIES = [(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4
+
+
+@pytest.mark.parametrize(("track", "free", "rolling", "dead_at_end"), [
     # down the bowl at image column 130 (the head's 30), then lying on the head
-    ([(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4,
-     True, True),
+    (FELL_AND_LIES, True, False, True),
     # ... lying only 2 frames: not yet
-    ([(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0), (14.0, 30.0)], True, False),
+    ([(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0), (14.0, 30.0)], True, False,
+     False),
     # ... carried down in fingers (a ball put back): may be the ball at rest
-    ([(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4,
-     False, False),
+    (FELL_AND_LIES, False, False, False),
+    # ... while a round rolls: the ball in play dropping off the bowl straight into a pocket
+    # and staying moves as the coin does (seed 11201 017 r2 and 025 r0: the ball lifted as
+    # dead, boxed as an object, a false void)
+    (FELL_AND_LIES, True, True, False),
     # down the bowl, then hopping on across the pockets before it rests: a ball
     ([(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0), (14.0, 36.0),
       (14.0, 42.0), (14.0, 47.0), (14.0, 51.0), (14.0, 54.0), (14.0, 56.0)]
-     + [(14.0, 57.0)] * 6, True, False),
+     + [(14.0, 57.0)] * 6, True, False, False),
     # still on the head, never seen coming off the bowl (the last round's ball)
-    ([(14.0, 30.0)] * 8, True, False),
+    ([(14.0, 30.0)] * 8, True, False, False),
 ])
 def test_a_spot_that_fell_off_the_bowl_and_lies_on_the_head_is_dead(
-        track: list[tuple[float, float]], free: bool, dead_at_end: bool) -> None:
+        track: list[tuple[float, float]], free: bool, rolling: bool, dead_at_end: bool) -> None:
     still = StillSpots(bowl_row=HEAD_ROW + 4, rest_row=12, head_row=HEAD_ROW, columns=444,
                        fall_frames=4, dead_frames=3)
     for f, spot in enumerate(track):
-        kept = still.update([spot], f, shift=SHIFT, free=[free])
+        kept = still.update([spot], f, shift=SHIFT, free=[free], rolling=rolling)
     assert still.dead == [dead_at_end]
     assert (kept == []) is dead_at_end  # let go of: the object stage sees it
-
-
-def test_a_spot_that_fell_in_and_lies_while_a_round_rolls_is_the_ball() -> None:
-    """The ball in play dropping off the bowl straight into a pocket and staying there
-    moves as the coin does (seed 11201 017 r2 and 025 r0: the ball in its pocket lifted as
-    dead, boxed as an object, a false void): while a round rolls, none is dead."""
-    still = StillSpots(bowl_row=HEAD_ROW + 4, rest_row=12, head_row=HEAD_ROW, columns=444,
-                       fall_frames=4, dead_frames=3)
-    track = [(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4
-    for f, spot in enumerate(track):
-        kept = still.update([spot], f, shift=SHIFT, free=[True], rolling=True)
-    assert still.dead == [False]
-    assert kept == [(14.0, 30.0)]
