@@ -52,7 +52,7 @@ import numpy as np
 from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces
-from vision.roulette.ghost import label_as_at_first, label_is_ghost
+from vision.roulette.ghost import label_as_at_first, label_is_ghost, label_new_since_first
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
 
@@ -264,7 +264,9 @@ class ObjectWatch(EdgePieces):
                     p.hand_hold_frames):
                 continue  # by a hand, or where one just was
             if frame is not None and model is not None and (
-                    label_is_ghost(frame, model, labels, stats, k, p, head_row)
+                    (label_is_ghost(frame, model, labels, stats, k, p, head_row)
+                     and not (self.reference is not None and label_new_since_first(
+                         frame, model, self.reference, labels, stats, k, p)))
                     or (self.reference is not None and label_as_at_first(
                         frame, model, self.reference, labels, stats, k, p))):
                 self._mark_ghost(labels == k)
