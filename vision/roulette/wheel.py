@@ -267,12 +267,17 @@ class ZeroTracker:
     """Pocket 0 frame after frame, also while it is out of view (one ``update`` per frame).
 
     Red and black alternate all round the wheel; only the green 0 tells which pocket is
-    which. With the whole ring in view (``valid`` None) every frame shows 0 and the best
-    match is taken, as ``locate_zero`` does. When part of the ring is out of the frame, a
-    match is taken where 0 stands out (``score`` >= ``clear_score``); otherwise the match
-    nearest the last frame's zero wins (the wheel turns a fraction of a pocket between
-    frames, the alternatives are two pockets apart). ``seen`` says whether 0 has stood out
-    since the start, i.e. whether the numbering can be trusted yet.
+    which. A match is taken where 0 stands out (``score`` >= ``clear_score``); otherwise
+    the match nearest the last frame's zero wins (the wheel turns a fraction of a pocket
+    between frames, the alternatives are two pockets apart). So it is
+    when part of the ring is out of the frame, and with the whole ring in view (``valid``
+    None) once 0 has stood out: a dealer's arm across the ring may hide 0 there too (seed
+    11301 017 r0: the arm over 0 for a second, the best match two pockets off, so the ball
+    resting in its pocket stood out from the model, which had it two pockets on: a false
+    void; clear frames scored 1.25, those 1.0-1.1). Until 0 has stood out the best match
+    is taken, as ``locate_zero`` does. ``seen`` says whether 0 has stood out since the
+    start, i.e. whether the numbering can be trusted yet (always, with the whole ring in
+    view).
     """
 
     def __init__(self, sense: int, valid: np.ndarray | None = None, clear_score: float = 1.15
@@ -280,18 +285,17 @@ class ZeroTracker:
         self.sense, self.valid, self.clear_score = sense, valid, clear_score
         self.last_col: int | None = None
         self.seen = valid is None
+        self.stood_out = False  # 0 has stood out since the start
 
     def update(self, redness: np.ndarray, greenness: np.ndarray) -> ZeroFix:
-        if self.valid is None:
-            return locate_zero(redness, greenness, self.sense)
-        if not self.valid.any():
+        if self.valid is not None and not self.valid.any():
             return ZeroFix(psi=0.0, score=1.0, fit=0.0)
         corr = zero_correlation(redness, greenness, self.sense, self.valid)
         best = int(np.argmax(corr))
         fix = _fix_at(corr, best)
         if fix.score >= self.clear_score:
-            self.seen = True
-        elif self.last_col is not None:
+            self.seen = self.stood_out = True
+        elif self.last_col is not None and (self.valid is not None or self.stood_out):
             near = np.arange(self.last_col - POCKET_COLS, self.last_col + POCKET_COLS + 1) \
                 % COLUMNS
             best = int(near[np.argmax(corr[near])])
