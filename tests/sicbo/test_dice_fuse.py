@@ -60,3 +60,17 @@ def test_clean_six_layout_against_a_cnn_reading_fewer_of_its_pips(cnn, face, lo,
     got, conf, _ = fuse(6, 0.98, cnn)
     assert got == face
     assert lo <= conf <= hi
+
+
+@pytest.mark.parametrize(("probs", "lo", "hi"), [
+    (_faces(f1=0.90), 0.97, 1.0),    # the CNN sure of a one: the lone pip backs it (paid)
+    (np.array([.13, .13, .05, .02, .04, .01, .64]), 0.0, 0.5),
+    # ^ the CNN holds it not a die, a one no likelier than a two: the CNN's odds alone
+    (_faces(f1=0.45, f2=0.35), 0.0, 0.5),    # a one barely ahead of a two: as unsure
+])
+def test_lone_pip_backs_a_one_only_when_the_cnn_holds_it(probs, lo, hi) -> None:
+    """A lone pip fits a one's layout perfectly on any face whose other pips are lost
+    (seed 11204 clip 008 r2: a two, a pip washed by glare, read a one at 0.936)."""
+    face, conf, _ = fuse(1, 1.0, probs)
+    assert face == 1
+    assert lo <= conf <= hi

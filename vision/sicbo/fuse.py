@@ -25,6 +25,7 @@ SUB_LAYOUTS = {5: (1, 2, 3, 4), 6: (2, 4)}   # faces whose pips all lie in a fiv
 IN_A_ROW = 0.25           # a third pip this x the step from where a row of three puts it
 ROW_AREA = 1.5            # ... and at most this x the larger pip's area
 ROW_ROUND = 0.15          # ... and at least this round (its outline fits an ellipse)
+ONE_MARGIN = 2.0          # a one's lone pip backs the CNN's one only this x its next face
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -148,7 +149,8 @@ def fuse(pip_face: int | None, pip_conf: float,
     cnn_face = int(np.argmax(faces)) + 1
     p_cnn = float(faces[cnn_face - 1])
     if pip_face == cnn_face:
-        return cnn_face, agreed_conf(cnn_face, faces, pip_conf), cnn_face
+        fit = pip_conf if pip_face != 1 or _cnn_backs_one(probs, faces) else 0.0
+        return cnn_face, agreed_conf(cnn_face, faces, fit), cnn_face
     p_pip = float(faces[pip_face - 1]) if pip_face else 0.0
     if pip_face in UNIQUE_LAYOUTS and pip_conf >= CLEAN_FIT \
             and cnn_face in SUB_LAYOUTS[pip_face]:
@@ -158,6 +160,19 @@ def fuse(pip_face: int | None, pip_conf: float,
     if pip_face and p_cnn < 0.4 and pip_conf >= 0.8 and p_pip >= 0.25:
         return pip_face, float(0.5 * pip_conf), cnn_face
     return cnn_face, float(0.5 * p_cnn), cnn_face
+
+
+def _cnn_backs_one(probs: np.ndarray, faces: np.ndarray) -> bool:
+    """Whether the CNN holds a blob a one clearly enough for a lone pip to back it: a
+    lone pip fits a one's layout perfectly whatever face it lies on (a two or a three
+    with pips washed out, see ``twin_pips``), so the fit adds only when the CNN's one
+    beats its "not a die" class and ``ONE_MARGIN`` x its next face. Seed 11204 (spent)
+    clip 008 r2 frame 1012: a two, one pip washed by glare, the CNN one 0.13 / two 0.13
+    / not a die 0.64: read a one at 0.936, 0.034 short of the one's floor (0.97) and a
+    wrong outcome; now at the CNN's 0.34. A one paid (>= 0.97) has the CNN's one at
+    >= 0.7 of its faces, so the margin held for every one paid before."""
+    not_die = float(probs[NOT_A_DIE]) if len(probs) > NOT_A_DIE else 0.0
+    return float(probs[0]) > not_die and faces[0] >= ONE_MARGIN * float(faces[1:].max())
 
 
 def _made_up(p: float) -> float:
