@@ -30,6 +30,8 @@ class DrawnWheel:
     pocket_out: float = 0.62
     number_out: float = 0.72  # number ring up to here; the wheel head ends at 0.76
     head_out: float = 0.76
+    fret_bgr: tuple[int, int, int] = (200, 200, 200)  # the separators between pockets
+    fret_px: int = 2  # (texture px)
 
 
 def _wedge(r0: float, r1: float, a0: float, a1: float) -> np.ndarray:
@@ -58,7 +60,7 @@ def texture(w: DrawnWheel, wheel_rad: float, ball: tuple[float, float] | None = 
         cv2.fillPoly(img, [_wedge(rb * w.pocket_in, rb * w.number_out, a0, a1)], col,
                      cv2.LINE_AA, 4)
         p = _wedge(rb * w.pocket_in, rb * w.pocket_out, a0, a0 + 0.002)
-        cv2.polylines(img, [p], True, (200, 200, 200), 2, cv2.LINE_AA, 4)
+        cv2.polylines(img, [p], True, w.fret_bgr, w.fret_px, cv2.LINE_AA, 4)
     cv2.circle(img, (c, c), int(rb * w.pocket_out), (150, 170, 190), 2, cv2.LINE_AA)
     cv2.circle(img, (c, c), int(rb * w.pocket_in * 0.6), (60, 110, 160), -1)
     if chip is not None:

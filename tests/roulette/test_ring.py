@@ -61,6 +61,8 @@ def test_ring_is_recovered(mask: np.ndarray, centre: tuple[float, float],
     (speckle(3), "ring"),  # noise only, no wheel
     (annulus((240.0, 140.0), (120.0, 50.0), 0.0, 0.9, 1.1), "axis ratio"),  # 65 degrees tilt
     (np.zeros(SHAPE, bool), "pocket ring"),  # nothing turns
+    # one pocket-sized blob (a ring cut into pockets, seed 11301 clip 010): no wheel's ring
+    (annulus((240.0, 140.0), (16.0, 12.0), 0.0, 0.0, 1.0), "frame's width"),
 ])
 def test_refusals_say_why(mask: np.ndarray, why: str) -> None:
     result = ring_candidates(mask)

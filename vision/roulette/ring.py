@@ -29,6 +29,12 @@ __all__ = ["MIN_ARC", "MIN_AXIS_RATIO", "CalibrationFailure", "fit_ring", "ring_
 
 MIN_AXIS_RATIO = 0.7  # minor/major: a 35-degree tilt (the contract's) gives ~0.82, plus slack
 MIN_ARC = 0.5  # fraction of the ring's angles the turning pixels must cover
+MIN_RING_WIDTH = 0.05  # a ring's major semi-axis over the frame's width, at least: the
+# contract's smallest pocket ring (400 px across at 1920 px wide) is twice that; a fit to one
+# pocket-sized blob (seed 11301 clip 010) is a quarter of it
+CUT_PX = 5  # a closing this wide joins a ring cut by thin radial gaps (``_components``):
+# a wheel turning about a whole number of pockets between the sampled frames keeps some
+# pixels one colour in all of them
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +69,14 @@ def ring_pixels(frames_small: Sequence[np.ndarray]) -> np.ndarray:
     return ((frac > 0.12) & (frac < 0.88)) | (green_any & (frac > 0.05))
 
 
-def _components(mask: np.ndarray, count: int = 4) -> list[np.ndarray]:
+def _components(mask: np.ndarray, count: int = 4, close: bool = False) -> list[np.ndarray]:
     """The largest connected pieces of ``mask`` after a 3x3 opening (which removes the
-    speckle that noise flickers on a red cloth), largest first, as (N, 2) float32 x, y."""
+    speckle that noise flickers on a red cloth), largest first, as (N, 2) float32 x, y;
+    ``close``: then a ``CUT_PX`` closing joins a ring cut by thin radial gaps."""
     opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if close:
+        opened = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (CUT_PX, CUT_PX)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
     order = np.argsort(-stats[1:, cv2.CC_STAT_AREA])[:count] + 1
     pieces = []
@@ -143,6 +153,21 @@ def _whole_mask_fit(mask: np.ndarray) -> RingGeometry | None:
     return geom
 
 
+def _piece_fits(pieces: list[np.ndarray], shape: tuple[int, int], wide: float
+                ) -> list[tuple[float, RingGeometry, np.ndarray]]:
+    """(fill, ring, its pixels) seeded by each piece, refitted on the pixels of every piece in
+    its band; those at least ``wide`` (major semi-axis, px) going round ``MIN_ARC`` of it."""
+    pts = np.concatenate(pieces)
+    found = []
+    for piece in pieces:
+        seed = _ellipse(piece)
+        fitted = _refit(seed, piece, pts) if seed is not None else None
+        if (fitted is not None and len(fitted[1]) >= 200 and fitted[0].axes_px[0] >= wide
+                and _arc_cover(*fitted) >= MIN_ARC):
+            found.append((_fill(*fitted, shape), *fitted))
+    return found
+
+
 def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure:
     """Ellipses the turning ring may be, best first, from a pixel mask of it.
 
@@ -161,19 +186,21 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     if not pieces:
         return CalibrationFailure("the turning red/green pixels are only scattered specks, "
                                   "not a ring (is the wheel turning and in view?)")
-    pts = np.concatenate(pieces)
+    wide = MIN_RING_WIDTH * mask.shape[1]
     whole = _whole_mask_fit(mask)
-    last = [whole] if whole is not None and \
+    last = [whole] if whole is not None and whole.axes_px[0] >= wide and \
         whole.axes_px[1] >= MIN_AXIS_RATIO * whole.axes_px[0] else []
-    found: list[tuple[float, RingGeometry, np.ndarray]] = []
-    for piece in pieces:
-        seed = _ellipse(piece)
-        fitted = _refit(seed, piece, pts) if seed is not None else None
-        if fitted is not None and len(fitted[1]) >= 200 and _arc_cover(*fitted) >= MIN_ARC:
-            found.append((_fill(*fitted, mask.shape), *fitted))
+    found = _piece_fits(pieces, mask.shape, wide)
+    if not last and not any(g.axes_px[1] >= MIN_AXIS_RATIO * g.axes_px[0] for _, g, _ in found):
+        # no piece went round as a ring, nor the whole mask (speckle at one side pulled it
+        # off): a ring cut by thin radial gaps, joined, may (seed 11301 clip 010: a wheel
+        # turning about a pocket between the sampled frames, red pockets narrower than black
+        # ones, left a pixel wide strip in ~18 places never red)
+        found = _piece_fits(_components(mask, close=True), mask.shape, wide) or found
     if not found and not last:
         return CalibrationFailure("the turning red/green pixels do not form a ring around "
-                                  "the wheel (is the wheel turning and in view?)")
+                                  "the wheel (is the wheel turning and in view? a ring "
+                                  f"{2 * MIN_RING_WIDTH:.0%} of the frame's width at least)")
     ratios = [g.axes_px[1] / g.axes_px[0] for _, g, _ in found]
     if max(ratios, default=0.0) < MIN_AXIS_RATIO:
         if last:
