@@ -91,6 +91,7 @@ MIN_IN_VIEW = 0.6  # fraction of the pocket band that must lie inside the frame
 RING_TRIES = 3  # candidate ring ellipses calibrated in full ...
 GOOD_FIT = 0.9  # ... until one fits this well
 CLEAR_ZERO = 1.15  # a zero fix scoring this (best match over the next) shows pocket 0
+SENSE_AGREEMENT = 0.6  # mean vote (+1 / -1 per frame) that decides the numbering sense
 
 
 def _in_view(grid: StripGrid, frame: np.ndarray, rows: slice) -> np.ndarray | None:
@@ -139,9 +140,12 @@ def _calibrate_ring(frames: Sequence[np.ndarray], ring: RingGeometry
                                   f"frame (expected >= {MIN_IN_VIEW:.0%}): move the camera back")
     signals = [colour_signals(s[rows]) for s in strips]
     votes = sense_votes(signals, valid)
-    if abs(votes) < 0.6:
-        return CalibrationFailure(f"cannot tell the numbering direction (votes {votes:+.2f}): "
-                                  "is pocket 0 green and visible?")
+    if abs(votes) < SENSE_AGREEMENT:
+        return CalibrationFailure(
+            f"cannot tell the numbering direction: beside the greenest pocket the red side "
+            f"agrees over the {len(signals)} frames by {votes:+.2f} ({SENSE_AGREEMENT:.2f} "
+            "needed either way): is pocket 0 green and in view, the pocket ring sharp and "
+            "lit?")
     sense = 1 if votes > 0 else -1
     warp, fit = find_warp(signals, sense, valid)
     if fit < 0.4:
