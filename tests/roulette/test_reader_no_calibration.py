@@ -1,6 +1,7 @@
 """A camera the reader cannot calibrate from (here: no wheel in view) is reported when the
 reader gives up, while the table plays on, not at the end of a stream that live never ends
-(seed 11301 clip 010: the only event came in the clip's last round). Reported once."""
+(seed 11301 clip 010: the only event came in the clip's last round). Reported once, though
+the reader goes on trying (``test_reader_late_calibration``)."""
 
 from __future__ import annotations
 
@@ -24,5 +25,5 @@ def test_an_uncalibratable_camera_is_reported_when_the_reader_gives_up() -> None
     (frame_index, event), = said
     assert event.reason == "calibration" and event.frame == frame_index
     assert frame_index < frames // 2, "said long before the stream ends"
-    assert reader.tries == CALIBRATION_TRIES
+    assert reader.tries > CALIBRATION_TRIES, "it went on trying (RETRY_S), silently"
     assert reader.finish(frames - 1) == []  # not said twice

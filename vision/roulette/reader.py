@@ -2,7 +2,9 @@
 
 Until it has a calibration the reader keeps (a subsample of) the first frames; once the
 calibration succeeds from them it replays them through the pipeline, stamping any event
-with the frame at which it was actually decided, so causality holds. Per frame:
+with the frame at which it was actually decided, so causality holds. When
+``CALIBRATION_TRIES`` windows in a row fail it says so once (an abstain) and tries again
+every ``RETRY_S``. Per frame:
 
     unwrap (remap) -> wheel angle (colour correlation) -> mixed strip -> background
     difference -> ball, objects -> RoundTracker (settle) -> events
@@ -57,6 +59,7 @@ FALL_S = 0.12  # a spot off the bowl still on the head this soon fell in (``Stil
 DEAD_S = 0.1  # ... and lying this long: no ball
 HOLD_S = 0.12  # the ball in the pockets seen this lately: a fainter spot there is the ball
 CALIBRATION_TRIES = 6
+RETRY_S = 10.0  # having given up, the reader tries again (silently) this long after each try
 PROFILE_CHECK_FRAMES = 15
 PROFILE_MIN_FIT = 0.5
 TRUSTED_FIT = 0.65  # below, pockets may be misnumbered: outcomes become abstains (tuning
@@ -287,6 +290,7 @@ class RouletteReader:
         self.stride = max(1, int(np.ceil(self.window / MAX_BUFFER)))
         self.buffer: list[tuple[int, np.ndarray]] = []
         self.tries = 0
+        self.resume = 0  # frames before this are not kept (the wait between late tries)
         self.failure: CalibrationFailure | None = None
 
     @classmethod
@@ -303,7 +307,7 @@ class RouletteReader:
     def update(self, frame_bgr: np.ndarray, frame_index: int) -> list[Event]:
         if self.pipeline is not None:
             return self.pipeline.step(frame_bgr, frame_index)
-        if self.tries >= CALIBRATION_TRIES:
+        if frame_index < self.resume:
             return []
         if frame_index % self.stride == 0:
             self.buffer.append((frame_index, frame_bgr.copy()))
@@ -321,9 +325,13 @@ class RouletteReader:
             self.buffer = []
             if self.tries < CALIBRATION_TRIES:
                 return []
-            # given up: said now, once, so a person hears of it while the table plays on
-            # (seed 11301 clip 010: calibration failed in its first seconds and the only
-            # event came at the clip's end, four rounds later; live, that never comes)
+            # given up: tried again every RETRY_S (the light or the wheel may clear); said
+            # now, once, so a person hears of it while the table plays on (seed 11301 clip
+            # 010: calibration failed in its first seconds and the only event came at the
+            # clip's end, four rounds later; live, that never comes)
+            self.resume = now + max(1, int(round(RETRY_S * self.info.fps)))
+            if self.tries > CALIBRATION_TRIES:
+                return []
             return [abstain(now, "calibration", detail=cal.message)]
         self.pipeline = WheelPipeline(cal, self.info.fps, self.info.width, self.info.height)
         self.pipeline.seed_background([frames[i] for i in pick])
