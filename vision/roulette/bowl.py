@@ -52,7 +52,7 @@ import numpy as np
 from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces
-from vision.roulette.ghost import label_as_at_first, label_is_ghost, label_new_since_first
+from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
 
@@ -263,14 +263,8 @@ class ObjectWatch(EdgePieces):
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
                     p.hand_hold_frames):
                 continue  # by a hand, or where one just was
-            # new since the first seconds, a patch is no ghost, but while a hand is in
-            # the strip: a piece of its back, even skin beside it, is as new (seed 11301
-            # 016 r0: a false object on the dealer's hand over the head)
             if frame is not None and model is not None and (
-                    (label_is_ghost(frame, model, labels, stats, k, p, head_row)
-                     and not (self.reference is not None and self.hand is None
-                              and label_new_since_first(frame, model, self.reference,
-                                                        labels, stats, k, p)))
+                    label_is_ghost(frame, model, labels, stats, k, p, head_row)
                     or (self.reference is not None and label_as_at_first(
                         frame, model, self.reference, labels, stats, k, p))):
                 self._mark_ghost(labels == k)

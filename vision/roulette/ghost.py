@@ -20,8 +20,8 @@ from vision.roulette.fastmean import fast_mean
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_new_since_first",
-           "model_stands_out", "periodic_anomaly", "same_colour_columns", "unlike_reference"]
+__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "model_stands_out",
+           "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 
@@ -175,24 +175,6 @@ def unlike_reference(image: np.ndarray, reference: np.ndarray, patch: np.ndarray
     inner = slice(r0, r0 + patch.shape[0]), slice(c0, c0 + patch.shape[1])
     err = np.abs(img[inner] - gain * ref[inner]).max(axis=2)
     return float(err[patch].mean())
-
-
-def label_new_since_first(frame: np.ndarray, model: np.ndarray, reference: np.ndarray,
-                          labels: np.ndarray, stats: np.ndarray, k: int,
-                          params: ObjectParams) -> bool:
-    """Is component ``k`` new since the first seconds (``reference``), the frame unlike
-    them (by ``reference_stand_out`` or more) while the model is still mostly like them
-    (it differs less than ``ghost_ratio`` x the frame does)? ``label_as_at_first``'s
-    mirror: there the model left the first seconds, here the frame did. A thing lying
-    there now that the model has partly learnt is no ghost, though the model, half-way
-    to it, may stand out from the columns beside or the pockets away as much as the
-    frame does (seed 11301 004 r3: a lighter fell onto the number ring from beyond the
-    frame's border, taken for a hand's for 12 frames while the model learnt it at the
-    head's leak; then 'a ghost' by the pockets away, no void sent)."""
-    patch, rows, cols = _label_box(labels, stats, k)
-    now = unlike_reference(frame, reference, patch, rows, cols)
-    return now >= params.reference_stand_out and (
-        unlike_reference(model, reference, patch, rows, cols) < params.ghost_ratio * now)
 
 
 def _label_box(labels: np.ndarray, stats: np.ndarray, k: int
