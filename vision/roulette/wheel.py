@@ -269,9 +269,9 @@ class ZeroTracker:
     Red and black alternate all round the wheel; only the green 0 tells which pocket is
     which. A match is taken where 0 stands out (``score`` >= ``clear_score``); otherwise
     the match nearest the last frame's zero wins (the wheel turns a fraction of a pocket
-    between frames, the alternatives are two pockets apart). So it is
-    when part of the ring is out of the frame, and with the whole ring in view (``valid``
-    None) once 0 has stood out: a dealer's arm across the ring may hide 0 there too (seed
+    between frames, the alternatives are two pockets apart). That holds when part of the
+    ring is out of the frame, and with the whole ring in view (``valid`` None) once 0 has
+    stood out: a dealer's arm across the ring may hide 0 there too (seed
     11301 017 r0: the arm over 0 for a second, the best match two pockets off, so the ball
     resting in its pocket stood out from the model, which had it two pockets on: a false
     void; clear frames scored 1.25, those 1.0-1.1). Until 0 has stood out the best match
