@@ -12,7 +12,7 @@ So a photo is also looked at with ``FAINT_NOISE`` x the median (the same cut whe
 ``score_threshold`` sets it), and when that look finds a blob the first look lacked that
 shows a top face of pips, the photo is read again there, and a die found only there, in
 such a blob, is kept only when it is a die by both signals: its pips and the CNN read
-the same face, at ``FAINT_CONF`` or more (``photo_soft.read_new``). Grain joined into
+the same face, at ``FAINT_CONF`` or more (``photo_soft.add_new``). Grain joined into
 a blob at the lower cut has no pip layout the CNN agrees with.
 
 The same threshold can cut a die's blob short: the part kept shows some of its top pips,
@@ -36,7 +36,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
-from vision.sicbo.photo_soft import read_new, unseen
+from vision.sicbo.photo_soft import add_new, unseen
 from vision.sicbo.pips import find_pips, select_top_face
 from vision.sicbo.points import in_box
 
@@ -56,11 +56,13 @@ def with_faint_dice(image_bgr: np.ndarray, reading: DiceReading, params: DicePar
         return reading
     new = [b for b in unseen(looser, seen)
            if select_top_face(find_pips(image_bgr, b, params.pips), b, params.pips)]
-    faint = replace(params.detect, noise_factor=FAINT_NOISE)
-    cut = [d for d in reading.dice if any(_in_larger(d, b) for b in looser)]
-    if cut:
-        reading = grown(reading, read_dice(image_bgr, params=replace(params, detect=faint)))
-    return read_new(image_bgr, reading, params, new, faint, FAINT_CONF)
+    cut = any(_in_larger(d, b) for d in reading.dice for b in looser)
+    if not new and not cut:
+        return reading
+    # one read at the looser cut serves both: the cut dice's wholes and the new dice
+    again = read_dice(image_bgr, params=replace(params, detect=replace(
+        params.detect, noise_factor=FAINT_NOISE)))
+    return add_new(grown(reading, again) if cut else reading, again, new, FAINT_CONF)
 
 
 def grown(reading: DiceReading, again: DiceReading) -> DiceReading:
@@ -70,8 +72,7 @@ def grown(reading: DiceReading, again: DiceReading) -> DiceReading:
     doc); two pieces of one die give that die once."""
     def whole(d: DieRead) -> DieRead:
         for a in again.dice:
-            if a.edge_px >= GROWN * d.edge_px and in_box(d.center_xy, a.box_xyxy) \
-                    and a.pip_face is not None and a.pip_face == a.cnn_face \
+            if _in_larger(d, a) and a.pip_face is not None and a.pip_face == a.cnn_face \
                     and a.pip_face > (d.pip_face or 0):
                 return a
         return d
@@ -85,6 +86,7 @@ def grown(reading: DiceReading, again: DiceReading) -> DiceReading:
     return replace(reading, dice=tuple(dice), flags=reading_flags(dice))
 
 
-def _in_larger(die: DieRead, blob: Blob) -> bool:
-    """``blob`` (a looser look's) holds the die's place and is ``GROWN`` x its edge."""
-    return blob.edge_px >= GROWN * die.edge_px and in_box(die.center_xy, blob.box_xyxy)
+def _in_larger(die: DieRead, larger: Blob | DieRead) -> bool:
+    """``larger`` (a looser look's blob or die) holds the die's place and is ``GROWN`` x
+    its edge."""
+    return larger.edge_px >= GROWN * die.edge_px and in_box(die.center_xy, larger.box_xyxy)

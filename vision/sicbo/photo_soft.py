@@ -22,7 +22,8 @@ from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.points import in_box, same_place
 
-__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "read_new", "unseen", "with_soft_dice"]
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "add_new", "read_new", "unseen",
+           "with_soft_dice"]
 
 SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
 SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
@@ -52,7 +53,15 @@ def read_new(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
     agree at ``min_conf`` (``add_agreed``); ``reading`` when there are none."""
     if not new:
         return reading
-    again = read_dice(image_bgr, params=replace(params, detect=detect))
+    return add_new(reading, read_dice(image_bgr, params=replace(params, detect=detect)), new,
+                   min_conf)
+
+
+def add_new(reading: DiceReading, again: DiceReading, new: list[Blob],
+            min_conf: float) -> DiceReading:
+    """``reading`` and the dice of ``again`` (the photo read with a looser look) in ``new``
+    (blobs that look found and the first did not) that pips and CNN agree on at
+    ``min_conf`` (``add_agreed``)."""
     return add_agreed(reading, again, min_conf,
                       lambda d: any(in_box(d.center_xy, b.box_xyxy) for b in new))
 
