@@ -95,3 +95,25 @@ def test_a_void_round_the_reader_abstained_on_shows_its_abstain() -> None:
     k = 320 / 1280
     side = [image[y, round(800 * k)] for y in range(round(400 * k) + 2, round(500 * k) - 2)]
     assert sum(_green(p) for p in side) > 0.8 * len(side)
+
+
+def test_labels_of_close_dice_do_not_hide_each_other_or_a_die() -> None:
+    """Three small dice in a row a few pixels apart (a 320 px thumbnail of a far camera):
+    every die's whole outline stays visible and no label sits on another label."""
+    from vision.footage.evidence import DieSeen, Evidence, draw_evidence, tag_place
+
+    dice = tuple(DieSeen((40, y, 60, y + 20), 6, 0.99, "flat") for y in (60, 84, 108))
+    frame = np.full((180, 320, 3), 128, np.uint8)
+    image = draw_evidence(frame, Evidence(dice=dice))
+    for d in dice:
+        x0, y0, x1, y1 = d.box_xyxy
+        outline = [image[y0, x] for x in range(x0 + 2, x1 - 1)] + \
+                  [image[y1, x] for x in range(x0 + 2, x1 - 1)]
+        assert all(_green(p) for p in outline), d.box_xyxy
+    taken = [d.box_xyxy for d in dice]                # the same placement, rectangle by rectangle
+    for d in dice:
+        x, y = tag_place((50, 12), d.box_xyxy, (180, 320), False, taken)
+        rect = (x, y, x + 50, y + 12)
+        assert all(rect[2] <= a or rect[0] >= c or rect[3] <= b or rect[1] >= e
+                   for a, b, c, e in taken), (rect, taken)
+        taken.append(rect)

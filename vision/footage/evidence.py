@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 __all__ = ["BLAMED_BGR", "DieSeen", "Evidence", "draw_evidence", "evidence_json",
-           "legend_text", "parse_evidence"]
+           "legend_text", "parse_evidence", "tag_place"]
 
 BLAMED_BGR = (0, 0, 255)
 SEEN_BGR = (0, 220, 0)
@@ -129,40 +129,71 @@ def draw_evidence(frame_bgr: np.ndarray, ev: Evidence | None, scale: float = 1.0
     def px(v: float) -> int:
         return int(round(v * scale))
 
-    for i, d in enumerate(ev.dice):
+    boxes = [tuple(px(v) for v in d.box_xyxy) for d in ev.dice]
+    taken: list[Box] = list(boxes)                 # tags keep off every die and each other
+    for i, (d, box) in enumerate(zip(ev.dice, boxes, strict=True)):
         blamed = i in ev.blamed
         colour = BLAMED_BGR if blamed else SEEN_BGR
-        x0, y0, x1, y1 = (px(v) for v in d.box_xyxy)
+        x0, y0, x1, y1 = box
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, thick + blamed, cv2.LINE_AA)
         face = "?" if d.face is None else str(d.face)
         text = f"{face} {d.confidence:.2f}"
         text = f"{d.pose} {text}" if blamed else text + ("" if d.pose == "flat" else f" {d.pose}")
-        _tag(out, text, (x0, y1) if blamed else (x0, y0), colour, font, below=blamed)
+        taken.append(_tag(out, text, box, colour, font, below=blamed, taken=taken))
     if ev.ball_xy is not None:
         r = max(5, round(w / 50))
         centre = (px(ev.ball_xy[0]), px(ev.ball_xy[1]))
         cv2.circle(out, centre, r, (0, 0, 0), thick + 2, cv2.LINE_AA)
         cv2.circle(out, centre, r, BALL_BGR, thick, cv2.LINE_AA)
         if ev.pocket is not None:
-            _tag(out, str(ev.pocket), (centre[0] - r, centre[1] - r), BALL_BGR, font)
+            ring = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
+            _tag(out, str(ev.pocket), ring, BALL_BGR, font)
     if ev.object_box_xyxy is not None:
-        x0, y0, x1, y1 = (px(v) for v in ev.object_box_xyxy)
-        cv2.rectangle(out, (x0, y0), (x1, y1), BLAMED_BGR, thick + 1, cv2.LINE_AA)
-        _tag(out, "object", (x0, y1), BLAMED_BGR, font, below=True)
+        box = tuple(px(v) for v in ev.object_box_xyxy)
+        cv2.rectangle(out, box[:2], box[2:], BLAMED_BGR, thick + 1, cv2.LINE_AA)
+        _tag(out, "object", box, BLAMED_BGR, font, below=True)
     return out
 
 
-def _tag(img: np.ndarray, text: str, corner_xy: tuple[int, int],
-         colour: tuple[int, int, int], font: float, below: bool = False) -> None:
-    """``text`` on a dark tag just above ``corner_xy`` (or below it: ``below``, or at the
-    top edge), kept inside the picture."""
+def _tag(img: np.ndarray, text: str, box: Box, colour: tuple[int, int, int], font: float,
+         below: bool = False, taken: Sequence[Box] = ()) -> Box:
+    """``text`` on a dark tag at ``box``'s left corner, above it (``below``: under it), kept
+    inside the picture and, where there is room, off every rectangle in ``taken`` (other
+    dice and their tags: close dice in a small thumbnail would otherwise hide each other's
+    labels). Returns the tag's rectangle."""
     ink = max(1, round(img.shape[1] / 640))   # a stroke a full-size frame shows
     (tw, th), base = cv2.getTextSize(text, _FONT, font, ink)
-    x = int(np.clip(corner_xy[0], 0, max(0, img.shape[1] - tw - 4)))
-    above = corner_xy[1] - 3
-    if below or above - th - base < 0:
-        y = min(corner_xy[1] + th + 4, img.shape[0] - base - 1)
-    else:
-        y = above
-    cv2.rectangle(img, (x, y - th - 2), (x + tw + 4, y + base), (20, 20, 20), -1)
-    cv2.putText(img, text, (x + 2, y), _FONT, font, colour, ink, cv2.LINE_AA)
+    x, y = tag_place((tw + 4, th + base + 2), box, img.shape[:2], below, taken)
+    cv2.rectangle(img, (x, y), (x + tw + 4, y + th + base + 2), (20, 20, 20), -1)
+    cv2.putText(img, text, (x + 2, y + th + 2), _FONT, font, colour, ink, cv2.LINE_AA)
+    return (x, y, x + tw + 4, y + th + base + 2)
+
+
+def tag_place(size_wh: tuple[int, int], box: Box, image_hw: tuple[int, int], below: bool,
+              taken: Sequence[Box] = ()) -> tuple[int, int]:
+    """Top-left corner for a ``size_wh`` label of ``box`` in an ``image_hw`` picture (pure).
+
+    Tries, in order: the preferred side (above the box, or below it when ``below``), the
+    other side, then further out on either side and to the box's right; the first spot
+    inside the picture that overlaps nothing in ``taken`` wins, else the preferred spot."""
+    tw, th = size_wh
+    h, w = image_hw
+    x0, y0, x1, y1 = box
+    above, under = y0 - 1 - th, y1 + 1
+    sides = [under, above] if below else [above, under]
+    spots = [(x0, y) for y in sides]
+    out = 1 if below else -1                        # away from the box, on the preferred side
+    for k in range(1, 4):
+        spots += [(x0, sides[0] + out * k * th), (x0, sides[1] - out * k * th)]
+    spots += [(x1 + 2, y0), (x1 + 2, y1 - th), (x0 - tw - 2, y0)]
+
+    def fit(x: int, y: int) -> tuple[int, int]:
+        return int(np.clip(x, 0, max(0, w - tw))), int(np.clip(y, 0, max(0, h - th)))
+
+    def clear(x: int, y: int) -> bool:
+        return all(x + tw <= a or x >= c or y + th <= b or y >= d for a, b, c, d in taken)
+
+    for x, y in spots:
+        if 0 <= y <= h - th and clear(*fit(x, y)):
+            return fit(x, y)
+    return fit(*spots[0])
