@@ -205,9 +205,14 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     if max(ratios, default=0.0) < MIN_AXIS_RATIO:
         if last:
             return last
-        return CalibrationFailure(f"ring ellipse axis ratio {max(ratios):.2f} (expected >= "
-                                  f"{MIN_AXIS_RATIO}: a camera within 35 degrees of the wheel "
-                                  "axis); the ring was not found cleanly")
+        # flatter than any camera within the contract gives: either the camera is tilted
+        # further, or (the usual case) only part of the ring was found; say both, in the
+        # order a technician can check them
+        return CalibrationFailure(
+            f"the turning ring found is too flat for a whole wheel seen from within 35 degrees "
+            f"of its axis (axis ratio {max(ratios):.2f}, expected >= {MIN_AXIS_RATIO}): is the "
+            "whole pocket ring in view, lit and unblocked? If so, tilt the camera closer to "
+            "looking straight down on the wheel")
     found = sorted((f for f, r in zip(found, ratios, strict=True) if r >= MIN_AXIS_RATIO),
                    key=lambda f: -f[0])
     rings = [g for _, g, _ in found]
