@@ -21,7 +21,13 @@ from vision.sicbo.detect import Blob
 from vision.sicbo.dice import DieRead
 from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.pose import PoseParams
-from vision.sicbo.stack import StackParams, lit_top, stacked_die, stacked_index
+from vision.sicbo.stack import (
+    StackParams,
+    joined_stack,
+    lit_top,
+    stacked_die,
+    stacked_index,
+)
 from vision.synth.dice3d import DiePose, flat_pose, stacked_pose
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
@@ -208,3 +214,27 @@ def test_pair_blob_running_towards_the_nadir_is_stacked(
     tops[1] = dataclasses.replace(tops[1], center_xy=face)
     reads[1] = dataclasses.replace(reads[1], center_xy=face)
     assert stacked_index(np.zeros((200, 400, 3), np.uint8), blobs, tops, reads, 36.0) == expected
+
+
+JOINED_CASES = [
+    # (the other, one-die body's offset off its face px, the pair's face confidence,
+    # expected): the pair's body (36 x 72 px) runs 0.5 edge off its face towards -x,
+    # a blob joined_pair called leaning (joined to its shadow)
+    ((-6.0, 0.0), 0.99, True),    # the other body off its face the same way (a tilted
+                                  # view's nadir): the pair's body is a stack's -> stacked
+    ((0.0, -6.0), 0.99, False),   # the nadir across the pair's body: a lean beside its support
+    ((6.0, 0.0), 0.99, False),    # the nadir the other way: a lean
+    ((-6.0, 0.0), 0.5, False),    # the pair's face read unsurely: leaning stands
+    ((-2.0, 0.0), 0.99, False),   # 0.06 edge: a near-vertical view shows no nadir
+]
+
+
+@pytest.mark.parametrize(("ref_off", "conf", "expected"), JOINED_CASES)
+def test_joined_pair_body_running_towards_the_nadir_is_stacked(
+        ref_off: tuple[float, float], conf: float, expected: bool) -> None:
+    bodies, tops, reads = _pair((36, 72), 18.0, conf, "leaning")
+    cx, cy = bodies[1].center_xy
+    face = (cx - ref_off[0], cy - ref_off[1])        # the body lies ref_off off its face
+    tops[1] = dataclasses.replace(tops[1], center_xy=face)
+    reads[1] = dataclasses.replace(reads[1], center_xy=face)
+    assert joined_stack(bodies, tops, reads, 0, 36.0) is expected

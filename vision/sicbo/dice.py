@@ -40,7 +40,7 @@ from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
-from vision.sicbo.stack import stacked_index
+from vision.sicbo.stack import joined_stack, stacked_index
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
 
@@ -128,6 +128,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
+    if joined is not None and two == {joined} and bodies is not None and joined_stack(
+            bodies(), tops, reads, joined, edge, params.stack, params.pose):
+        reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
     reads += [smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=reading_flags(reads))

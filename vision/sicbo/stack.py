@@ -53,8 +53,8 @@ from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "lit_top", "stacked_die",
-           "stacked_index", "towards_nadir"]
+__all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "joined_stack", "lit_top",
+           "stacked_die", "stacked_index", "towards_nadir"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +232,23 @@ def towards_nadir(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float
     if n_ref < params.nadir_min_rel or n_off < params.central_rel:
         return False
     return (ref[0] * off[0] + ref[1] * off[1]) / (n_ref * n_off) >= params.nadir_cos
+
+
+def joined_stack(bodies: list[Blob], tops: list[TopFace], reads: list[DieRead], i: int,
+                 edge_px: float, params: StackParams = StackParams(),
+                 pose: PoseParams | None = None) -> bool:
+    """The die ``i`` that ``sidebyside.joined_pair`` calls leaning (its blob joined to a
+    shadow, two dice' body) lies on the hidden die: its top face read cleanly (at least
+    ``pair_conf``) and its body (``body.die_bodies``: the shadow cut away) running off
+    that face towards the nadir, as the other die's body does off its own
+    (``towards_nadir``). The blob itself, with the shadow, runs wherever the light
+    throws it. Fresh seed-11404 clip 021 r4 (spent; camera 16 degrees, white floor): a
+    five on a die, blob 4.2 edge^2 of solidity 0.72 (the stack's shadow), body 2.3
+    edge^2 and 2.0 long, 0.34 edge off the five's face at (0.02, 0.34), the other body
+    (0.05, 0.21) off its face: voided dice_leaning (truth dice_stacked)."""
+    pose = pose or PoseParams()
+    return len(tops) == 2 and reads[i].confidence >= pose.pair_conf \
+        and reads[1 - i].pose == "flat" and towards_nadir(bodies, tops, i, edge_px, params)
 
 
 def _offset_rel(blob: Blob, top: TopFace, edge_px: float) -> tuple[float, float]:
