@@ -238,3 +238,25 @@ def test_joined_pair_body_running_towards_the_nadir_is_stacked(
     tops[1] = dataclasses.replace(tops[1], center_xy=face)
     reads[1] = dataclasses.replace(reads[1], center_xy=face)
     assert joined_stack(bodies, tops, reads, 0, 36.0) is expected
+
+
+BLURRED_CASES = [
+    # (the pair's blob h x w px, the other (one-die) blob's side px, expected): the
+    # pair's clean face 0.56 edge off its blob's middle, the other blob on its face
+    ((66, 66), 54, 0),       # 3.4 edge^2, past pair_area_max, but 1.49 x a blurred die's
+                             # 2.25 edge^2 blob (seed 11404 013 r0's sizes) -> stacked
+    ((66, 66), 36, None),    # the same pair beside a sharp die's 1.0 edge^2: leaning stands
+    ((76, 76), 54, None),    # 4.5 edge^2, 2.0 x the blurred die's: two dice' size, leaning
+    ((86, 43), 54, None),    # two dice side by side, 2.0 long: leaning
+]
+
+
+@pytest.mark.parametrize(("shape", "other_px", "expected"), BLURRED_CASES)
+def test_compact_pair_is_sized_against_the_other_blob(
+        shape: tuple[int, int], other_px: int, expected: int | None) -> None:
+    blobs, tops, reads = _pair(shape, 20.0, 0.99, "leaning")
+    lo, hi = 300 - other_px // 2, 300 - other_px // 2 + other_px
+    blobs[1] = Blob((lo, 100 - other_px // 2, hi, 100 - other_px // 2 + other_px),
+                    np.ones((other_px, other_px), bool), float(other_px ** 2), 0.98)
+    image = np.zeros((200, 400, 3), np.uint8)           # the light cue is not asked
+    assert stacked_index(image, blobs, tops, reads, 36.0) == expected

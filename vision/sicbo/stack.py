@@ -70,6 +70,7 @@ class StackParams:
     nadir_min_rel: float = 0.1    # ... or off it towards the nadir (the other die's blob this
     nadir_cos: float = 0.9        # x edge off its face, the two offsets this aligned)
     compact_long: float = 1.55    # ... or no longer than this x its width (unsure top face)
+    compact_ratio: float = 1.5    # ... and below pair_area_max x edge^2 or this x the other blob
 
     def __post_init__(self) -> None:
         if not 0 < self.lit_drop < 1 or self.window_rel <= self.min_reach:
@@ -269,8 +270,15 @@ def compact_pair(blobs: list[Blob], tops: list[TopFace], i: int,
     face at a 18-degree camera) or a pressed pair capping it (seed 9904 clip 007 r0: 0.5,
     2.7 edge^2, 1.50). Leans the pair rule called leaning with an unsure face: 2.2-2.4
     long (seed 10304 clips 000 r3, 006 r0, 019 r1); a compact lean (seed 10304 009 r2,
-    1.14 long) has a 3.3 edge^2 blob."""
+    1.14 long) has a 3.3 edge^2 blob. Small dice seen blurred have one-die blobs of 2-2.5
+    edge^2, and a stack's blob is then past ``pair_area_max`` but below ``compact_ratio``
+    x the other (one-die) blob, where two dice side by side are about twice it (fresh
+    seed-11404 clip 013 r0, spent: 1024x576, blur 1.1 px, 27 px dice, camera 5 degrees;
+    a three on a die, blob 3.41 edge^2 and 1.15 long, the four's 2.54: voided
+    dice_leaning, truth dice_stacked; the two-dice leans of seeds 11204-11404 at their
+    void reads: 1.6-2.6 x the other blob, or 1.85 long and more)."""
     pose = pose or PoseParams()
     edge = scene_edge_px(blobs, tops)
+    other = params.compact_ratio * blobs[1 - i].area_px / edge ** 2
     return (elongation(blobs[i]) < params.compact_long
-            and blobs[i].area_px / edge ** 2 < pose.pair_area_max)
+            and blobs[i].area_px / edge ** 2 < max(pose.pair_area_max, other))
