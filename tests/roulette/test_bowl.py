@@ -126,7 +126,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         outside_at: Callable[[int], np.ndarray] | None = None,
         ignore_at: Callable[[int], np.ndarray] | None = None, turning: int = 0,
         restart: bool = False, track_empty: bool = False,
-        track_paints: list[Paint] | None = None) -> list[ObjectFix | None]:
+        track_paints: list[Paint] | None = None, track_outside: np.ndarray | None = None
+        ) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
@@ -142,7 +143,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
     ``restart``: where ``ignore_at`` masks, persistence restarts (a spot that may be the
     ball at rest, as the reader gives it off the bowl). ``track_empty``: the track rows show
     the empty bowl (what the paints lay in the last rows ends there), not the last row
-    going on; ``track_paints`` draw on the track rows."""
+    going on; ``track_paints`` draw on the track rows; ``track_outside`` (track_rows, C)
+    bool: track pixels beyond the frame's border (black, unseen)."""
     rng = np.random.default_rng(seed)
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
@@ -156,6 +158,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
             outside = (outside_at(f) if outside_at is not None
                        else np.zeros((ROWS, COLS), bool) if outside is None else outside)
             invalid, edge = _unseen(outside, track_rows)
+            if track_outside is not None:
+                invalid[ROWS:] |= _unseen(track_outside, 0)[0]
         frame = empty_strip()
         for paint in paints:
             paint(frame, f)
@@ -168,6 +172,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         frame = np.concatenate([frame, np.repeat(last.astype(np.float32), track_rows, axis=0)])
         for paint in track_paints or []:
             paint(frame[ROWS:], f)
+        if track_outside is not None:
+            frame[ROWS:][track_outside] = 0
         if bg is None:
             first = empty_strip()
             for paint in seed_with or paints:
@@ -177,6 +183,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
             first = np.concatenate([first, np.repeat(first[-1:], track_rows, axis=0)])
             bg = StripBackground(first, HEAD)
             watch.reference = cv2.blur(first, (3, 3)) if reference else None  # as the frames
+            if watch.reference is not None and track_outside is not None:
+                watch.reference[ROWS:][track_outside] = 0  # black there, as the frames
         diff = bg.difference(frame)  # one per frame, as the reader's
         fg, _ = foreground(diff, stand_out)
         fg |= bg.chroma_stand_out(frame, 45.0)

@@ -128,3 +128,21 @@ def test_the_ball_held_by_a_hand_seen_only_beyond_the_rim_is_no_object(
                 track_paints=[block((8, 20), (92, 116), skin, put, gone)])
     seen = first_seen(fixes)
     assert seen is not None and gone < seen <= gone + 60, seen
+
+
+def test_the_ball_held_by_a_hand_from_out_of_the_frame_seen_only_beyond_the_rim_is_no_object(
+        ) -> None:
+    # seed 11401 012 r0: the dealer's arm came in over the rim from the frame's top edge
+    # holding the ball for the spin, its skin matching the rim's wood; out over the felt it
+    # stood out, but met the frame's edge short of the strip's end: the fingertips at the
+    # bowl's outer rows were an object (a false void). Once the hand has gone, a thing left
+    # lying there is one
+    skin, put, gone = (60, 90, 140), 30, 130
+    out_of_frame = np.zeros((20, COLS), bool)
+    out_of_frame[14:, 70:140] = True  # the frame's edge cuts the track under the hand
+    fixes = run([block((ROWS - 5, ROWS), (98, 104), (230, 235, 235), put)], gone + 80, seed=23,
+                track_rows=20, track_empty=True, reference=True,
+                track_paints=[block((8, 20), (92, 116), skin, put, gone)],
+                track_outside=out_of_frame)
+    seen = first_seen(fixes)
+    assert seen is not None and gone < seen <= gone + 60, seen

@@ -156,7 +156,8 @@ class ObjectWatch(EdgePieces):
     def update(self, fg: np.ndarray, edge: np.ndarray, frame: np.ndarray | None = None,
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
                head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None,
-               beyond: Beyond = None, lasted: np.ndarray | None = None) -> ObjectFix | None:
+               beyond: Beyond = None, lasted: np.ndarray | None = None,
+               unseen: np.ndarray | None = None) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
@@ -169,6 +170,7 @@ class ObjectWatch(EdgePieces):
         it, called only when needed (seldom: a compact piece at the outer rows).
         ``lasted`` (R, C) uint8: for how many frames pixels lasted where no object is looked
         for (the band beyond the head's edge, counted by ``band``): judged as any other.
+        ``unseen`` (R', C) bool: where the frame does not show the strip (R' >= R rows).
 
         Near a hand reaching in (and shortly after it left) nothing is reported: fragments
         of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
@@ -179,7 +181,7 @@ class ObjectWatch(EdgePieces):
         self.shifts.append(head[1])  # the wheel's turn, frame by frame (``_rides``)
         self.beyond = beyond
         touching = self._hand(fg, edge, frame, model, head)
-        self._reaching_in(frame)
+        self._reaching_in(frame, unseen)
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
@@ -218,9 +220,9 @@ class ObjectWatch(EdgePieces):
             opened |= _extended(lasting & self.border)
         return self._best(opened, touching, frame, model, head[0])
 
-    def _reaching_in(self, frame: np.ndarray | None) -> None:
+    def _reaching_in(self, frame: np.ndarray | None, unseen: np.ndarray | None) -> None:
         """Marks the objects' outer rows (``hand_near_rc[0]`` of them) near a hand reaching
-        in from beyond the strip's end (``_reached_in``, ``hand_near_rc[1] // 2`` columns
+        in from beyond the strip's end or from out of the frame (``unseen``; ``_reached_in``, ``hand_near_rc[1] // 2`` columns
         either side) as near a hand this frame. Where the hand crosses the rim its skin may
         match the wood row after row, so no hand reaches the objects' edge there; out over
         the felt it stands out (seed 11201 017 r0 and r3: the dealer held the ball at the
@@ -231,7 +233,8 @@ class ObjectWatch(EdgePieces):
         p, rows = self.params, self.rows
         if rows is None or self.reference is None or frame is None or frame.shape[0] <= rows:
             return
-        near_cols = _reached_in(p, frame[rows:], self.reference[rows:])
+        near_cols = _reached_in(p, frame[rows:], self.reference[rows:],
+                                None if unseen is None else unseen[rows:])
         if not near_cols.any():
             return
         assert self.hand_frames is not None and self.broad_frames is not None
@@ -313,21 +316,33 @@ def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
     return out
 
 
-def _reached_in(params: ObjectParams, now: np.ndarray, then: np.ndarray) -> np.ndarray:
+def _reached_in(params: ObjectParams, now: np.ndarray, then: np.ndarray,
+                unseen: np.ndarray | None = None) -> np.ndarray:
     """(C,) bool the columns within ``hand_near_rc[1] // 2`` of a hand or arm reaching in
     from beyond the strip's outer end: a piece of foreground of ``now`` (the (T, C, 3)
     strip beyond the objects' rows) against ``then`` (the first seconds', brightness
     matched), ``hand_px`` or more over ``REACH_ROWS`` rows or more (a ball on the track is
-    three rows across), that reaches the last row."""
+    three rows across), that reaches the last row or, where the frame cuts the strip
+    (``unseen`` (T, C) bool), what the frame does not show (seed 11401 012 r0: the dealer's
+    arm came in over the rim from the frame's top edge holding the ball for the spin, its
+    skin matching the rim's wood; out over the felt it stood out, 124-156 px over 14-15 rows
+    meeting the frame's edge 10 rows short of the strip's end; its fingertips at the
+    bowl's outer rows, no hand's, were an object: a false void)."""
     cols = now.shape[1]
     out = np.zeros(cols, bool)
-    if not foreground_mask(_unlike(now[-1:], then[-1:]), params.stand_out).any():
-        return out  # (cost) most frames: nothing at the last row
+    cut = None if unseen is None or not unseen.any() else (
+        cv2.dilate(unseen.view(np.uint8), _SQUARE3).view(bool) & ~unseen)  # just in view
+    first = foreground_mask(_unlike(now[-1:], then[-1:]), params.stand_out).any()
+    if not first and (cut is None or not foreground_mask(
+            _unlike(now[cut][None], then[cut][None]), params.stand_out).any()):
+        return out  # (cost) most frames: nothing at the last row nor by the frame's edge
     fg = foreground_mask(_unlike(now, then), params.stand_out).view(np.uint8)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
     top, high = stats[:, cv2.CC_STAT_TOP], stats[:, cv2.CC_STAT_HEIGHT]
-    reach = (top + high == now.shape[0]) & (high >= REACH_ROWS) & (
-        stats[:, cv2.CC_STAT_AREA] >= params.hand_px)
+    ends = top + high == now.shape[0]
+    if cut is not None:
+        ends[np.unique(labels[cut])] = True
+    reach = ends & (high >= REACH_ROWS) & (stats[:, cv2.CC_STAT_AREA] >= params.hand_px)
     m = params.hand_near_rc[1] // 2
     for left, wide in stats[1:][reach[1:]][:, [cv2.CC_STAT_LEFT, cv2.CC_STAT_WIDTH]]:
         out[np.arange(left - m, left + wide + m) % cols] = True  # (a piece's columns are
@@ -384,7 +399,7 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
                        (background.head_row, shift), restart,
                        partial(_beyond, watch, diff, mixed, unseen),
                        in_band(watch.band, background.head_row, mixed, fg, ignore,
-                               frozen, unseen, shift))
+                               frozen, unseen, shift), unseen)
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:
