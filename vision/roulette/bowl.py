@@ -94,6 +94,8 @@ class ObjectParams:
     border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
     border_hand_hold_frames: int = 45  # ... and no hand was near it for this long (an arm
     # resting across the border shows there as a compact piece too)
+    shadow_gain: float = 0.8  # a border piece the model darkened to at most this, alike
+    shadow_hue: float = 0.12  # ... in every channel (gains within this share): a shadow
     beyond_rows: int = 4  # a piece at the objects' outer rows whose foreground ends within
     # this many strip rows beyond them (in view) lies there: no hand over the rim
 
@@ -260,7 +262,7 @@ class ObjectWatch(EdgePieces):
             if touching[y:y + h, x:x + w][inside].any():
                 continue  # part of a hand
             if self.border is not None and self.border[y:y + h, x:x + w][inside].any() and (
-                    not self._border_object(inside, x, y, w, h)):
+                    not self._border_object(inside, x, y, w, h, frame, model)):
                 continue  # at the edge: not yet told from a hand
             assert self.hand_frames is not None
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
