@@ -68,7 +68,9 @@ outline is too soft for the glare limit and keeps those its pips and CNN agree o
 (``photo_soft.with_soft_dice``), for dice whose pips the camera's motion drew out
 under the top pips' roundness limit (``photo_squash.with_smeared_pips``), and for pale
 dice a grained desk's threshold cut away (``photo_faint.with_faint_dice``); the blobs of
-those looks are found in one search (``photo_looks``: the floors computed once). A streaked
+those looks are found in one search (``photo_looks``: the floors computed once); a die a
+looser look reads as another face, pips and CNN agreeing there, is in doubt
+(``photo_soft.doubted``). A streaked
 four the CNN reads as a six is a four when the six's middle places show blank face
 (``photo_four.with_fours``). Two dice whose top faces lie closer than a cube allows are
 one die's pieces: the unsure one is dropped (``one_per_place``).

@@ -22,11 +22,12 @@ from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
 from vision.sicbo.points import in_box, same_place
 
-__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "add_agreed", "add_new", "read_new", "unseen",
-           "with_soft_dice"]
+__all__ = ["SOFT_CONF", "SOFT_SHARPNESS", "SPLIT_CONF", "add_agreed", "add_new", "doubted",
+           "read_new", "unseen", "with_soft_dice"]
 
 SOFT_SHARPNESS = 3.0   # Lab/px: a blurred die's outline (glare on the floor ~3, see detect)
 SOFT_CONF = 0.9        # a soft die is kept when pips and CNN agree at least this sure
+SPLIT_CONF = 0.5       # two looks at one die read two faces: the die at most this sure
 
 
 def with_soft_dice(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams,
@@ -61,9 +62,37 @@ def add_new(reading: DiceReading, again: DiceReading, new: list[Blob],
             min_conf: float) -> DiceReading:
     """``reading`` and the dice of ``again`` (the photo read with a looser look) in ``new``
     (blobs that look found and the first did not) that pips and CNN agree on at
-    ``min_conf`` (``add_agreed``)."""
-    return add_agreed(reading, again, min_conf,
+    ``min_conf`` (``add_agreed``); the dice both looks read, differently, in doubt
+    (``doubted``)."""
+    return add_agreed(doubted(reading, again, min_conf), again, min_conf,
                       lambda d: any(in_box(d.center_xy, b.box_xyxy) for b in new))
+
+
+def doubted(reading: DiceReading, again: DiceReading, min_conf: float) -> DiceReading:
+    """``reading`` with each die that ``again`` (the photo read with a looser look) reads
+    at its place (``points.same_place``) as another face, pips and CNN agreeing there, at
+    most ``SPLIT_CONF`` sure: two looks at one die, each a die by both signals, disagree.
+    It is read as ``again``'s die when that die counts more top pips, at ``min_conf`` or
+    more: the fewer pips are part of its face. ``train_six_25``, a six (``realeval
+    --transform hue`` and ``blur``): the push against nadir-side pips (``pips._uphill``)
+    took its far row of pips for a side face's and left a column of three, which fits a
+    three's layout; the CNN, shown a crop centred on that column, agreed, and the six was
+    read as a three at 0.96 (0.95 blurred). The looser look's blob, larger, held the six:
+    pips and CNN read it a six at 0.98."""
+    def other(d: DieRead) -> DieRead | None:
+        return next((a for a in again.dice if same_place(a, d) and a.face != d.face
+                     and a.pip_face is not None and a.pip_face == a.cnn_face), None)
+
+    def doubt(d: DieRead) -> DieRead:
+        a = other(d)
+        if a is None:
+            return d
+        won = a.confidence >= min_conf and a.pip_face > (d.pip_face or 0)
+        return replace(a if won else d, confidence=min(SPLIT_CONF, d.confidence))
+    dice = tuple(map(doubt, reading.dice))
+    if all(a is d for a, d in zip(dice, reading.dice, strict=True)):
+        return reading
+    return replace(reading, dice=dice, flags=reading_flags(list(dice)))
 
 
 def add_agreed(reading: DiceReading, again: DiceReading, min_conf: float,
