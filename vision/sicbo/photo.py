@@ -69,7 +69,7 @@ outline is too soft for the glare limit and keeps those its pips and CNN agree o
 under the top pips' roundness limit (``photo_squash.with_smeared_pips``), and for pale
 dice a grained desk's threshold cut away (``photo_faint.with_faint_dice``); the blobs of
 those looks are found in one search (``photo_looks``: the floors computed once); a die a
-looser look reads as another face, pips and CNN agreeing there, is in doubt
+looser look reads as another face, pips and CNN agreeing there, is at most 0.5 sure
 (``photo_soft.doubted``). A streaked
 four the CNN reads as a six is a four when the six's middle places show blank face
 (``photo_four.with_fours``). Two dice whose top faces lie closer than a cube allows are

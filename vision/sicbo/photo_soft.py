@@ -64,31 +64,25 @@ def add_new(reading: DiceReading, again: DiceReading, new: list[Blob],
     (blobs that look found and the first did not) that pips and CNN agree on at
     ``min_conf`` (``add_agreed``); the dice both looks read, differently, in doubt
     (``doubted``)."""
-    return add_agreed(doubted(reading, again, min_conf), again, min_conf,
+    return add_agreed(doubted(reading, again), again, min_conf,
                       lambda d: any(in_box(d.center_xy, b.box_xyxy) for b in new))
 
 
-def doubted(reading: DiceReading, again: DiceReading, min_conf: float) -> DiceReading:
+def doubted(reading: DiceReading, again: DiceReading) -> DiceReading:
     """``reading`` with each die that ``again`` (the photo read with a looser look) reads
     at its place (``points.same_place``) as another face, pips and CNN agreeing there, at
     most ``SPLIT_CONF`` sure: two looks at one die, each a die by both signals, disagree.
-    It is read as ``again``'s die when that die counts more top pips, at ``min_conf`` or
-    more: the fewer pips are part of its face. ``train_six_25``, a six (``realeval
-    --transform hue`` and ``blur``): the push against nadir-side pips (``pips._uphill``)
-    took its far row of pips for a side face's and left a column of three, which fits a
-    three's layout; the CNN, shown a crop centred on that column, agreed, and the six was
-    read as a three at 0.96 (0.95 blurred). The looser look's blob, larger, held the six:
-    pips and CNN read it a six at 0.98."""
-    def other(d: DieRead) -> DieRead | None:
-        return next((a for a in again.dice if same_place(a, d) and a.face != d.face
-                     and a.pip_face is not None and a.pip_face == a.cnn_face), None)
-
+    ``train_six_25``, a six (``realeval --transform hue`` and ``blur``): the push against
+    nadir-side pips (``pips._uphill``) took its far row of pips for a side face's and left
+    a column of three, which fits a three's layout; the CNN, shown a crop centred on that
+    column, agreed, and the six was read as a three at 0.96 (0.95 blurred). The looser
+    look's blob, larger, held the six: pips and CNN read it a six at 0.98. Its face is not
+    taken: on ``train_dice_20`` (hue, blur) the looser look joined two touching ones into
+    a blob read as a two."""
     def doubt(d: DieRead) -> DieRead:
-        a = other(d)
-        if a is None:
-            return d
-        won = a.confidence >= min_conf and a.pip_face > (d.pip_face or 0)
-        return replace(a if won else d, confidence=min(SPLIT_CONF, d.confidence))
+        split = any(same_place(a, d) and a.face != d.face and a.pip_face is not None
+                    and a.pip_face == a.cnn_face for a in again.dice)
+        return replace(d, confidence=min(SPLIT_CONF, d.confidence)) if split else d
     dice = tuple(map(doubt, reading.dice))
     if all(a is d for a, d in zip(dice, reading.dice, strict=True)):
         return reading
