@@ -26,6 +26,7 @@ from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import turned_leans
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
+from vision.sicbo.middles import six_middles_seen
 from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
@@ -77,7 +78,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                      [] if params.in_dome else clutter)
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
-    reads = [die_read(b, t, p, params) for (b, t), p in zip(found, probs, strict=True)]
+    reads = [die_read(b, t, p, params, middles_seen=six_middles_seen(image_bgr, t))
+             for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
     side = _side_by_side(image_bgr, classifier, found, params)   # a long blob: two dice

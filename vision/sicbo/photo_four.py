@@ -29,6 +29,7 @@ from vision.sicbo.blob import Blob
 from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, reading_flags
 from vision.sicbo.layout import layout_fit
+from vision.sicbo.middles import MIN_CONTRAST, middle_darkness, no_middle_pip
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import find_pips
 from vision.sicbo.points import gap_px
@@ -36,10 +37,6 @@ from vision.sicbo.points import gap_px
 __all__ = ["CLEAN_FIT", "MIN_CONTRAST", "middle_darkness", "no_middle_pip", "with_fours"]
 
 CLEAN_FIT = 0.9       # the four pips' layout fit
-MIN_CONTRAST = 30.0   # L: the pips this much darker than the blank centre, to judge at all
-ALONG = (0.5, 0.3, 0.7)   # places along a side, from corner to corner
-PIP_DARK = 0.8            # a side's midpoint this dark holds a pip
-SAMPLE_REL = 0.18     # sample disks of this x the four's side (a pip is ~0.3 of it)
 
 
 def with_fours(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams) -> DiceReading:
@@ -62,43 +59,6 @@ def with_fours(image_bgr: np.ndarray, reading: DiceReading, params: DiceParams) 
         if dark is not None and all(no_middle_pip(side) for side in dark):
             dice[i] = replace(dice[i], face=4, confidence=min(dice[i].confidence, 0.5))
     return replace(reading, dice=tuple(dice), flags=reading_flags(dice))
-
-
-def middle_darkness(lum: np.ndarray, four: np.ndarray) -> list[tuple[float, ...]] | None:
-    """Darkness (0: the blank centre's L, 1: the pips') along each of the four sides of
-    ``four`` (4x2 pip centres), at ``ALONG`` (its midpoint, then between it and either
-    corner); None when the pips are too faint to judge."""
-    c = four.mean(axis=0)
-    order = np.argsort(np.arctan2(four[:, 1] - c[1], four[:, 0] - c[0]))
-    q = four[order]
-    side = float(np.mean([np.hypot(*(q[k] - q[k - 1])) for k in range(4)]))
-    r = max(1.0, SAMPLE_REL * side)
-    blank = _mean_disk(lum, c, r)
-    pip = float(np.mean([_mean_disk(lum, p, r) for p in q]))
-    if blank - pip < MIN_CONTRAST:
-        return None
-    return [tuple((blank - _mean_disk(lum, (1 - t) * q[k - 1] + t * q[k], r)) / (blank - pip)
-                  for t in ALONG) for k in range(4)]
-
-
-def no_middle_pip(side: tuple[float, ...]) -> bool:
-    """No pip at a side's midpoint (``middle_darkness``'s three values): a pip there
-    makes it the darkest place on the side, a streak from the corners darkens the places
-    nearer them more; a midpoint ``PIP_DARK`` dark is a pip's in any case."""
-    mid, *between = side
-    return mid < PIP_DARK and mid <= min(between)
-
-
-def _mean_disk(lum: np.ndarray, xy: np.ndarray, r: float) -> float:
-    h, w = lum.shape
-    x0, x1 = max(0, int(xy[0] - r)), min(w, int(xy[0] + r) + 1)
-    y0, y1 = max(0, int(xy[1] - r)), min(h, int(xy[1] + r) + 1)
-    if x1 <= x0 or y1 <= y0:
-        return float("nan")
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    inside = (xx - xy[0]) ** 2 + (yy - xy[1]) ** 2 <= r * r
-    patch = lum[y0:y1, x0:x1]
-    return float(patch[inside].mean()) if inside.any() else float(patch.mean())
 
 
 def _blob_of(die: DieRead, blobs: list[Blob]) -> Blob | None:
