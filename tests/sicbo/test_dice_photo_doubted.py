@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from tests.sicbo.reads import square_die
 from vision.sicbo.photo import PHOTO, read_photo
 from vision.sicbo.photo_soft import SPLIT_CONF, doubted
 from vision.sicbo.reading import DiceReading, DieRead
@@ -19,11 +20,7 @@ ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"
 
 def _die(x: float, y: float, face: int, conf: float, edge: float = 44.0,
          pip_face: int | None = None, cnn_face: int | None = None) -> DieRead:
-    h = 0.5 * edge
-    return DieRead(box_xyxy=(x - h, y - h, x + h, y + h), center_xy=(x, y), face=face,
-                   confidence=conf, pose="flat",
-                   top_quad=((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)),
-                   edge_px=edge, pip_face=pip_face or face, cnn_face=cnn_face or face)
+    return square_die(x, y, face, conf, edge, pip_face, cnn_face)
 
 
 COLUMN = _die(230, 143, 3, 0.96)         # a six's column of three pips, read a three

@@ -223,15 +223,15 @@ class ObjectWatch(EdgePieces):
         return self._best(opened, touching, frame, model, head[0])
 
     def _reaching_in(self, frame: np.ndarray | None, unseen: np.ndarray | None) -> None:
-        """Marks the objects' outer rows (``hand_near_rc[0]`` of them) near a hand reaching
-        in from beyond the strip's end or from out of the frame (``unseen``; ``_reached_in``, ``hand_near_rc[1] // 2`` columns
-        either side) as near a hand this frame. Where the hand crosses the rim its skin may
-        match the wood row after row, so no hand reaches the objects' edge there; out over
-        the felt it stands out (seed 11201 017 r0 and r3: the dealer held the ball at the
-        bowl's outer rows for the spin, the fingers' rows beyond them 10-25 off the
-        background and the first seconds' strip; the ball, let go by ``StillSpots`` on the
-        bowl, was a chip cut by the rim: false voids. The hand beyond: 83 and 241 px on the
-        strip's last 6 and 11 rows)."""
+        """Marks the objects' outer rows (``hand_near_rc[0]`` of them) near a hand reaching in from
+        beyond the strip's end or from out of the frame (``unseen``; ``_reached_in``,
+        ``hand_near_rc[1] // 2`` columns either side) as near a hand this frame. Where the hand
+        crosses the rim its skin may match the wood row after row, so no hand reaches the objects'
+        edge there; out over the felt it stands out (seed 11201 017 r0 and r3: the dealer held the
+        ball at the bowl's outer rows for the spin, the fingers' rows beyond them 10-25 off the
+        background and the first seconds' strip; the ball, let go by ``StillSpots`` on the bowl, was
+        a chip cut by the rim: false voids. The hand beyond: 83 and 241 px on the strip's last 6 and
+        11 rows)."""
         p, rows = self.params, self.rows
         if rows is None or self.reference is None or frame is None or frame.shape[0] <= rows:
             return
