@@ -11,8 +11,8 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.sicbo.middles import middle_darkness, no_middle_pip
 from vision.sicbo.photo import PHOTO, read_photo
-from vision.sicbo.photo_four import middle_darkness, no_middle_pip
 from vision.sicbo.realeval import load_labels, score_image
 
 ROOT = Path(__file__).resolve().parents[2] / ".." / "shared" / "real-dice-dev"

@@ -78,7 +78,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                      [] if params.in_dome else clutter)
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
-    reads = [die_read(b, t, p, params, middles_seen=six_middles_seen(image_bgr, t))
+    reads = [die_read(b, t, p, params,
+                      middles_seen=functools.partial(six_middles_seen, image_bgr, t))
              for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]

@@ -3,6 +3,8 @@ and the face CNN: the face, how sure, and whether the blob is a die at all."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 
@@ -41,8 +43,8 @@ def smeared_read(s: Smeared) -> DieRead:
 
 
 def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
-              params: DiceParams, *, middles_seen: bool = False) -> DieRead:
-    """One die's read; ``middles_seen``: the image shows a six's middle pips (``fuse``)."""
+              params: DiceParams, *, middles_seen: Callable[[], bool] | None = None) -> DieRead:
+    """One die's read; ``middles_seen``: does the image show a six's middle pips (``fuse``)?"""
     pip_face = top.count if 1 <= top.count <= 6 else None
     fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
@@ -133,7 +135,7 @@ def _two_in_a_row(top: TopFace) -> bool:
 
 
 def fuse(pip_face: int | None, pip_conf: float, probs: np.ndarray | None, *,
-         middles_seen: bool = False) -> tuple[int | None, float, int | None]:
+         middles_seen: Callable[[], bool] | None = None) -> tuple[int | None, float, int | None]:
     """Combine the pip count and the CNN: agreement raises the confidence, disagreement
     caps it at 0.5. On disagreement the CNN wins (it is the more accurate signal on
     synthetic and real training data) unless it is unsure (< 0.4) while the pips form a
@@ -147,14 +149,14 @@ def fuse(pip_face: int | None, pip_conf: float, probs: np.ndarray | None, *,
     at 0.26, abstained; now six at 0.96. Paid (>= 0.95) only with the CNN at >= 0.37 for
     the layout's face.
 
-    A clean six whose middle pips the image shows at full darkness (``middles_seen``:
-    ``middles.six_middles_seen``, the midpoints of two opposite sides of its corner
-    square as dark as its corner pips, the other two blank) has no pips made up there
-    but by a mark exactly as dark and round as a pip: weighed with ``SEEN_MADE_UP``
-    when the CNN does not rule the six out (``NOT_RULED_OUT``). Seed 11404 (spent) clip
-    013 r3 and r4: Chinese-pip sixes of 32 px under 1.1 px blur, six clean pips (fit
-    0.97-0.98), CNN four 0.63 / six 0.31 and 0.30: read six at 0.937 and 0.934, the
-    rounds abstained; now at 0.978."""
+    A clean six whose middle pips the image shows at full darkness (``middles_seen``,
+    asked only here, where it counts: ``middles.six_middles_seen``, the midpoints of two
+    opposite sides of its corner square as dark as its corner pips, the other two blank)
+    has no pips made up there but by a mark exactly as dark and round as a pip: weighed
+    with ``SEEN_MADE_UP`` when the CNN does not rule the six out (``NOT_RULED_OUT``).
+    Seed 11404 (spent) clip 013 r3 and r4: Chinese-pip sixes of 32 px under 1.1 px blur,
+    six clean pips (fit 0.97-0.98), CNN four 0.63 / six 0.31 and 0.30: read six at 0.937
+    and 0.934, the rounds abstained; now at 0.978."""
     if probs is None:
         return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
@@ -166,7 +168,8 @@ def fuse(pip_face: int | None, pip_conf: float, probs: np.ndarray | None, *,
     p_pip = float(faces[pip_face - 1]) if pip_face else 0.0
     if pip_face in UNIQUE_LAYOUTS and pip_conf >= CLEAN_FIT \
             and cnn_face in SUB_LAYOUTS[pip_face]:
-        seen = middles_seen and pip_face == 6 and p_pip >= NOT_RULED_OUT
+        seen = pip_face == 6 and p_pip >= NOT_RULED_OUT and middles_seen is not None \
+            and middles_seen()
         made_up = _made_up(p_pip, SEEN_MADE_UP if seen else MADE_UP)
         if made_up > 0.5:
             return pip_face, made_up, cnn_face

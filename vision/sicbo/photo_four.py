@@ -29,12 +29,12 @@ from vision.sicbo.blob import Blob
 from vision.sicbo.detect import find_die_blobs
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, reading_flags
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.middles import MIN_CONTRAST, middle_darkness, no_middle_pip
+from vision.sicbo.middles import middle_darkness, no_middle_pip
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import find_pips
 from vision.sicbo.points import gap_px
 
-__all__ = ["CLEAN_FIT", "MIN_CONTRAST", "middle_darkness", "no_middle_pip", "with_fours"]
+__all__ = ["CLEAN_FIT", "with_fours"]
 
 CLEAN_FIT = 0.9       # the four pips' layout fit
 
