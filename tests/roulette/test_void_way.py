@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from tests.roulette.tracked import of, track
+from vision.footage import Event
 from vision.roulette.settle import BallObs, FrameObs
 
 FPS = 30.0
@@ -27,6 +28,14 @@ def cut_short(*, ball_rad_s: float, wheel_rad_s: float, seen: range,
     return obs
 
 
+def flags_the_way(events: list[Event], ball: float, flagged: bool) -> None:
+    """One ``same_direction_spin`` naming the ball's way if ``flagged``, else none."""
+    violations = of(events, "violation")
+    assert len(violations) == (1 if flagged else 0)
+    if flagged:
+        assert violations[0].extra["ball_direction"] == ("cw" if ball > 0 else "ccw")
+
+
 @pytest.mark.parametrize(("ball", "wheel", "flagged"), [
     (12.5, 0.9, True),  # the same way (seed 10601 018 r2)
     (-12.5, -0.9, True),  # the same way, the other way round
@@ -40,10 +49,7 @@ def test_a_roll_cut_short_by_a_void_keeps_the_way_it_was_launched(ball: float, w
     events = track(cut_short(ball_rad_s=ball, wheel_rad_s=wheel, seen=range(10, 15),
                              object_at=16), fps=FPS, band=BAND, head=HEAD)
     assert of(events, "ball_launched") and of(events, "void") and not of(events, "outcome")
-    violations = of(events, "violation")
-    assert len(violations) == (1 if flagged else 0)
-    if flagged:
-        assert violations[0].extra["ball_direction"] == ("cw" if ball > 0 else "ccw")
+    flags_the_way(events, ball, flagged)
 
 
 def test_a_ball_seen_only_launching_before_the_void_tells_no_way() -> None:
@@ -71,7 +77,26 @@ def test_a_ball_seen_now_and_then_before_the_void_keeps_its_way(ball: float, whe
                               seen=range(60), object_at=53)]
     events = track(obs, fps=50.0, band=BAND, head=HEAD)
     assert of(events, "ball_launched") and of(events, "void") and not of(events, "outcome")
-    violations = of(events, "violation")
-    assert len(violations) == (1 if flagged else 0)
-    if flagged:
-        assert violations[0].extra["ball_direction"] == ("cw" if ball > 0 else "ccw")
+    flags_the_way(events, ball, flagged)
+
+
+def both_ways(ball: float, wheel: float) -> list[tuple[float, float, bool]]:
+    """(ball, wheel, flagged): the same way either way round, and opposite ways."""
+    return [(ball, wheel, True), (-ball, -wheel, True), (ball, -wheel, False),
+            (-ball, wheel, False)]
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), both_ways(-12.5, -0.6))  # 11501 010 r2
+def test_a_roll_cut_short_by_the_dealers_catch_keeps_its_way(ball: float, wheel: float,
+                                                            flagged: bool) -> None:
+    # seen launched and running on (frames 10-14), then fingers at it on the bowl (15-20):
+    # the dealer caught it, the object that called for it unseen. The round is abstained
+    # (ball_handled) and the way it was seen going is still checked
+    obs = cut_short(ball_rad_s=ball, wheel_rad_s=wheel, seen=range(10, 21), object_at=10**9)
+    obs = [FrameObs(o.frame, o.zero, tuple(BallObs(b.rho, b.theta, held=o.frame >= 15)
+                                           for b in o.balls)) for o in obs]
+    events = track(obs, fps=FPS, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and not of(events, "outcome")
+    assert [e.reason for e in of(events, "abstain")] == ["ball_handled"]
+    flags_the_way(events, ball, flagged)
+    assert all(e.frame <= of(events, "abstain")[0].frame for e in of(events, "violation"))

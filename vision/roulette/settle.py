@@ -219,7 +219,11 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return self._unseen(obs.frame)
         if handled(self.history, self.ball, head=self.head, band_out=self.band[1], fps=self.fps,
                    p=self.p):
-            return self._end(obs.frame, "ball_handled")  # a dealer took the ball in play
+            # a dealer took the ball in play: a catch cuts the roll short as a void does
+            # (the object that called for it maybe unseen), and the way the ball was seen
+            # going still counts (seed 11501 010 r2: seen launched at -12 rad/s, three
+            # samples more, too few alone; handled 8 s on, the wheel the same way: no flag)
+            return self._cut_short(obs.frame) + self._end(obs.frame, "ball_handled")
         running = self._still_running(obs)  # (keeps the bowl run, frame by frame)
         if self._back_on_bowl() or running:
             self._drop_look_alike()  # the spot found in the pockets was not the ball

@@ -81,8 +81,7 @@ class SpinWay(TrackerState):
                 if events := self._check_direction(frame):
                     return events
         elif entered and not self.decided:
-            self.dir_samples = [*self.launch_rates, *self.dir_samples]
-            events = self._way_cut_short(frame)
+            events = self._cut_short(frame)
             if self.ball is None or self.decided:  # (the object may hide it)
                 return events
         if self.ball is None or self.decided or not self.unhandled:
@@ -112,6 +111,15 @@ class SpinWay(TrackerState):
             if sample is not None:
                 samples.append(sample)
         return samples
+
+    def _cut_short(self, frame: int) -> list[Event]:
+        """The roll cut short in play, by a void or a hand catching the ball: its way, if
+        not yet decided, from the samples with the speeds it was seen launched by
+        (``launch_rates``), failing those its runs (``_way_cut_short``)."""
+        if self.decided:
+            return []
+        self.dir_samples = [*self.launch_rates, *self.dir_samples]
+        return self._way_cut_short(frame)
 
     def _way_cut_short(self, frame: int) -> list[Event]:
         """The way of a roll a void cut short: from its samples (``launch_rates`` among
