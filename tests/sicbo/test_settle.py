@@ -145,6 +145,18 @@ CASES = [
         (False, False, dice(6, 5, poses=("flat", "leaning")) if k in (1, 4, 5) else
          dice(6, shift=30) if k == 2 else dice(6)) for k in range(8)],
      [("abstain", 9, "low_confidence")]),
+    # three flat dice apart on the first read, then a die missed and another read
+    # leaning (its blob taken for the missed die's pair): the missed die lay 2.8 edges
+    # away, not under it: abstain, no void (fresh seed 11504 clip 017 r0 voided leaning)
+    ("pair rule denied by a third die seen apart", M(2) + S(3, dice(3, 5, 4)) + S(8, DiceObs(
+        (dice(3).dice[0], DieObs(PLACES[2], 40.0, 4, 0.995, "leaning")))),
+     [("abstain", 9, "dice_count")]),
+    # ... but the first read's third die 1.3 edges from the lean (a leaning pair read as
+    # two dice once): the lean stands, void leaning
+    ("lean split once still voids", M(2) + S(3, DiceObs(dice(3, 5).dice + (
+        DieObs((250.0, 150.0), 40.0, 2, 0.995),))) + S(8, dice(
+            3, 5, poses=("flat", "leaning"))),
+     [("void", 7, "dice_leaning")]),
     # four dice (a foreign object?) also abstains
     ("four dice", M(2) + S(8, DiceObs(dice(1, 2, 3).dice + dice(4).dice)),
      [("abstain", 6, "dice_count")]),

@@ -24,7 +24,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   ``pose_place_rel`` edge: the hidden die's pair is seen by one face or another) is a
   void too (``_hidden_die_void``). A die seen stacked or leaning at one place on
   ``count_reads`` reads of the spell, the other reads missing it and seeing no die
-  elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only);
+  elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only).
+  A pose on fewer than three dice rests on a die hidden by the posed one: a read of the
+  spell that saw the third die apart from it denies it (``_third_seen_apart``);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain; but while the last read shows
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
@@ -51,6 +53,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from vision.footage import DiceResult, Event, abstain, outcome, void
+from vision.sicbo.points import centre_gap_px
 from vision.sicbo.settle_reads import (
     at_place,
     posed,
@@ -123,6 +126,7 @@ class SettleParams:
     min_face_conf_one: float = 0.97   # ... or this, for a one (one large round pip)
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
     pose_place_rel: float = 1.0    # ... for the not-flat die of a pair (_hidden_die_void)
+    hidden_reach_rel: float = 2.5  # a third die this x edge from a posed die: not under it
     two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
 
     def __post_init__(self) -> None:
@@ -235,7 +239,9 @@ class RoundTracker:
 
     def _decide(self, frame: int) -> list[Event]:
         p = self.params
-        reason = self._void_reason() or self._hidden_die_void() or self._recurring_pose()
+        hidden = None if self._third_seen_apart() else (self._void_reason()
+                                                         or self._hidden_die_void())
+        reason = hidden or self._recurring_pose()
         if reason is not None:
             return [void(frame, reason)]
         last = self._reads[-p.agree_reads:]
@@ -269,6 +275,31 @@ class RoundTracker:
             if all(r.has(pose) for r in last):
                 return reason
         return None
+
+    def _third_seen_apart(self) -> bool:
+        """The latest read sees fewer than three dice, one not flat, and a read of this
+        still spell saw three: a die at each of its places and the third farther than
+        ``hidden_reach_rel`` x edge from every die not flat. Dice at rest do not move, so
+        the third die lies apart, not under or against the posed one: the posed die's
+        blob holds one die, and a pose resting on a hidden die (``_void_reason`` and
+        ``_hidden_die_void`` on fewer than three dice) is denied (fresh seed 11504 (spent)
+        clip 017 r0: a flat five joined to the rim in a blob with no face found on reads
+        2-4, the four beside the rim then read as the pair's blob, stacked, leaning,
+        leaning: voided dice_leaning; read 1 saw the five 6 edges from the four). A
+        leaning pair split in two dice shows the other die within ~1.5 edges."""
+        last = self._reads[-1]
+        off = [d for d in last.dice if d.pose != "flat"]
+        if last.count >= 3 or not off:
+            return False
+        reach = self.params.hidden_reach_rel
+        for read in self._reads:
+            if read.count != 3 or not all(self._at(read, d) is not None for d in last.dice):
+                continue
+            third = [d for d in read.dice if self._at(last, d) is None]
+            if third and all(centre_gap_px(t, d) > reach * max(t.edge_px, d.edge_px)
+                             for t in third for d in off):
+                return True
+        return False
 
     def _hidden_die_void(self) -> str | None:
         """Two dice seen on the last ``count_reads`` reads, each read with one die not
