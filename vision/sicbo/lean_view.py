@@ -40,7 +40,7 @@ from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "layout_view", "turned_leans"]
+__all__ = ["LeanViewParams", "layout_view", "lone_turned", "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -51,6 +51,9 @@ class LeanViewParams:
     max_resid: float = MAX_RESID  # a clean layout (good fits 0.013 at most; a misfound pip 0.29)
     min_edge_px: float = 30.0   # faces at least this large (a die's edge, section 5)
     blame_margin: float = 0.1   # the third die's view tells the lean by this much, else both
+    alike: float = 0.2          # lone_turned: the two other dice seen alike within this
+    far_turn: float = 0.35      # ... and the lone face this far from each of their views
+    oblique: float = 0.25       # ... and seen this much more obliquely (view length)
 
     def __post_init__(self) -> None:
         if not (self.turn > 0 and self.max_resid > 0):
@@ -111,3 +114,31 @@ def _blamed(tops: list[TopFace], i: int, j: int, vi: np.ndarray, vj: np.ndarray,
         if abs(gi - gj) >= params.blame_margin:
             return {i} if gi > gj else {j}
     return {i, j}
+
+
+def lone_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -> set[int]:
+    """Of three dice, touching or apart, the one whose face layout is seen turned from both
+    others' (``far_turn``) and more obliquely (``oblique``: its view vector that much
+    longer), while those two are seen alike (``alike``): it leans. Flat dice differ by
+    perspective alone. Fresh seed 11604 clip 016 r0 (1280x720, camera 6 deg): a five tipped
+    28.6 degrees against a four, floor seen between their faces (``touch`` calls them
+    apart), its pips as round as flat ones'; view lengths 0.55 (the five), 0.00 and 0.14;
+    the five 0.55 and 0.42 from the others' views, those 0.14 apart: read three flat dice,
+    paid 4-5-6 (truth dice_leaning). On 53 clips of seeds 11604/11504/11404 the flat trios
+    judged came closest at 0.16 longer and 0.15 turned (alike 0.22). Weak: faces of 1-3
+    pips give no layout (11604 clip 015 r0, a two leaning on a three, is not judged)."""
+    if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px:
+        return set()
+    views = [layout_view(t, params.max_resid) for t in tops]
+    if any(v is None for v in views):
+        return set()
+    out = set()
+    for k in range(3):
+        i, j = (m for m in range(3) if m != k)
+        if view_gap(views[i], views[j]) > params.alike:
+            continue
+        steeper = float(np.hypot(*views[k])) - max(float(np.hypot(*views[m])) for m in (i, j))
+        if steeper >= params.oblique and all(
+                view_gap(views[k], views[m]) >= params.far_turn for m in (i, j)):
+            out.add(k)
+    return out
