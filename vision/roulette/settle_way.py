@@ -113,22 +113,17 @@ class SpinWay(TrackerState):
         return samples
 
     def _cut_short(self, frame: int) -> list[Event]:
-        """The roll cut short in play, by a void or a hand catching the ball: its way, if
-        not yet decided, from the samples with the speeds it was seen launched by
-        (``launch_rates``), failing those its runs (``_way_cut_short``)."""
+        """The way of a roll cut short in play, by a void or a hand catching the ball, if
+        not yet decided: from its samples with the speeds it was seen launched by
+        (``launch_rates``), failing those from the runs of the ball seen running on since
+        the round started (``run_way``; the launch alone is too little, as with the
+        samples). A camera that sees the ball smeared every 3-8 frames gives no speed
+        between neighbouring frames, but its runs (seed 10701 001 r2, 50 fps: seen five
+        times over 0.6 s after its launch, one way at ~15 rad/s, the void 0.8 s after the
+        launch; the wheel turned the same way)."""
         if self.decided:
             return []
         self.dir_samples = [*self.launch_rates, *self.dir_samples]
-        return self._way_cut_short(frame)
-
-    def _way_cut_short(self, frame: int) -> list[Event]:
-        """The way of a roll a void cut short: from its samples (``launch_rates`` among
-        them), failing those from the runs of the ball seen running on since the round
-        started (``run_way``; the launch alone is too little, as with the samples). A
-        camera that sees the ball smeared every 3-8 frames gives no speed between
-        neighbouring frames, but its runs (seed 10701 001 r2, 50 fps: seen five times over
-        0.6 s after its launch, one way at ~15 rad/s, the void 0.8 s after the launch; the
-        wheel turned the same way)."""
         events = self._check_direction(frame)
         if self.decided:
             return events
