@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from vision.footage import Event, StreamInfo
+from vision.sicbo.reader import SicBoReader
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import (
     DiceStyle,
@@ -99,6 +101,24 @@ def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
         settled.append(len(frames))
         frames += [camera_frame(lid_off, rng) for _ in range(still)]
     return frames, settled
+
+
+def round_decisions(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
+                    style: DiceStyle | None = None, seed: int = 0
+                    ) -> list[tuple[int, list[Event]]]:
+    """The whole reader over ``clip_frames`` (lid on 10 frames, lifting 5, still 14):
+    each round's settled frame and its decisions (outcome, void and abstain events from
+    5 frames before it to the next round's)."""
+    frames, settled = clip_frames(scene, rounds, style=style, covered=10, lift=5, still=14,
+                                  seed=seed)
+    h, w = frames[0].shape[:2]
+    reader = SicBoReader(StreamInfo(25.0, w, h, None))
+    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
+    events += reader.finish(len(frames) - 1)
+    ends = [*settled[1:], len(frames)]
+    return [(start, [e for e in events if start - 5 <= e.frame < end
+                     and e.type in ("outcome", "void", "abstain")])
+            for start, end in zip(settled, ends, strict=True)]
 
 
 def faces_at(reading, centres: Sequence[tuple[float, float]],  # noqa: ANN001

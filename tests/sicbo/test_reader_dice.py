@@ -14,15 +14,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.footage import StreamInfo
-from vision.sicbo.reader import SicBoReader
 from vision.synth.dice3d import DiceStyle
 
 from .scenes import (
-    clip_frames,
     dome_scene,
     flat_dice,
     leaning_dice,
+    round_decisions,
     stacked_dice,
     wall_leaning_dice,
 )
@@ -64,17 +62,9 @@ CLIPS = [
 def test_rendered_rounds(pips: str, floor: tuple, tilt: float, rounds: list,
                          expected: list) -> None:
     scene = dome_scene(tilt_deg=tilt, floor_bgr=floor)
-    frames, settled = clip_frames(scene, rounds, style=DiceStyle(pip_style=pips), covered=10,
-                                  lift=5, still=14, seed=11)
-    h, w = frames[0].shape[:2]
-    reader = SicBoReader(StreamInfo(25.0, w, h, None))
-    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
-    events += reader.finish(len(frames) - 1)
     got = []
-    for k, start in enumerate(settled):
-        end = settled[k + 1] if k + 1 < len(settled) else len(frames)
-        decided = [e for e in events if start - 5 <= e.frame < end
-                   and e.type in ("outcome", "void", "abstain")]
+    for start, decided in round_decisions(scene, rounds, style=DiceStyle(pip_style=pips),
+                                          seed=11):
         got.append([e.result.dice if e.type == "outcome" else e.reason for e in decided])
         assert all(e.frame >= start for e in decided if e.type == "outcome")  # never early
     assert got == [[x] for x in expected]

@@ -63,7 +63,17 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     return DieRead(box_xyxy=box,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
-                   cnn_face=cnn_face)
+                   cnn_face=cnn_face, span_px=pip_span_px(top))
+
+
+def pip_span_px(top: TopFace) -> float:
+    """The longest distance between two of the face's pips (px): for faces 2-6 the
+    diagonal between opposite corner pips, measured from sub-pixel pip centres (a size
+    far steadier than one from pip areas, ``pips._face_edge``); 0 with fewer than 2."""
+    if len(top.pips) < 2:
+        return 0.0
+    p = np.array([q.center_xy for q in top.pips], dtype=float)
+    return float(np.max(np.hypot(*(p[:, None, :] - p[None, :, :]).transpose(2, 0, 1))))
 
 
 def _squashed_one(top: TopFace, params: DiceParams) -> bool:

@@ -28,7 +28,8 @@ measurements):
   fresh seed-9704 set (replayed reads) this voids 8 of 13 stacked rounds (2 more called
   leaning) and lifts leaning from 6 to 10 of 13. Weak: a stack whose blob looks
   one die's size (the die below hidden under a tilted view or lined up with the one on
-  top) is not told from a die merely missed; the round abstains (``dice_count``).
+  top) is not told from a die merely missed; the round abstains (``dice_count``), but
+  for the video reader's cue of a die larger than a flat one at its place (``height``).
 - a die against the dome's rim: its blob joins the rim's ring, band and shadow, so in
   the dome the blob-size rules (a side face showing, ``pair_pose``) must hold for the
   dice' bodies too (``body.die_bodies``; ``bodies`` of ``assign_poses``).

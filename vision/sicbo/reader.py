@@ -8,7 +8,9 @@ the dome's box only, and checks at full resolution around the dice it found that
 did not move in the still spell (``dome.dice_moved_in_spell``). Self-calibration is
 online (``SceneState``): the first still spell in which the dice reader sees no dice
 gives the lid template; the first still lid-off read after that gives the dome region,
-the first that sees all three dice the static glare. Once learnt, the lid template is
+the first that sees all three dice the static glare; the flat dice read surely give the
+size of a flat die at each place (``height``), so a die seen larger than that, with only
+two dice seen, lies on the third. Once learnt, the lid template is
 trusted over the dice reader: a frame that matches it is the scene in which no dice
 were seen (a dice reader that "sees" dice on the lid must not reopen the round).
 
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -32,6 +34,7 @@ from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dom
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.glare import floor_cover, glare_hides_pips, glare_mask, glare_on_face, white_level
+from vision.sicbo.height import HeightParams, fit_floor_scale, taller_die
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
@@ -40,6 +43,8 @@ ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
 GLARE_CONFIDENCE = 0.5  # a die under the glare: below every outcome floor (abstain)
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
+HEIGHT = HeightParams()
+FLAT_TOPS = 60          # the latest flat top faces the floor's scale is fitted from
 
 
 def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:
@@ -54,7 +59,7 @@ def dice_obs(reading: object) -> DiceObs:
     center_xy, edge_px, face, confidence, pose)."""
     return DiceObs(tuple(
         DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose,
-               _box(getattr(d, "box_xyxy", None)))
+               _box(getattr(d, "box_xyxy", None)), float(getattr(d, "span_px", 0.0)))
         for d in reading.dice))  # type: ignore[attr-defined]
 
 
@@ -66,6 +71,8 @@ class SceneState:
     dome: DomeRegion | None = None
     die_edge_px: float | None = None
     glare_small: np.ndarray | None = None     # bool, small resolution
+    flat_tops: deque[tuple[float, float, float]] = field(  # (x, y, pip span px), flat faces
+        default_factory=lambda: deque(maxlen=FLAT_TOPS))
 
 
 class SicBoReader:
@@ -175,9 +182,21 @@ class SicBoReader:
         x0, y0 = dome.roi_xyxy[:2]
         obs = self._read_fn(dome.crop(frame_bgr))
         shifted = DiceObs(tuple(
-            DieObs((d.center_xy[0] + x0, d.center_xy[1] + y0), d.edge_px, d.face,
-                   d.confidence, d.pose, _shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
-        return self._unsure_under_glare(refine_poses(shifted), frame_bgr)
+            replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
+                    box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
+        return self._stacked_by_size(self._unsure_under_glare(refine_poses(shifted), frame_bgr))
+
+    def _stacked_by_size(self, read: DiceObs) -> DiceObs:
+        """Two dice seen, one larger than a flat die at its place (``height.taller_die``,
+        against the plane fitted to this camera's flat dice): it lies on the third."""
+        if read.count != 2:
+            return read
+        scale = fit_floor_scale(self.scene.flat_tops, HEIGHT)
+        i = None if scale is None else taller_die(read.dice, scale, HEIGHT)
+        if i is None:
+            return read
+        return DiceObs(tuple(replace(d, pose="stacked") if k == i else d
+                             for k, d in enumerate(read.dice)))
 
     def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
         """A die whose value the glass's static glare could have changed (by washing pips
@@ -204,6 +223,8 @@ class SicBoReader:
         sc = self.scene
         if read is not None and read.count == 3:
             sc.die_edge_px = float(np.median([d.edge_px for d in read.dice]))
+            if all(d.pose == "flat" and d.confidence >= HEIGHT.sure_conf for d in read.dice):
+                sc.flat_tops.extend((*d.center_xy, d.span_px) for d in read.dice if d.span_px)
         if moving:
             return
         if sc.lid is None and read is not None and read.count == 0:

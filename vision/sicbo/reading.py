@@ -66,6 +66,7 @@ class DieRead:
     edge_px: float
     pip_face: int | None = None
     cnn_face: int | None = None
+    span_px: float = 0.0      # the longest distance between two top-face pips (0: < 2 pips)
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box_xyxy

@@ -1,0 +1,117 @@
+"""Stage 6b (scene): a die lying on a hidden one, told by its size for its place.
+
+The top faces of dice lying flat on the floor lie on one plane (the floor raised by one
+die edge). Under a pinhole camera the reciprocal of a plane point's depth is affine in
+its image coordinates, and so is the apparent size of a face lying on that plane: a flat
+die's size is ``a + b x + c y`` at its face centre (x, y). The size is the top pips'
+span (``DieObs.span_px``: the longest distance between two pips of a face of 2-6, the
+diagonal between opposite corner pips, from sub-pixel pip centres; the pip-area edge
+``edge_px`` moves by 10-20% on one die within one still spell). ``FloorScale`` is that
+plane, fitted from this camera's flat dice read surely in earlier rounds.
+
+A die lying on another has its top face one die edge nearer the camera, so it looks
+larger than a flat die at its place by about one edge over the camera's height above
+it. With exactly two dice seen (the third hidden), both read surely and flat, one at
+least ``rise`` larger than the plane says and the other at most ``level`` x as much
+larger (a flat die, within the plane's misfit): the larger lies on the hidden die
+(``taller_die``). This sees a stack lined up under a near-vertical camera, which shows
+no lower die at all, so neither the light cue (``stack``) nor the pair rule (``pair``)
+sees it. Fresh seed 11604 (spent) clip 004 (800x600, camera 7 degrees): the stack of
+round 4 +8.8%, the lined-up one of round 2 +10.2%, the flat dice beside them -0.5% and
++2.8% (the plane fitted on 5 places of earlier rounds, misfit 0.4-0.5%); the rendered
+scene of tests/sicbo/test_reader_height.py (camera 0.31 m off, 16 mm dice) +5.3-6.5%,
+the flat die beside it +1.2%. A camera farther off sees less: under ``rise``, unseen.
+
+A die merely missed leaves two flat dice, each as large as the plane says: the round
+abstains (``dice_count``) as before. Three dice seen are never judged here.
+
+Weak: a tilted camera foreshortens a face by its turn (the diagonal's direction), so
+the plane misfits its own places by more than ``max_spread`` and the cue stays off
+(clips 010 and 024 of that seed, cameras 26 and 25 degrees: misfits 1.8-2.3%, a flat
+die 4-5% off the plane).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "taller_die"]
+
+
+@dataclass(frozen=True, slots=True)
+class HeightParams:
+    min_places: int = 5           # flat top faces (of 2+ pips) at distinct places before a
+    # plane is fitted (one die read again and again at rest is one place)
+    max_spread: float = 0.01      # the plane's RMS misfit of its own places, at most
+    sure_conf: float = 0.9        # a sample, and each die of a pair, read at least this surely
+    rise: float = 0.04            # the die on top: this much larger than the plane says ...
+    level: float = 0.5            # ... and the other die at most this x as much (a flat die)
+
+    def __post_init__(self) -> None:
+        if self.min_places < 4 or not 0 < self.max_spread < self.rise or not 0 <= self.level < 1:
+            raise ValueError(f"need min_places >= 4, 0 < max_spread < rise and 0 <= level < 1, "
+                             f"got {self}")
+
+
+@dataclass(frozen=True, slots=True)
+class FloorScale:
+    """A flat die's top-pip span (px) at an image point: ``a + b x + c y``; ``spread``
+    the RMS of the fit's relative misfits over its ``places``."""
+
+    coef: tuple[float, float, float]
+    spread: float
+    places: int
+
+    def size_at(self, xy: tuple[float, float]) -> float:
+        a, b, c = self.coef
+        return a + b * xy[0] + c * xy[1]
+
+
+def fit_floor_scale(samples: Sequence[tuple[float, float, float]],
+                    params: HeightParams = HeightParams()) -> FloorScale | None:
+    """The plane through ``samples`` (x, y, pip span px of flat top faces), or None when
+    they hold too few places or do not lie on one plane (``max_spread``)."""
+    s = _places(np.asarray(samples, dtype=float).reshape(-1, 3))
+    if len(s) < params.min_places:
+        return None
+    a = np.c_[np.ones(len(s)), s[:, 0], s[:, 1]]
+    if np.linalg.matrix_rank(a) < 3:          # the places on one line: no plane
+        return None
+    coef, *_ = np.linalg.lstsq(a, s[:, 2], rcond=None)
+    fit = a @ coef
+    if (fit <= 0).any():
+        return None
+    spread = float(np.sqrt(np.mean((s[:, 2] / fit - 1) ** 2)))
+    if spread > params.max_spread:
+        return None
+    return FloorScale(coef=(float(coef[0]), float(coef[1]), float(coef[2])), spread=spread,
+                      places=len(s))
+
+
+def _places(s: np.ndarray) -> np.ndarray:
+    """One mean sample per place: face centres on a grid of a fifth of a pip span (one
+    die read again and again at rest weighs once)."""
+    if not len(s):
+        return s
+    cell = 0.2 * float(np.median(s[:, 2]))
+    groups: dict[tuple[int, int], list[np.ndarray]] = {}
+    for row in s:
+        groups.setdefault((round(row[0] / cell), round(row[1] / cell)), []).append(row)
+    return np.array([np.mean(g, axis=0) for g in groups.values()])
+
+
+def taller_die(dice: Sequence[object], scale: FloorScale,
+               params: HeightParams = HeightParams()) -> int | None:
+    """Index of the die lying on a hidden one, when exactly two are seen (duck-typed
+    ``center_xy``, ``span_px``, ``confidence``, ``pose``), else None."""
+    if len(dice) != 2 or any(d.pose != "flat" or d.span_px <= 0          # type: ignore[attr-defined]
+                             or d.confidence < params.sure_conf for d in dice):  # type: ignore[attr-defined]
+        return None
+    rel = [d.span_px / scale.size_at(d.center_xy) - 1 for d in dice]    # type: ignore[attr-defined]
+    big = int(np.argmax(rel))
+    if rel[big] >= params.rise and rel[1 - big] <= params.level * rel[big]:
+        return big
+    return None
