@@ -24,7 +24,7 @@ from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import corner_pair_completed
 from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
-from vision.sicbo.lean_view import lone_turned, turned_leans
+from vision.sicbo.lean_view import lone_turned, pip_turned, turned_leans
 from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
 from vision.sicbo.middles import six_middles_seen
 from vision.sicbo.pips import (
@@ -101,7 +101,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= turned_leans(tops, touch - square_pairs(tops, touch, params.touch),
                             params.lean_view)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
-        two |= lone_turned(tops, params.lean_view)
+        two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)

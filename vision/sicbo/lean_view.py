@@ -27,12 +27,13 @@ touching flat pairs (seed 10704) are seen alike (``touch.square_pairs``), not ju
 Good layout fits leave residuals of 0.013 at most; a pip found off its face, 0.29.
 Weak: a lean tipped towards a camera slanted half its tilt looks as its support does (the
 sign is lost), so only a lean seen turned is found; then the pair still abstains as before.
-Faces of 1-3 pips give no layout: not judged.
+Faces of 1-3 pips give no layout: of three dice, ``pip_turned`` judges them by the
+direction their pips' own ellipses are squashed along instead (large pips only).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -40,7 +41,8 @@ from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "layout_view", "lone_turned", "turned_leans"]
+__all__ = ["LeanViewParams", "layout_view", "lone_turned", "pip_turned", "pip_view",
+           "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -54,6 +56,10 @@ class LeanViewParams:
     alike: float = 0.2          # lone_turned: the two other dice seen alike within this
     far_turn: float = 0.35      # ... and the lone face this far from each of their views
     oblique: float = 0.25       # ... and seen this much more obliquely (view length)
+    pip_px: float = 8.0         # pip_turned: every pip's minor axis at least this (px) ...
+    pip_slant: float = 0.35     # ... the two alike seen at least this off their normal ...
+    pip_agree: float = 0.2      # ... each face's pips squashed alike within this (view gap)
+    pip_turn: float = 0.4       # ... and the lone face's pip view this far from each
 
     def __post_init__(self) -> None:
         if not (self.turn > 0 and self.max_resid > 0):
@@ -126,7 +132,7 @@ def lone_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) 
     the five 0.55 and 0.42 from the others' views, those 0.14 apart: read three flat dice,
     paid 4-5-6 (truth dice_leaning). On 53 clips of seeds 11604/11504/11404 the flat trios
     judged came closest at 0.16 longer and 0.15 turned (alike 0.22). Weak: faces of 1-3
-    pips give no layout (11604 clip 015 r0, a two leaning on a three, is not judged)."""
+    pips give no layout (11604 clip 015 r0, a two leaning on a three: ``pip_turned``)."""
     if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px:
         return set()
     views = [layout_view(t, params.max_resid) for t in tops]
@@ -140,5 +146,48 @@ def lone_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) 
         steeper = float(np.hypot(*views[k])) - max(float(np.hypot(*views[m])) for m in (i, j))
         if steeper >= params.oblique and all(
                 view_gap(views[k], views[m]) >= params.far_turn for m in (i, j)):
+            out.add(k)
+    return out
+
+
+def pip_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndarray | None:
+    """The face's view vector from its pips' own ellipses (``touch.face_view``), or None:
+    fewer than two pips (one blob's outline may be two pips run together, or a pip cut
+    by glare: seed 11404 clip 015 f202, a flat two's top found as one blob 23 px wide,
+    its view 0.54 and 0.44 from two flat threes'), a pip narrower than ``pip_px`` (its
+    outline too coarse to show a direction), or pips squashed along different directions
+    (``pip_agree``: one is no pip of this face, or is cut by glare or an edge)."""
+    if top.count < 2 or min(min(p.axes_px) for p in top.pips) < params.pip_px:
+        return None
+    view = face_view(top)
+    ones = [face_view(replace(top, pips=(p,))) for p in top.pips]
+    if view is None or any(v is None or view_gap(v, view) > params.pip_agree for v in ones):
+        return None
+    return view
+
+
+def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -> set[int]:
+    """Of three dice, one at least without a face layout (``layout_view``: a face of 1-3
+    pips), the one whose pips are squashed along another direction than both others'
+    (``pip_turn``, ``pip_view``), those two seen alike (``alike``) and clearly slanted
+    (``pip_slant``: on a camera near the vertical a round pip's direction is noise): it
+    leans. A flat face's pips are squashed along the line of sight, a lean's along its
+    own tilt. Fresh seed 11604 clip 015 r0 (1920x1080, camera 29 degrees): a two tipped
+    33 degrees sideways against a three, its pips as round as the flat dice' (0.84 against
+    0.83-0.85), floor seen between (``touch``: apart); pip views (0.42, -0.35) for the
+    two, (0.17, 0.55) for the three and (0.02, 0.53) for the other two: 0.62 and 0.47
+    turned, the flat pair 0.16 apart; read flat, paid 2-2-3 (truth: void dice_leaning)."""
+    if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px or all(
+            layout_view(t, params.max_resid) is not None for t in tops):
+        return set()
+    views = [pip_view(t, params) for t in tops]
+    if any(v is None for v in views):
+        return set()
+    out = set()
+    for k in range(3):
+        i, j = (m for m in range(3) if m != k)
+        if (view_gap(views[i], views[j]) <= params.alike
+                and min(float(np.hypot(*views[m])) for m in (i, j)) >= params.pip_slant
+                and all(view_gap(views[k], views[m]) >= params.pip_turn for m in (i, j))):
             out.add(k)
     return out
