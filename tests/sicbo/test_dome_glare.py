@@ -215,3 +215,41 @@ def test_reader_on_a_pale_floor_doubts_only_the_die_under_the_lamp(
     got = [(e.type, e.result.dice if e.result else None)
            for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
     assert got == [("outcome", (1, 2, 6)), decided]
+
+
+@pytest.mark.parametrize(
+    ("style", "face", "decided"),
+    [
+        # a Chinese one's big red pip (~0.4 edge across) is no pip a washed three or five
+        # leaves (their centre pip is ~0.2 edge): read on the lamp's core (seed 11604 clip
+        # 009 r1, a red one in the lamp's halo read at 0.991, was capped and abstained)
+        ("chinese", 1, ("outcome", (1, 5, 6))),
+        # a Western one's pip is barely larger than a three's: it may be a washed three
+        ("western", 1, ("abstain", None)),
+        # a Chinese four on the core may be a washed five, red pips or not
+        ("chinese", 4, ("abstain", None)),
+    ],
+)
+def test_reader_reads_a_big_one_on_the_lamp(style: str, face: int, decided: tuple) -> None:
+    """The video reader on a rendered pale floor with the lamp's clipped core on the middle
+    die of the second round: glare washes pips out and shrinks what it leaves, so only a
+    one whose pip is a one's size is sure there."""
+    from vision.footage import StreamInfo
+    from vision.sicbo.reader import SicBoReader
+    from vision.synth.dice3d import DiceStyle, flat_pose
+
+    from .scenes import EDGE_M, SPOTS, clip_frames, dome_scene, flat_dice
+
+    scene = dome_scene(tilt_deg=15.0, floor_bgr=(215.0, 228.0, 232.0))
+    second = (flat_pose(6, SPOTS[0], 0.3, edge_m=EDGE_M),
+              flat_pose(face, (0.024, 0.01), 1.0, edge_m=EDGE_M),
+              flat_pose(5, SPOTS[2], 1.7, edge_m=EDGE_M))
+    frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second],
+                            style=DiceStyle(pip_style=style), covered=10, lift=6, still=14,
+                            seed=5)
+    h, w = frames[0].shape[:2]
+    reader = SicBoReader(StreamInfo(25.0, w, h, None))
+    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
+    got = [(e.type, e.result.dice if e.result else None)
+           for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
+    assert got == [("outcome", (1, 2, 6)), decided]

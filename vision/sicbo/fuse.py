@@ -11,7 +11,15 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.layout import layout_fit
-from vision.sicbo.pips import Pip, PipParams, TopFace, pip_across_px, stray_pips, two_is_diagonal
+from vision.sicbo.pips import (
+    Pip,
+    PipParams,
+    TopFace,
+    big_one,
+    pip_across_px,
+    stray_pips,
+    two_is_diagonal,
+)
 from vision.sicbo.points import centre_gap_px
 from vision.sicbo.reading import DiceParams, DieRead
 from vision.sicbo.smeared import Smeared
@@ -63,7 +71,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     return DieRead(box_xyxy=box,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
-                   cnn_face=cnn_face, span_px=pip_span_px(top))
+                   cnn_face=cnn_face, span_px=pip_span_px(top),
+                   big_pip=big_one(top, top.edge_px, params.pips))
 
 
 def pip_span_px(top: TopFace) -> float:

@@ -88,7 +88,7 @@ def _floor_disc(dome: DomeRegion, shape: tuple[int, ...], scale: float) -> np.nd
 def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
                      edge_px: float, face: int | None, *, cover: float | None = None,
                      max_cover: float = 0.1, centre_rel: float = 0.2,
-                     big_cover: float = 0.25) -> bool:
+                     big_cover: float = 0.25, big_pip: bool = False) -> bool:
     """Could the static glare have washed out pips that would change this face's value?
 
     Only where the glare is strong can it wash a dark pip out, and there it also lifts
@@ -98,7 +98,12 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     comes within ``centre_rel`` edges of the face centre. Washing two or more pips (a
     5 read as a 3 or a 1, a 6 as a 4) needs the glare over much of the face: any face but
     a six is unsure when the mask covers ``big_cover`` of the disc of half an edge round
-    the centre. A six cannot be a washed-out anything. A "glare" covering more than
+    the centre. A six cannot be a washed-out anything, nor a one whose lone pip is as
+    large as a one's (``big_pip``: ``pips.big_one``, ~0.4 edge across on a Chinese one):
+    glare takes pips away and shrinks what it leaves, so the pip left of a washed three
+    or five is its small centre pip (~0.2 edge). Seed 11604 (spent) clip 009 r1 frame 244
+    (1920x1080): a red one in the lamp's halo, pip 0.39 edge across (the four's 0.16),
+    pips and CNN 0.991 sure, capped at 0.5: the round abstained. A "glare" covering more than
     ``max_cover`` of the floor (``cover``: ``floor_cover``; None: the mask's share of the
     frame) is a pale floor, not highlights, and says nothing: a lamp's reflection in the
     dome is compact (0.5-1.7% of the floor on the rendered floors of tests/sicbo and seed
@@ -108,7 +113,7 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     abstained). (A pip missed for another reason, next to the glare, is
     ``pips.two_is_diagonal``'s case.)"""
     share = float(glare_small.mean()) if cover is None else cover
-    if face is None or face == 6 or share > max_cover:
+    if face is None or face == 6 or (face == 1 and big_pip) or share > max_cover:
         return False
     h, w = glare_small.shape
     x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale

@@ -38,7 +38,7 @@ from vision.sicbo.pipblobs import (
 )
 from vision.sicbo.points import gap_px
 
-__all__ = ["Pip", "PipParams", "TopFace", "consistent_edges", "find_pips", "grown_to",
+__all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "find_pips", "grown_to",
            "pip_across_px", "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
 
 
@@ -317,12 +317,17 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     out = []
     for t in tops:
         near = float(np.interp(t.center_xy[1], rows, edges))
-        big = t.count == 1 and pip_across_px(t.pips[0]) >= params.big_one_rel * near \
-            and t.pips[0].roundness >= params.big_one_round
-        cap = near if big else params.one_edge_rel * near
+        cap = near if big_one(t, near, params) else params.one_edge_rel * near
         out.append(dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap
                    else t)
     return out
+
+
+def big_one(top: TopFace, edge_px: float, params: PipParams = PipParams()) -> bool:
+    """One top pip, round (``big_one_round``) and at least ``big_one_rel`` x ``edge_px``
+    across: a one's pip (a Chinese one's, ~0.4 edge), larger than any other face's (~0.2)."""
+    return top.count == 1 and pip_across_px(top.pips[0]) >= params.big_one_rel * edge_px \
+        and top.pips[0].roundness >= params.big_one_round
 
 
 def shaded_one(top: TopFace, tops: list[TopFace], params: PipParams = PipParams()) -> bool:

@@ -59,7 +59,8 @@ def dice_obs(reading: object) -> DiceObs:
     center_xy, edge_px, face, confidence, pose)."""
     return DiceObs(tuple(
         DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose,
-               _box(getattr(d, "box_xyxy", None)), float(getattr(d, "span_px", 0.0)))
+               _box(getattr(d, "box_xyxy", None)), float(getattr(d, "span_px", 0.0)),
+               bool(getattr(d, "big_pip", False)))
         for d in reading.dice))  # type: ignore[attr-defined]
 
 
@@ -211,7 +212,8 @@ class SicBoReader:
         white = None
         dice = []
         for d in read.dice:
-            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face, cover=cover):
+            if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face, cover=cover,
+                                big_pip=d.big_pip):
                 white = white_level(frame_bgr) if white is None else white
                 if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white):
                     d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))

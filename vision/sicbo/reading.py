@@ -55,7 +55,8 @@ class DiceParams:
 class DieRead:
     """One die. ``center_xy`` is the centre of its TOP face (image pixels);
     ``top_quad`` four corners (x, y) of the top face's rotated rectangle;
-    ``pip_face`` / ``cnn_face`` the two independent signals behind ``face``."""
+    ``pip_face`` / ``cnn_face`` the two independent signals behind ``face``; ``big_pip``:
+    its top face is one pip as large as a one's (``pips.big_one``), no other face's pip."""
 
     box_xyxy: tuple[float, float, float, float]
     center_xy: tuple[float, float]
@@ -67,6 +68,7 @@ class DieRead:
     pip_face: int | None = None
     cnn_face: int | None = None
     span_px: float = 0.0      # the longest distance between two top-face pips (0: < 2 pips)
+    big_pip: bool = False
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box_xyxy
