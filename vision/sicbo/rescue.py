@@ -57,6 +57,8 @@ class RescueParams:
     min_cnn: float = 0.8          # the CNN agrees at least this surely ...
     many_pips: int = 4            # ... or, for a face of this many pips or more,
     many_cnn: float = 0.7         # this surely (see rescued_ok)
+    unique_fit: float = 0.9       # a five's or six's layout this clean (no other face's) ...
+    unique_cnn: float = 0.5       # ... the CNN's best face at least this (see rescued_ok)
     max_not_die: float = 0.2      # and calls it "not a die" at most this
     size_rel: tuple[float, float] = (0.7, 1.45)   # top edge / the found dice' median
     cut_rel: tuple[float, ...] = (0.8, 1.0, 1.2)   # opening disks / die edge, tried in turn
@@ -214,16 +216,28 @@ def rescued_ok(top: TopFace, probs: np.ndarray | None,
     ``one_cnn`` sure and ``many_pips`` or more in a clean layout only ``many_cnn``: the
     dice the rescue finds there lie against the rim or a glare spot, which shares the
     CNN's crop (seed-10004 clip 020: a six against the rim's ring line 0.76, ones 0.95
-    and 0.97 at the found dice' edge). A photo keeps the stricter ``photo_one_cnn`` and
-    ``min_cnn`` (no count prior: keys and print about)."""
+    and 0.97 at the found dice' edge). A five's or six's layout, clean (``unique_fit``),
+    is held in no other face's: another face shows it only with pips made up in exactly
+    the missing places (``fuse.agreed_conf``), so there the CNN's best face need only be
+    the count at ``unique_cnn``; the read still pays only at the outcome floor. Seed 11604
+    (spent) clip 001 r3 frame 602 (1280x720): a six by the rim's ring line, cut from it
+    whole, six pips at fit 0.98-0.99, the CNN six 0.64 / four 0.28: refused, two dice
+    seen, the nearer called stacked (a false void). A photo keeps the stricter
+    ``photo_one_cnn`` and ``min_cnn`` (no count prior: keys and print about)."""
     if probs is None or len(probs) <= NOT_A_DIE or probs[NOT_A_DIE] > rp.max_not_die:
         return False
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
     if top.count == 1:
         need = rp.one_cnn if dome else rp.photo_one_cnn
+    elif dome and top.count >= 5 and _fit(top) >= rp.unique_fit:
+        need = rp.unique_cnn
     else:
         need = rp.many_cnn if dome and top.count >= rp.many_pips else rp.min_cnn
     return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= need
+
+
+def _fit(top: TopFace) -> float:
+    return layout_fit(np.array([p.center_xy for p in top.pips]))
 
 
 def _sized(top: TopFace | None, edge: float, dome: bool) -> TopFace | None:
@@ -252,7 +266,7 @@ def _plausible(top: TopFace, edge: float, rp: RescueParams, squash: float = 1.0)
         return False
     if top.count == 1:
         return top.pips[0].roundness >= rp.one_roundness * squash
-    return layout_fit(np.array([p.center_xy for p in top.pips])) >= rp.min_fit
+    return _fit(top) >= rp.min_fit
 
 
 def _inside(blob: Blob, top: TopFace, edge: float, shape: tuple[int, ...],
