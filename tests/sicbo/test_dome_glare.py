@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from vision.sicbo.dome import glare_hides_pips, glare_mask
+from vision.synth.dice3d import DiceStyle
 
 
 def floor_with_highlight(floor_bgr: tuple, spot_bgr: tuple) -> np.ndarray:
@@ -197,6 +198,12 @@ def test_reader_on_a_pale_floor_doubts_only_the_die_under_the_lamp(
     """The video reader (the real dice reader) on a rendered pale floor (seed 10604 clip 017):
     a second round with a four 0.034 m from the dome's centre, on the floor the lamp's haze
     lifts over 235 grey, is read; the same four on the lamp's clipped core is not."""
+    assert _lamp_rounds(floor, 4, four_x) == [("outcome", (1, 2, 6)), decided]
+
+
+def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = None) -> list:
+    """The video reader's outcomes and abstains on two rendered rounds, 15-degree camera:
+    6-1-2, then a six, ``face`` at (``x_m``, 0.01) m (the lamp's core near 0.024) and a five."""
     from vision.footage import StreamInfo
     from vision.sicbo.reader import SicBoReader
     from vision.synth.dice3d import flat_pose
@@ -205,16 +212,15 @@ def test_reader_on_a_pale_floor_doubts_only_the_die_under_the_lamp(
 
     scene = dome_scene(tilt_deg=15.0, floor_bgr=floor)
     second = (flat_pose(6, SPOTS[0], 0.3, edge_m=EDGE_M),
-              flat_pose(4, (four_x, 0.01), 1.0, edge_m=EDGE_M),
+              flat_pose(face, (x_m, 0.01), 1.0, edge_m=EDGE_M),
               flat_pose(5, SPOTS[2], 1.7, edge_m=EDGE_M))
-    frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second], covered=10, lift=6,
-                            still=14, seed=5)
+    frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second], style=style, covered=10,
+                            lift=6, still=14, seed=5)
     h, w = frames[0].shape[:2]
     reader = SicBoReader(StreamInfo(25.0, w, h, None))
     events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
-    got = [(e.type, e.result.dice if e.result else None)
-           for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
-    assert got == [("outcome", (1, 2, 6)), decided]
+    return [(e.type, e.result.dice if e.result else None)
+            for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
 
 
 @pytest.mark.parametrize(
@@ -234,22 +240,5 @@ def test_reader_reads_a_big_one_on_the_lamp(style: str, face: int, decided: tupl
     """The video reader on a rendered pale floor with the lamp's clipped core on the middle
     die of the second round: glare washes pips out and shrinks what it leaves, so only a
     one whose pip is a one's size is sure there."""
-    from vision.footage import StreamInfo
-    from vision.sicbo.reader import SicBoReader
-    from vision.synth.dice3d import DiceStyle, flat_pose
-
-    from .scenes import EDGE_M, SPOTS, clip_frames, dome_scene, flat_dice
-
-    scene = dome_scene(tilt_deg=15.0, floor_bgr=(215.0, 228.0, 232.0))
-    second = (flat_pose(6, SPOTS[0], 0.3, edge_m=EDGE_M),
-              flat_pose(face, (0.024, 0.01), 1.0, edge_m=EDGE_M),
-              flat_pose(5, SPOTS[2], 1.7, edge_m=EDGE_M))
-    frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second],
-                            style=DiceStyle(pip_style=style), covered=10, lift=6, still=14,
-                            seed=5)
-    h, w = frames[0].shape[:2]
-    reader = SicBoReader(StreamInfo(25.0, w, h, None))
-    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
-    got = [(e.type, e.result.dice if e.result else None)
-           for e in events + reader.finish(len(frames) - 1) if e.type in ("outcome", "abstain")]
+    got = _lamp_rounds((215.0, 228.0, 232.0), face, 0.024, DiceStyle(pip_style=style))
     assert got == [("outcome", (1, 2, 6)), decided]
