@@ -276,3 +276,20 @@ def test_the_head_takes_in_a_number_ring_beyond_a_plain_ring(seed: int) -> None:
     assert cal, getattr(cal, "message", "")
     assert cal.band_rho[1] < 1.15  # the band is the pockets alone
     assert 0.9 * d.r_number_out / d.r_pocket_mid <= cal.head_rho <= d.r_head / d.r_pocket_mid
+
+
+def test_the_band_takes_in_the_pockets_across_a_wide_fret_ring() -> None:
+    # seed 11701 003's scene (640x480, camera 1.6 degrees off the axis, a red and black
+    # number ring): the fret ring and the pockets' shaded ends left a 4-row gap between the
+    # pocket and number rings, the band was the number ring alone and the pockets where the
+    # ball rests lay below the reader's strip: every round abstained ball_lost
+    scene = build_scene(2103485867, rounds=5)
+    d, renderer = scene.design, scene.renderer()
+    assert not d.number_ring_dark
+    cal = calibrate_frames([renderer.render(scene.timeline.state(f)) for f in range(0, 38, 4)])
+    assert cal, getattr(cal, "message", "")
+    a = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    uv, _ = scene.camera.project(np.column_stack([d.r_pocket_mid * np.cos(a),
+                                                  d.r_pocket_mid * np.sin(a), np.zeros(12)]))
+    rho, _ = cal.ring.to_rectified(uv[:, 0], uv[:, 1])
+    assert cal.band_rho[0] < rho.min() and rho.max() < cal.band_rho[1]

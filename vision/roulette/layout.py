@@ -27,14 +27,19 @@ __all__ = ["find_band", "find_rotating_rows", "find_warp", "sense_votes"]
 PLAIN_RING_RHO = 0.07  # a plain ring (and its edges) this wide between turning rings: head
 RESUME_VAR = 100.0  # ... where the rings beyond have this much content (grey variance)
 WARP_SEEDS = 3  # coarse warps refined
+BAND_GAP_RHO = 0.05  # a gap this wide in the band is bridged: the raised fret ring between
+# the pocket and number rings (and the pockets' shaded outer ends) took 4 scan rows, 0.04
+# ring radii, on a 640x480 camera looking straight down (seed 11701 003: the band was the
+# number ring alone, the pockets where the ball rests fell below the strip: every round
+# abstained ball_lost)
 
 
 def find_band(strips: Sequence[np.ndarray], rho: np.ndarray) -> tuple[float, float] | None:
     """Rows whose redness alternates 18.5 times a turn (the pocket and number rings: 37
     pockets, red and black in turn) -> (inner, outer) radius.
 
-    The strongest row and its neighbours above 30% of it, bridging gaps of up to 3 rows
-    (a fret circle between the pocket and number rings).
+    The strongest row and its neighbours above 30% of it, bridging gaps up to
+    ``BAND_GAP_RHO`` wide (a fret circle between the pocket and number rings).
     """
     energy = np.zeros(len(rho))
     for s in strips:
@@ -43,11 +48,12 @@ def find_band(strips: Sequence[np.ndarray], rho: np.ndarray) -> tuple[float, flo
         energy += np.abs(np.fft.rfft(red, axis=1)[:, 17:21]).sum(axis=1)  # ~18.5 cycles/turn
     good = energy > 0.3 * energy.max()
     peak = int(np.argmax(energy))
+    reach = int(round(BAND_GAP_RHO / (rho[1] - rho[0]))) + 1  # a gap's rows, and the next
     lo, hi = peak, peak
-    while lo > 0 and good[max(0, lo - 4):lo].any():
-        lo = max(0, lo - 4) + int(np.nonzero(good[max(0, lo - 4):lo])[0][0])
-    while hi < len(rho) - 1 and good[hi + 1:hi + 5].any():
-        hi = hi + 1 + int(np.nonzero(good[hi + 1:hi + 5])[0][-1])
+    while lo > 0 and good[max(0, lo - reach):lo].any():
+        lo = max(0, lo - reach) + int(np.nonzero(good[max(0, lo - reach):lo])[0][0])
+    while hi < len(rho) - 1 and good[hi + 1:hi + 1 + reach].any():
+        hi = hi + 1 + int(np.nonzero(good[hi + 1:hi + 1 + reach])[0][-1])
     if hi - lo < 2:
         return None
     return float(rho[lo]), float(rho[hi])
