@@ -18,6 +18,7 @@ from vision.sicbo.pips import (
     big_one,
     pip_across_px,
     stray_pips,
+    three_is_diagonal,
     two_is_diagonal,
 )
 from vision.sicbo.points import centre_gap_px
@@ -57,7 +58,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs, middles_seen=middles_seen)
-    if not two_is_diagonal(top, params.pips) or _two_in_a_row(top):   # not a two's pips
+    if not two_is_diagonal(top, params.pips) or _two_in_a_row(top) \
+            or not three_is_diagonal(top, params.pips):     # not a two's or three's pips
         conf = min(conf, 0.5)
     if stray_pips(top, params.pips) or _squashed_one(top, params) \
             or (params.in_dome and twin_pips(top, params.pips)):

@@ -39,7 +39,8 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "find_pips", "grown_to",
-           "pip_across_px", "select_top_face", "shaded_one", "stray_pips", "two_is_diagonal"]
+           "pip_across_px", "select_top_face", "shaded_one", "stray_pips", "three_is_diagonal",
+           "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,8 @@ class PipParams:
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
     dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
-    two_spacing_rel: float = 0.61     # a two's pips are >= this x edge apart (see two_is_diagonal)
+    two_spacing_rel: float = 0.61     # a two's pips, a three's end pips, are >= this x edge
+                                      # apart (see two_is_diagonal, three_is_diagonal)
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
     junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
     fill_fit: float = 0.25            # a top face fitting no layout this well ...
@@ -409,3 +411,19 @@ def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
         return True
     (x0, y0), (x1, y1) = (p.center_xy for p in top.pips)
     return float(np.hypot(x1 - x0, y1 - y0)) >= params.two_spacing_rel * top.edge_px
+
+
+def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
+    """Do a three's end pips lie at opposite corners, as a two's do (``two_is_diagonal``)?
+
+    Three pips in a row along one side (ends ~0.5 edge apart) are a six's row whose other
+    row was washed out: the row fits a three's layout (in line, evenly spaced) and the CNN
+    may agree. Seed 11704 (spent) clip 000 r1 frame 453 (1920x1080, camera 28 degrees): a
+    six in the lamp's halo, its lower row pale grey, read as a three at 0.95 (ends 0.54
+    edge apart), the round paid 1-3-6 (truth 1-6-6). On ~290 saved dome crops of spent
+    sets the threes read 0.70-0.83 (one at 0.43, already doubted)."""
+    if top.count != 3:
+        return True
+    pts = _centres(list(top.pips))
+    span = float(np.max(np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))))
+    return span >= params.two_spacing_rel * top.edge_px
