@@ -59,8 +59,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs, middles_seen=middles_seen)
     if not two_is_diagonal(top, params.pips) or _two_in_a_row(top) \
-            or not three_is_diagonal(top, params.pips):     # not a two's or three's pips
-        conf = min(conf, 0.5)
+            or (params.in_dome and not three_is_diagonal(top, params.pips)):   # not a two's
+        conf = min(conf, 0.5)                                                  # or three's pips
     if stray_pips(top, params.pips) or _squashed_one(top, params) \
             or (params.in_dome and twin_pips(top, params.pips)):
         conf = min(conf, DOUBTFUL)

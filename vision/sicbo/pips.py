@@ -421,7 +421,9 @@ def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     may agree. Seed 11704 (spent) clip 000 r1 frame 453 (1920x1080, camera 28 degrees): a
     six in the lamp's halo, its lower row pale grey, read as a three at 0.95 (ends 0.54
     edge apart), the round paid 1-3-6 (truth 1-6-6). On ~290 saved dome crops of spent
-    sets the threes read 0.70-0.83 (one at 0.43, already doubted)."""
+    sets the threes read 0.70-0.83 (one at 0.43, already doubted). In the dome only
+    (``fuse.die_read``): a photo may look at a three steeply, its diagonal foreshortened
+    (real-dice-dev train_three_3.jpg: 0.49)."""
     if top.count != 3:
         return True
     pts = _centres(list(top.pips))
