@@ -17,6 +17,7 @@ from vision.sicbo.pips import (
     TopFace,
     big_one,
     pip_across_px,
+    pip_span_px,
     stray_pips,
     three_is_diagonal,
     two_is_diagonal,
@@ -75,16 +76,6 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
                    cnn_face=cnn_face, span_px=pip_span_px(top),
                    big_pip=big_one(top, top.edge_px, params.pips))
-
-
-def pip_span_px(top: TopFace) -> float:
-    """The longest distance between two of the face's pips (px): for faces 2-6 the
-    diagonal between opposite corner pips, measured from sub-pixel pip centres (a size
-    far steadier than one from pip areas, ``pips._face_edge``); 0 with fewer than 2."""
-    if len(top.pips) < 2:
-        return 0.0
-    p = np.array([q.center_xy for q in top.pips], dtype=float)
-    return float(np.max(np.hypot(*(p[:, None, :] - p[None, :, :]).transpose(2, 0, 1))))
 
 
 def _squashed_one(top: TopFace, params: DiceParams) -> bool:

@@ -33,6 +33,7 @@ direction their pips' own ellipses are squashed along instead (large pips only).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -138,16 +139,9 @@ def lone_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) 
     views = [layout_view(t, params.max_resid) for t in tops]
     if any(v is None for v in views):
         return set()
-    out = set()
-    for k in range(3):
-        i, j = (m for m in range(3) if m != k)
-        if view_gap(views[i], views[j]) > params.alike:
-            continue
-        steeper = float(np.hypot(*views[k])) - max(float(np.hypot(*views[m])) for m in (i, j))
-        if steeper >= params.oblique and all(
-                view_gap(views[k], views[m]) >= params.far_turn for m in (i, j)):
-            out.add(k)
-    return out
+    length = [float(np.hypot(*v)) for v in views]
+    return _odd_one(views, params.alike, params.far_turn,
+                    lambda k, pair: length[k] - max(length[m] for m in pair) >= params.oblique)
 
 
 def pip_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndarray | None:
@@ -183,11 +177,21 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     views = [pip_view(t, params) for t in tops]
     if any(v is None for v in views):
         return set()
+    length = [float(np.hypot(*v)) for v in views]
+    return _odd_one(views, params.alike, params.pip_turn,
+                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant)
+
+
+def _odd_one(views: list[np.ndarray], alike: float, turn: float,
+             also: Callable[[int, tuple[int, int]], bool]) -> set[int]:
+    """Of three views, the one at least ``turn`` from both others while those two are
+    within ``alike`` of each other, and ``also(k, (i, j))`` holds (``lone_turned``,
+    ``pip_turned``)."""
     out = set()
     for k in range(3):
         i, j = (m for m in range(3) if m != k)
-        if (view_gap(views[i], views[j]) <= params.alike
-                and min(float(np.hypot(*views[m])) for m in (i, j)) >= params.pip_slant
-                and all(view_gap(views[k], views[m]) >= params.pip_turn for m in (i, j))):
+        if (view_gap(views[i], views[j]) <= alike
+                and all(view_gap(views[k], views[m]) >= turn for m in (i, j))
+                and also(k, (i, j))):
             out.add(k)
     return out

@@ -39,8 +39,8 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "find_pips", "grown_to",
-           "pip_across_px", "select_top_face", "shaded_one", "stray_pips", "three_is_diagonal",
-           "two_is_diagonal"]
+           "pip_across_px", "pip_span_px", "select_top_face", "shaded_one", "stray_pips",
+           "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,10 +407,7 @@ def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     other pips were missed (washed out by glare, say): both the pip count and the CNN then
     say "two" with every signal sure. On fresh seed-9804 clips twos read 0.70-0.71, the
     adjacent corners of fours 0.51-0.52, and a four under glare read as a two 0.58."""
-    if top.count != 2:
-        return True
-    (x0, y0), (x1, y1) = (p.center_xy for p in top.pips)
-    return float(np.hypot(x1 - x0, y1 - y0)) >= params.two_spacing_rel * top.edge_px
+    return top.count != 2 or pip_span_px(top) >= params.two_spacing_rel * top.edge_px
 
 
 def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
@@ -424,8 +421,14 @@ def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     sets the threes read 0.70-0.83 (one at 0.43, already doubted). In the dome only
     (``fuse.die_read``): a photo may look at a three steeply, its diagonal foreshortened
     (real-dice-dev train_three_3.jpg: 0.49)."""
-    if top.count != 3:
-        return True
-    pts = _centres(list(top.pips))
-    span = float(np.max(np.hypot(*(pts[:, None, :] - pts[None, :, :]).transpose(2, 0, 1))))
-    return span >= params.two_spacing_rel * top.edge_px
+    return top.count != 3 or pip_span_px(top) >= params.two_spacing_rel * top.edge_px
+
+
+def pip_span_px(top: TopFace) -> float:
+    """The longest distance between two of the face's pips (px): for faces 2-6 the
+    diagonal between opposite corner pips, measured from sub-pixel pip centres (a size
+    far steadier than one from pip areas, ``_face_edge``); 0 with fewer than 2."""
+    if len(top.pips) < 2:
+        return 0.0
+    p = _centres(list(top.pips))
+    return float(np.max(np.hypot(*(p[:, None, :] - p[None, :, :]).transpose(2, 0, 1))))
