@@ -1,6 +1,7 @@
 """Thumbnails draw what the reader saw (the decision event's ``evidence``): a void
 round's blamed die in red, the others green, the roulette ball in yellow, with a legend
-line; events without evidence (older files) still score and thumbnail, unmarked."""
+line; a lost roulette ball ringed on the frame it was last seen on; events without
+evidence (older files) still score and thumbnail, unmarked."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from vision.evaluate.describe import read_class, seen_text
 from vision.evaluate.scoring import score
-from vision.evaluate.thumbnails import compose
+from vision.evaluate.thumbnails import compose, panels
 from vision.footage import RouletteResult, abstain, outcome, read_events, void
 from vision.footage.evidence import parse_evidence
 
@@ -69,6 +70,24 @@ def test_roulette_ball_drawn_where_the_reader_saw_it() -> None:
     assert image is not None
     ring = image[70:110, 140:180].reshape(-1, 3)     # about (160, 90): the ball, scaled
     assert any(p[2] > 200 and p[1] > 180 and p[0] < 60 for p in ring)   # yellow
+
+
+def test_a_lost_ball_is_ringed_on_the_frame_it_was_last_seen() -> None:
+    # the wheel turns on: on the decision frame the pocket is empty, so the frame the ball
+    # was last seen on is a third panel, ringed there; the decision panel unmarked
+    wheel = roulette(result_round(0, 0, 99, 50, 17))
+    seen = {"ball_xy": [640, 360], "ball_frame": 40}
+    s = score(wheel, [abstain(60, "ball_lost", evidence=seen)])[0]
+    assert [i for i, _ in panels(s)] == [60, 50, 40]
+    assert seen_text(s) == "ball last seen @40 at x 640 y 360"
+    image = compose(s, "clip", {60: FRAME, 50: FRAME, 40: FRAME})
+    assert image is not None and image.shape[1] == 3 * 320
+
+    def yellow(x0: int) -> bool:
+        ring = image[70:110, x0 + 140:x0 + 180].reshape(-1, 3)
+        return any(p[2] > 200 and p[1] > 180 and p[0] < 60 for p in ring)
+
+    assert [yellow(0), yellow(320), yellow(640)] == [False, False, True]
 
 
 def test_malformed_evidence_is_ignored() -> None:

@@ -148,6 +148,19 @@ def test_ball_lost_in_the_pockets_abstains() -> None:
     assert [e.reason for e in of(events, "abstain")] == ["ball_lost"]
 
 
+def test_a_lost_ball_s_last_sighting_is_kept_for_the_abstain() -> None:
+    # the supervisor reviewing the abstain is shown where and when the ball was last seen
+    obs, _ = story(pocket_k=4, gaps=tuple(range(110, 260)))
+    tracker = RoundTracker(fps=FPS, sense=1, band_rho=BAND, head_rho=HEAD)
+    for o in obs:
+        if any(e.type == "abstain" for e in tracker.update(o)):
+            break
+    last = tracker.last_seen
+    assert last is not None and last.frame == 109          # the hop's last frame seen
+    assert last.rho == pytest.approx(0.95)
+    assert last.theta == pytest.approx(obs[109].balls[0].theta)
+
+
 def test_short_detection_gaps_at_rest_only_delay_the_outcome() -> None:
     obs, settle = story(pocket_k=20, gaps=(128, 131))
     outs = of(run(obs), "outcome")

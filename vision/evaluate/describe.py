@@ -78,7 +78,8 @@ def seen_text(s: RoundScore) -> str:
     parts = [("blamed " if i in ev.blamed else "") + f"{ev.dice[i].face or '?'} "
              f"{ev.dice[i].pose} {ev.dice[i].confidence:.2f}" for i in order]
     if ev.ball_xy is not None:
-        parts.append(f"ball in {ev.pocket} at x {ev.ball_xy[0]} y {ev.ball_xy[1]}")
+        where = f"in {ev.pocket}" if ev.ball_frame is None else f"last seen @{ev.ball_frame}"
+        parts.append(f"ball {where} at x {ev.ball_xy[0]} y {ev.ball_xy[1]}")
     if ev.object_box_xyxy is not None:
         x0, y0, x1, y1 = ev.object_box_xyxy
         parts.append(f"object at x {x0}-{x1} y {y0}-{y1}")

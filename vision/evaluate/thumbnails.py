@@ -6,12 +6,16 @@ wrong or early read can be judged at a glance; below them, truth, read and kind.
 without any event shows the truth frame alone. On the decision frame, what the reader saw
 (the event's ``evidence``, ``vision.footage.evidence``): the dice boxes, the blamed die in
 red, the ball or the object; a legend line says which is which (events without evidence,
-as older files are, give the frame unmarked).
+as older files are, give the frame unmarked). A roulette abstain for a ball lost, unseen
+or handled names the frame the ball was last seen on: that frame is a panel too, the
+ball ringed there (on the turning wheel a ring on the decision frame would point at an
+empty pocket).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -44,13 +48,37 @@ def truth_frame(s: RoundScore) -> int:
 
 
 def panels(s: RoundScore) -> list[tuple[int, str]]:
-    """(frame index, caption) of each panel: the reader's decision, then the truth frame."""
+    """(frame index, caption) of each panel: the reader's decision, then the truth frame,
+    then the frame its evidence saw the ball on when that is another (a ball lost)."""
     what = "void visible" if s.truth.void is not None else "settled"
     truth = (truth_frame(s), f"truth: {what} @{truth_frame(s)}")
     if s.frame is None:
         return [truth]
     decided = (s.frame, f"reader decided @{s.frame}")
-    return [decided] if s.frame == truth[0] else [decided, truth]
+    shown = [decided] if s.frame == truth[0] else [decided, truth]
+    ball = _ball_frame(_seen(s))
+    if ball is not None and all(ball != index for index, _ in shown):
+        shown.append((ball, f"ball last seen @{ball}"))
+    return shown
+
+
+def _seen(s: RoundScore) -> Evidence | None:
+    return parse_evidence(s.decisive.extra) if s.decisive is not None else None
+
+
+def _ball_frame(seen: Evidence | None) -> int | None:
+    return None if seen is None or seen.ball_xy is None else seen.ball_frame
+
+
+def panel_marks(seen: Evidence | None, index: int, decided: int | None) -> Evidence | None:
+    """What to draw on the panel of frame ``index``: the evidence on the decision frame,
+    the ball only on the frame it was seen on when that is another (``ball_frame``)."""
+    ball = _ball_frame(seen)
+    if seen is None or ball is None or ball == decided:
+        return seen if index == decided else None
+    if index == ball:
+        return Evidence(ball_xy=seen.ball_xy, ball_frame=ball)
+    return replace(seen, ball_xy=None, ball_frame=None) if index == decided else None
 
 
 def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.ndarray | None:
@@ -59,8 +87,8 @@ def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.nd
     if any(index not in frames for index, _ in shown):
         return None
     width = 480 if len(shown) == 1 else 320
-    seen = parse_evidence(s.decisive.extra) if s.decisive is not None else None
-    tiles = [label(_marked(frames[index], width, seen if index == s.frame else None), caption)
+    seen = _seen(s)
+    tiles = [label(_marked(frames[index], width, panel_marks(seen, index, s.frame)), caption)
              for index, caption in shown]
     height = min(t.shape[0] for t in tiles)
     strip = np.hstack([t[:height] for t in tiles])

@@ -8,8 +8,11 @@ reader blamed for a void or where it saw the ball (docs/evaluation.md, "Evidence
                          "pose": "flat"}, ...], "blamed": [1]}
     roulette: {"ball_xy": [x, y], "pocket": 17}      (an outcome, or a ball_put_back abstain)
               {"object_box_xyxy": [x0, y0, x1, y1]}  (an object_in_bowl void)
+              {"ball_xy": [x, y], "ball_frame": 2540}  (an abstain for a ball lost, unseen
+                                                     or handled: where it was last seen)
 
-Image pixels of the full frame, ints; ``blamed`` (void only) indexes ``dice``.
+Image pixels of the full frame, ints; ``blamed`` (void only) indexes ``dice``;
+``ball_frame`` (absent: the decision frame) is the frame ``ball_xy`` was seen on.
 ``parse_evidence`` is lenient: an event without evidence (older event files) or with a
 malformed one yields None, and the picture is drawn without marks. ``draw_evidence``
 draws it over a (possibly scaled) frame: the blamed die red with its pose, the others
@@ -54,6 +57,7 @@ class Evidence:
     ball_xy: tuple[int, int] | None = None
     pocket: int | None = None
     object_box_xyxy: Box | None = None
+    ball_frame: int | None = None  # the frame ball_xy is from (None: the decision's)
 
 
 def evidence_json(ev: Evidence) -> dict[str, Any]:
@@ -71,6 +75,8 @@ def evidence_json(ev: Evidence) -> dict[str, Any]:
         out["pocket"] = ev.pocket
     if ev.object_box_xyxy is not None:
         out["object_box_xyxy"] = list(ev.object_box_xyxy)
+    if ev.ball_frame is not None:
+        out["ball_frame"] = ev.ball_frame
     return out
 
 
@@ -86,10 +92,12 @@ def parse_evidence(extra: Mapping[str, Any]) -> Evidence | None:
         ball = raw.get("ball_xy")
         obj = raw.get("object_box_xyxy")
         pocket = raw.get("pocket")
+        frame = raw.get("ball_frame")
         return Evidence(dice, blamed,
                         None if ball is None else (int(ball[0]), int(ball[1])),
                         None if pocket is None else int(pocket),
-                        None if obj is None else _box(obj))
+                        None if obj is None else _box(obj),
+                        None if frame is None or ball is None else int(frame))
     except (KeyError, TypeError, ValueError, IndexError):
         return None
 
@@ -108,7 +116,9 @@ def legend_text(ev: Evidence | None) -> str:
         parts.append("red: die blamed (pose face conf)")
     if len(ev.blamed) < len(ev.dice):
         parts.append("green: die seen (face conf pose)")
-    if ev.ball_xy is not None:
+    if ev.ball_xy is not None and ev.ball_frame is not None:
+        parts.append(f"yellow ring: ball last seen @{ev.ball_frame}")
+    elif ev.ball_xy is not None:
         parts.append("yellow ring: ball" + (f" in {ev.pocket}" if ev.pocket is not None else ""))
     if ev.object_box_xyxy is not None:
         parts.append("red box: object in the bowl")
@@ -145,9 +155,11 @@ def draw_evidence(frame_bgr: np.ndarray, ev: Evidence | None, scale: float = 1.0
         centre = (px(ev.ball_xy[0]), px(ev.ball_xy[1]))
         cv2.circle(out, centre, r, (0, 0, 0), thick + 2, cv2.LINE_AA)
         cv2.circle(out, centre, r, BALL_BGR, thick, cv2.LINE_AA)
-        if ev.pocket is not None:
+        tag = str(ev.pocket) if ev.pocket is not None else (
+            None if ev.ball_frame is None else f"@{ev.ball_frame}")
+        if tag is not None:
             ring = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
-            _tag(out, str(ev.pocket), ring, BALL_BGR, font)
+            _tag(out, tag, ring, BALL_BGR, font)
     if ev.object_box_xyxy is not None:
         box = tuple(px(v) for v in ev.object_box_xyxy)
         cv2.rectangle(out, box[:2], box[2:], BLAMED_BGR, thick + 1, cv2.LINE_AA)

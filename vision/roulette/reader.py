@@ -233,7 +233,7 @@ class WheelPipeline:
                        obj is not None)
         events = self.tracker.update(obs)
         events = decision_evidence(events, self.grid, self.cal.warp, self.tracker.ball, obj,
-                                   self.head_row, zero_col)
+                                   self.head_row, zero_col, last_seen=self.tracker.last_seen)
         chosen = self.tracker.chosen
         self.debug = (mixed, fg, obj, balls[chosen] if chosen is not None else None)
         if chosen is not None:

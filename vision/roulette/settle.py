@@ -91,6 +91,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.spun = False
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
         self.ball: Seen | None = None
+        self.last_seen: Seen | None = None  # the ball's latest sighting (a lost one's evidence)
         self.rode = 0  # void: sightings of the ball in the pockets since (``_spun_again``)
         self.bowl_run: tuple[Seen, ...] = ()  # free spots running on the bowl meanwhile
 
@@ -105,6 +106,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             self.object_last = obs.frame
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest", refind=self._refind())
+        self.last_seen = self.ball or self.last_seen
         before = self.phase
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":
