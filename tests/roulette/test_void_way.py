@@ -100,3 +100,43 @@ def test_a_roll_cut_short_by_the_dealers_catch_keeps_its_way(ball: float, wheel:
     assert [e.reason for e in of(events, "abstain")] == ["ball_handled"]
     flags_the_way(events, ball, flagged)
     assert all(e.frame <= of(events, "abstain")[0].frame for e in of(events, "violation"))
+
+
+def seen_now_and_then(*, ball_rad_s: float, wheel_rad_s: float, fps: float,
+                      object_at: int, glint: float | None = None) -> list[FrameObs]:
+    """The ball launched in frames 10, 12 and 14, then seen only where it passes two
+    stretches of the track (0.2-0.6 and 2.5-2.9 rad: the rest under glare or out of
+    view), at most every few frames at a low frame rate; with ``glint``, a still spot at
+    that angle on the bowl every 4 frames instead. An object falls in at ``object_at``."""
+    obs = []
+    for f in range(object_at + 20):
+        zero = (0.4 + wheel_rad_s * f / fps) % (2 * np.pi)
+        theta = (1.0 + ball_rad_s * f / fps) % (2 * np.pi)
+        at = theta if glint is None or f <= 14 else glint
+        shown = f in (10, 12, 14) or (f > 14 and (
+            (glint is None and (0.2 <= theta <= 0.6 or 2.5 <= theta <= 2.9))
+            or (glint is not None and f % 4 == 0)))
+        obs.append(FrameObs(f, zero, (BallObs(2.4, at),) if shown else (), f >= object_at))
+    return obs
+
+
+@pytest.mark.parametrize(("ball", "wheel", "flagged"), both_ways(13.0, 0.75))  # 11701 025 r0
+def test_a_ball_launched_then_seen_a_turn_apart_before_the_void_keeps_its_way(
+        ball: float, wheel: float, flagged: bool) -> None:
+    # 25 fps: launched at 13 rad/s (two speeds), then seen every 5-14 frames at two places
+    # on the track, half a turn and more apart (no speed between neighbours, no run); the
+    # object 1.3 s after the launch (seed 11701 025 r0: a void round, the ball and the
+    # wheel the same way, not flagged)
+    events = track(seen_now_and_then(ball_rad_s=ball, wheel_rad_s=wheel, fps=25.0,
+                                     object_at=46), fps=25.0, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and of(events, "void") and not of(events, "outcome")
+    flags_the_way(events, ball, flagged)
+
+
+def test_a_still_glint_after_the_launch_is_not_the_ball_running_on() -> None:
+    # launched the same way as the wheel, then only a still spot on the bowl: the launch's
+    # two speeds alone tell no way
+    events = track(seen_now_and_then(ball_rad_s=13.0, wheel_rad_s=0.75, fps=25.0,
+                                     object_at=46, glint=2.7), fps=25.0, band=BAND, head=HEAD)
+    assert of(events, "ball_launched") and of(events, "void")
+    assert not of(events, "violation")

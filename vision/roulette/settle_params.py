@@ -58,6 +58,11 @@ class SettleParams:
     run_step_rad: float = 1.0  # ... and no longer (the ball could not go the other way round)
     run_pockets: float = 2.5  # relative travel of the longest run that tells the way ...
     run_dominance: float = 0.5  # ... when the longest run the other way is under this share
+    steady_steps: int = 3  # a roll cut short, seen launched: steps after the launch that
+    steady_slowing: tuple[float, float] = (0.8, 1.1)  # keep its way at this share of the
+    steady_gap_s: float = 0.6  # last step's speed, sightings this far apart at most, say the
+    # launch was the ball's (``kept_launch``; its two speeds alone are too little) ...
+    steady_rho: float = 0.15  # ... every sighting this near the launch's radius fitting
     min_wheel_rad_s: float = 0.08
     settle_s: float = 0.3
     settle_frames: int = 5

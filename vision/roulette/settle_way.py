@@ -17,6 +17,7 @@ from vision.roulette.direction import (
     ball_way,
     direction_sample,
     extend_runs,
+    kept_launch,
     run_way,
     spin_violation,
 )
@@ -76,6 +77,7 @@ class SpinWay(TrackerState):
         if fresh or self._spun_again(frame):
             self.decided, self.dir_samples, self.pockets_at = False, [], None
             self.unhandled, self.runs, self.rode = True, Runs(), 0
+            self.launch_rates = []  # (a roll not seen launched, or launched unmeasured)
             if fresh:  # its launch unseen, but maybe the ball seen running on the bowl
                 self.dir_samples = self._samples_since(self.ended_frame)
                 if events := self._check_direction(frame):
@@ -90,7 +92,7 @@ class SpinWay(TrackerState):
             self.unhandled = False  # a hand moves it from now on
             return []
         self._sample_direction(self.p.void_direction_rad_s)
-        return self._check_direction(frame, resting=False)
+        return self._check_direction(frame, resting=False) or self._kept_launch(frame)
 
     def _samples_since(self, frame: int) -> list[float]:
         """Direction samples (``direction_sample``, at ``void_direction_rad_s`` or faster)
@@ -132,8 +134,18 @@ class SpinWay(TrackerState):
         for a, b in zip(since, since[1:], strict=False):
             runs = extend_runs(runs, a, b, fps=self.fps, band_out=self.band[1], p=self.p)
         way = run_way(runs, p=self.p)
-        if way == 0.0:
-            return events
+        return events + self._kept_launch(frame) if way == 0.0 else self._decide(frame, way)
+
+    def _kept_launch(self, frame: int) -> list[Event]:
+        """A roll cut short, its way not yet known: the launch's, if the ball seen now
+        and then since ran on as launched (``kept_launch``)."""
+        if self.decided:
+            return []
+        since = [s for s in self.history if s.frame >= self.started_frame]
+        way = kept_launch(self.launch_rates, since, fps=self.fps, head=self.head, p=self.p)
+        return [] if way == 0.0 else self._decide(frame, way)
+
+    def _decide(self, frame: int, way: float) -> list[Event]:
         self.decided = True
         return spin_violation(frame, way, self.track.wheel_omega(), p=self.p)
 
