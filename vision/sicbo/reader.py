@@ -235,6 +235,7 @@ class SicBoReader:
             sc.lid = sc.lid.blended(small, rate=0.05)
         elif covered is False and sc.dome is None and read is not None:
             self._fit_scene(frame_bgr, small, read)
+            return                                    # this read saw the whole frame
         if covered is False and sc.glare_small is None and read is not None and read.count == 3:
             self._learn_glare(frame_bgr, small, read)
 
@@ -247,9 +248,14 @@ class SicBoReader:
         sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in read.dice], edge)
 
     def _learn_glare(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
-        """The static glare, from the first still lid-off read that sees all three dice:
-        a die the read missed (the lid just lifted) would be taken for a highlight, and a
-        die later read where it lay would be distrusted."""
+        """The static glare, from the first still lid-off read that sees all three dice
+        within the dome: a die the read missed (the lid just lifted) would be taken for a
+        highlight, and a die later read where it lay would be distrusted. Not from the
+        read that fitted the dome: it looked at the whole frame, where a lamp's halo on
+        the floor can pass for a die in place of one missed. Seed 11704 (spent) clip 022
+        r0 (1280x720, dark floor): that read took the halo for a one (0.39) and missed a
+        three, whose face became the glare; the three, pips and CNN 0.996 sure, was
+        capped at 0.5 every frame and the round abstained."""
         sc = self.scene
         w, h = self.info.width, self.info.height
         edge = sc.die_edge_px or 0.06 * min(w, h)
