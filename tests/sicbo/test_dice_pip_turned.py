@@ -10,7 +10,9 @@ three: read as three flat dice at 0.997, the round paid 2-2-3 (truth: void dice_
 
 from __future__ import annotations
 
-from vision.sicbo.lean_view import pip_turned
+from dataclasses import replace
+
+from vision.sicbo.lean_view import layout_view, pip_turned
 from vision.sicbo.pips import Pip, TopFace
 
 from .saved import die_at, needs_model, read_saved
@@ -30,6 +32,26 @@ def test_pips_squashed_across_the_line_of_sight_lean() -> None:
     flat_three, flat_two = _face(3, (480.0, 390.0), 90.0), _face(2, (860.0, 400.0), 85.0)
     assert pip_turned([flat_three, _face(2, (625.0, 410.0), 140.0), flat_two]) == {1}
     assert pip_turned([flat_three, _face(2, (625.0, 410.0), 80.0), flat_two]) == set()
+
+
+def test_a_camera_18_degrees_off_vertical_is_slanted_enough() -> None:
+    # seed 11704 clip 017 r1 (1920x1080, camera 18 degrees): the flat two and four seen
+    # 0.29-0.31 off their normal (pips 0.95 round), the leaning two 0.43-0.46 turned
+    flat_four, flat_two = _face(4, (300.0, 720.0), 80.0, round_=0.95), \
+        _face(2, (630.0, 500.0), 95.0, round_=0.95)
+    assert pip_turned([flat_four, _face(2, (760.0, 500.0), 150.0), flat_two]) == {1}
+
+
+def test_a_face_with_a_layout_is_not_judged_by_its_pips() -> None:
+    # seed 11704 clip 019 r2 f388, three flat dice: a six's pips 0.37 turned from a three
+    # and a two; a face with a layout is judged by its layout (lone_turned), not here
+    row = _face(4, (300.0, 720.0), 150.0)
+    corners = ((-20.0, -20.0), (20.0, -20.0), (-20.0, 20.0), (20.0, 20.0))
+    four = replace(row, pips=tuple(replace(p, center_xy=(300.0 + dx, 720.0 + dy))
+                                   for p, (dx, dy) in zip(row.pips, corners, strict=True)))
+    assert layout_view(four) is not None
+    flat_three, flat_two = _face(3, (480.0, 390.0), 90.0), _face(2, (860.0, 400.0), 85.0)
+    assert pip_turned([flat_three, four, flat_two]) == set()
 
 
 def test_round_pips_or_single_blobs_are_not_judged() -> None:

@@ -58,7 +58,7 @@ class LeanViewParams:
     far_turn: float = 0.35      # ... and the lone face this far from each of their views
     oblique: float = 0.25       # ... and seen this much more obliquely (view length)
     pip_px: float = 8.0         # pip_turned: every pip's minor axis at least this (px) ...
-    pip_slant: float = 0.35     # ... the two alike seen at least this off their normal ...
+    pip_slant: float = 0.25     # ... the two alike seen at least this off their normal ...
     pip_agree: float = 0.2      # ... each face's pips squashed alike within this (view gap)
     pip_turn: float = 0.4       # ... and the lone face's pip view this far from each
 
@@ -161,8 +161,8 @@ def pip_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndar
 
 
 def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -> set[int]:
-    """Of three dice, one at least without a face layout (``layout_view``: a face of 1-3
-    pips), the one whose pips are squashed along another direction than both others'
+    """Of three dice, the one without a face layout (``layout_view``: a face of 1-3 pips)
+    whose pips are squashed along another direction than both others'
     (``pip_turn``, ``pip_view``), those two seen alike (``alike``) and clearly slanted
     (``pip_slant``: on a camera near the vertical a round pip's direction is noise): it
     leans. A flat face's pips are squashed along the line of sight, a lean's along its
@@ -170,7 +170,14 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     33 degrees sideways against a three, its pips as round as the flat dice' (0.84 against
     0.83-0.85), floor seen between (``touch``: apart); pip views (0.42, -0.35) for the
     two, (0.17, 0.55) for the three and (0.02, 0.53) for the other two: 0.62 and 0.47
-    turned, the flat pair 0.16 apart; read flat, paid 2-2-3 (truth: void dice_leaning)."""
+    turned, the flat pair 0.16 apart; read flat, paid 2-2-3 (truth: void dice_leaning).
+    Seed 11704 clip 017 r1 (1920x1080, camera 18 degrees, pips 13-15 px): a two tipped
+    22 degrees against a two, a flat four; the flat pair seen 0.29-0.31 off the normal,
+    0.15 apart, the lean 0.43-0.46 turned: abstained at a slant of 0.35 (``pip_slant``
+    0.25: a flat face that oblique shows its direction; the lean must still lie 0.4 off).
+    The turned face is one without a layout (its pips are its only view; a layout's face
+    is judged by ``lone_turned``): seed 11704 clip 019 r2 f388, three flat dice, a six's
+    pips 0.37 turned from a three and a two seen 0.29 off the normal, 0.20 apart."""
     if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px or all(
             layout_view(t, params.max_resid) is not None for t in tops):
         return set()
@@ -179,7 +186,8 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
         return set()
     length = [float(np.hypot(*v)) for v in views]
     return _odd_one(views, params.alike, params.pip_turn,
-                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant)
+                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
+                    and layout_view(tops[k], params.max_resid) is None)
 
 
 def _odd_one(views: list[np.ndarray], alike: float, turn: float,
