@@ -44,7 +44,7 @@ def test_a_camera_18_degrees_off_vertical_is_slanted_enough() -> None:
 
 def test_a_face_with_a_layout_is_not_judged_by_its_pips() -> None:
     # seed 11704 clip 019 r2 f388, three flat dice: a six's pips 0.37 turned from a three
-    # and a two; a face with a layout is judged by its layout (lone_turned), not here
+    # and another three; a face with a layout is judged by its layout (lone_turned), not here
     row = _face(4, (300.0, 720.0), 150.0)
     corners = ((-20.0, -20.0), (20.0, -20.0), (-20.0, 20.0), (20.0, 20.0))
     four = replace(row, pips=tuple(replace(p, center_xy=(300.0 + dx, 720.0 + dy))

@@ -177,7 +177,7 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     0.25: a flat face that oblique shows its direction; the lean must still lie 0.4 off).
     The turned face is one without a layout (its pips are its only view; a layout's face
     is judged by ``lone_turned``): seed 11704 clip 019 r2 f388, three flat dice, a six's
-    pips 0.37 turned from a three and a two seen 0.29 off the normal, 0.20 apart."""
+    pips 0.37 turned from two threes seen 0.29-0.43 off the normal, 0.20 apart."""
     if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px or all(
             layout_view(t, params.max_resid) is not None for t in tops):
         return set()
