@@ -20,11 +20,11 @@ from vision.evaluate.distance import miss_label
 from vision.evaluate.metrics import CONTRACT_KEYS, GameMetrics
 from vision.evaluate.scoring import RoundScore
 from vision.footage import Event, Result, RouletteResult, Round, pocket_colour
-from vision.footage.evidence import parse_evidence
+from vision.footage.evidence import Evidence, parse_evidence
 from vision.footage.sidecar import VOID_REASONS
 
-__all__ = ["READ_CLASSES", "Confusion", "confusion", "read_class", "read_text", "seen_text",
-           "result_text", "summary_rows", "truth_class", "truth_text", "value_text"]
+__all__ = ["READ_CLASSES", "Confusion", "confusion", "read_class", "read_text", "seen",
+           "seen_text", "result_text", "summary_rows", "truth_class", "truth_text", "value_text"]
 
 READ_CLASSES = ("right outcome", "wrong outcome", "early outcome", "several outcomes",
                 "abstain", "nothing")  # "void: <reason>" columns go before "abstain"
@@ -67,11 +67,16 @@ def read_text(s: RoundScore) -> str:
     return text
 
 
+def seen(s: RoundScore) -> Evidence | None:
+    """The deciding event's ``evidence``, None without one (or without a decision)."""
+    return parse_evidence(s.decisive.extra) if s.decisive is not None else None
+
+
 def seen_text(s: RoundScore) -> str:
     """What the reader saw when it decided (its event's ``evidence``), in words: each die
     (the blamed ones first, marked), the ball and its pocket, the object's box; ''
     without evidence."""
-    ev = parse_evidence(s.decisive.extra) if s.decisive is not None else None
+    ev = seen(s)
     if ev is None:
         return ""
     order = [*ev.blamed, *(i for i in range(len(ev.dice)) if i not in ev.blamed)]

@@ -21,11 +21,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.evaluate.describe import read_text, truth_text
+from vision.evaluate.describe import read_text, seen, truth_text
 from vision.evaluate.images import annotate, label, read_frames
 from vision.evaluate.metrics import ClipScore
 from vision.evaluate.scoring import RoundScore
-from vision.footage.evidence import Evidence, draw_evidence, legend_text, parse_evidence
+from vision.footage.evidence import Evidence, draw_evidence, legend_text
 
 __all__ = ["GOOD_KINDS", "KIND_BGR", "needs_thumbnail", "panels", "write_thumbnails"]
 
@@ -56,29 +56,25 @@ def panels(s: RoundScore) -> list[tuple[int, str]]:
         return [truth]
     decided = (s.frame, f"reader decided @{s.frame}")
     shown = [decided] if s.frame == truth[0] else [decided, truth]
-    ball = _ball_frame(_seen(s))
+    ball = _ball_frame(seen(s))
     if ball is not None and all(ball != index for index, _ in shown):
         shown.append((ball, f"ball last seen @{ball}"))
     return shown
 
 
-def _seen(s: RoundScore) -> Evidence | None:
-    return parse_evidence(s.decisive.extra) if s.decisive is not None else None
+def _ball_frame(ev: Evidence | None) -> int | None:
+    return None if ev is None or ev.ball_xy is None else ev.ball_frame
 
 
-def _ball_frame(seen: Evidence | None) -> int | None:
-    return None if seen is None or seen.ball_xy is None else seen.ball_frame
-
-
-def panel_marks(seen: Evidence | None, index: int, decided: int | None) -> Evidence | None:
+def panel_marks(ev: Evidence | None, index: int, decided: int | None) -> Evidence | None:
     """What to draw on the panel of frame ``index``: the evidence on the decision frame,
     the ball only on the frame it was seen on when that is another (``ball_frame``)."""
-    ball = _ball_frame(seen)
-    if seen is None or ball is None or ball == decided:
-        return seen if index == decided else None
+    ball = _ball_frame(ev)
+    if ev is None or ball is None or ball == decided:
+        return ev if index == decided else None
     if index == ball:
-        return Evidence(ball_xy=seen.ball_xy, ball_frame=ball)
-    return replace(seen, ball_xy=None, ball_frame=None) if index == decided else None
+        return Evidence(ball_xy=ev.ball_xy, ball_frame=ball)
+    return replace(ev, ball_xy=None, ball_frame=None) if index == decided else None
 
 
 def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.ndarray | None:
@@ -87,23 +83,23 @@ def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.nd
     if any(index not in frames for index, _ in shown):
         return None
     width = 480 if len(shown) == 1 else 320
-    seen = _seen(s)
-    tiles = [label(_marked(frames[index], width, panel_marks(seen, index, s.frame)), caption)
+    ev = seen(s)
+    tiles = [label(_marked(frames[index], width, panel_marks(ev, index, s.frame)), caption)
              for index, caption in shown]
     height = min(t.shape[0] for t in tiles)
     strip = np.hstack([t[:height] for t in tiles])
     lines = [f"{clip}  round {s.index}",
              f"truth: {truth_text(s.truth)}   read: {read_text(s)}",
              s.kind.upper() + (f" ({s.cause})" if s.cause else "")]
-    legend = legend_text(seen)
+    legend = legend_text(ev)
     return annotate(strip, lines + ([legend] if legend else []), KIND_BGR[s.kind],
                     width_px=strip.shape[1])
 
 
-def _marked(frame_bgr: np.ndarray, width_px: int, seen: Evidence | None) -> np.ndarray:
+def _marked(frame_bgr: np.ndarray, width_px: int, ev: Evidence | None) -> np.ndarray:
     """The frame scaled to ``width_px``, what the reader saw drawn over it (if known)."""
     scaled = _scaled(frame_bgr, width_px)
-    return draw_evidence(scaled, seen, scale=width_px / frame_bgr.shape[1])
+    return draw_evidence(scaled, ev, scale=width_px / frame_bgr.shape[1])
 
 
 def _scaled(frame_bgr: np.ndarray, width_px: int) -> np.ndarray:

@@ -10,12 +10,12 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import NOT_A_DIE
-from vision.sicbo.layout import layout_fit
 from vision.sicbo.pips import (
     Pip,
     PipParams,
     TopFace,
     big_one,
+    face_fit,
     pip_across_px,
     pip_span_px,
     stray_pips,
@@ -56,7 +56,7 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
               params: DiceParams, *, middles_seen: Callable[[], bool] | None = None) -> DieRead:
     """One die's read; ``middles_seen``: does the image show a six's middle pips (``fuse``)?"""
     pip_face = top.count if 1 <= top.count <= 6 else None
-    fit = layout_fit(np.array([p.center_xy for p in top.pips])) if pip_face else 0.0
+    fit = face_fit(top) if pip_face else 0.0
     pip_conf = fit if fit >= params.min_layout_fit else 0.0
     face, conf, cnn_face = fuse(pip_face, pip_conf, probs, middles_seen=middles_seen)
     if not two_is_diagonal(top, params.pips) or _two_in_a_row(top) \

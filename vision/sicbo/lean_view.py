@@ -178,8 +178,10 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     The turned face is one without a layout (its pips are its only view; a layout's face
     is judged by ``lone_turned``): seed 11704 clip 019 r2 f388, three flat dice, a six's
     pips 0.37 turned from two threes seen 0.29-0.43 off the normal, 0.20 apart."""
-    if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px or all(
-            layout_view(t, params.max_resid) is not None for t in tops):
+    if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px:
+        return set()
+    laid = [layout_view(t, params.max_resid) is not None for t in tops]
+    if all(laid):
         return set()
     views = [pip_view(t, params) for t in tops]
     if any(v is None for v in views):
@@ -187,7 +189,7 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     length = [float(np.hypot(*v)) for v in views]
     return _odd_one(views, params.alike, params.pip_turn,
                     lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
-                    and layout_view(tops[k], params.max_resid) is None)
+                    and not laid[k])
 
 
 def _odd_one(views: list[np.ndarray], alike: float, turn: float,

@@ -38,9 +38,9 @@ from vision.sicbo.pipblobs import (
 )
 from vision.sicbo.points import gap_px
 
-__all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "find_pips", "grown_to",
-           "pip_across_px", "pip_span_px", "select_top_face", "shaded_one", "stray_pips",
-           "three_is_diagonal", "two_is_diagonal"]
+__all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
+           "grown_to", "pip_across_px", "pip_span_px", "select_top_face", "shaded_one",
+           "stray_pips", "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,6 +422,11 @@ def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     (``fuse.die_read``): a photo may look at a three steeply, its diagonal foreshortened
     (real-dice-dev train_three_3.jpg: 0.49)."""
     return top.count != 3 or pip_span_px(top) >= params.two_spacing_rel * top.edge_px
+
+
+def face_fit(top: TopFace) -> float:
+    """How well the face's pips fit its count's layout (``layout.layout_fit``)."""
+    return layout_fit(_centres(list(top.pips)))
 
 
 def pip_span_px(top: TopFace) -> float:

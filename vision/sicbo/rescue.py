@@ -34,10 +34,9 @@ from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import faint_completed
 from vision.sicbo.floorpips import floor_pip_blobs, spot_edge
-from vision.sicbo.layout import layout_fit
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
-from vision.sicbo.pips import TopFace, find_pips, select_top_face
+from vision.sicbo.pips import TopFace, face_fit, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px
 
 if TYPE_CHECKING:
@@ -202,8 +201,7 @@ def _clean_edge(image_bgr: np.ndarray, blob: Blob, params: DiceParams,
     """The blob's top-face edge if it shows ``cut_min_pips`` or more pips in a clean
     layout, else None."""
     top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
-    if top is not None and top.count >= rp.cut_min_pips and layout_fit(
-            np.array([p.center_xy for p in top.pips])) >= rp.min_fit:
+    if top is not None and top.count >= rp.cut_min_pips and face_fit(top) >= rp.min_fit:
         return top.edge_px
     return None
 
@@ -229,15 +227,11 @@ def rescued_ok(top: TopFace, probs: np.ndarray | None,
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
     if top.count == 1:
         need = rp.one_cnn if dome else rp.photo_one_cnn
-    elif dome and top.count >= 5 and _fit(top) >= rp.unique_fit:
+    elif dome and top.count >= 5 and face_fit(top) >= rp.unique_fit:
         need = rp.unique_cnn
     else:
         need = rp.many_cnn if dome and top.count >= rp.many_pips else rp.min_cnn
     return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= need
-
-
-def _fit(top: TopFace) -> float:
-    return layout_fit(np.array([p.center_xy for p in top.pips]))
 
 
 def _sized(top: TopFace | None, edge: float, dome: bool) -> TopFace | None:
@@ -266,7 +260,7 @@ def _plausible(top: TopFace, edge: float, rp: RescueParams, squash: float = 1.0)
         return False
     if top.count == 1:
         return top.pips[0].roundness >= rp.one_roundness * squash
-    return _fit(top) >= rp.min_fit
+    return face_fit(top) >= rp.min_fit
 
 
 def _inside(blob: Blob, top: TopFace, edge: float, shape: tuple[int, ...],
