@@ -11,7 +11,8 @@ none was found is measured: the disc a pip would cover against the ring of face
 around it, darker in L or redder in a*. Only when every such place shows a pip, at
 least ``faint_rel`` x as strong as the found pips and ``min_signal`` Lab units, is the
 face taken as grown to the CNN's count: the pips then agree with it, by an
-independent measurement at places the CNN did not choose.
+independent measurement at places the CNN did not choose. Found pips that no other
+face's layout holds (a five's centre and three corners) need less (``faint_completed``).
 """
 
 from __future__ import annotations
@@ -38,22 +39,47 @@ class FaintParams:
     size_rel: tuple[float, float] = (0.75, 1.35)   # implied edge / the top face's
     faint_rel: float = 0.2       # a missing pip's signal >= this x the found pips' ...
     min_signal: float = 8.0      # ... and this many Lab units
+    alone_rel: float = 0.1       # found pips in the face's layout alone: this x theirs,
+    blank_rel: float = 2.0       # ... this x the face's strongest blank place, min_signal
 
 
 def faint_completed(image_bgr: np.ndarray, top: TopFace, face: int,
                     params: FaintParams = FaintParams()) -> TopFace | None:
-    """``top`` grown to ``face`` pips by washed-out pips at the layout's places, or None."""
+    """``top`` grown to ``face`` pips by washed-out pips at the layout's places, or None.
+
+    Found pips that no other face's layout holds (``_alone``: a five's centre with three
+    of its corners; a six's two columns short of one pip) are that face with pips lost,
+    or another face with a pip made up exactly where the layout has one. Their missing
+    places then need not show ``faint_rel`` x the found pips' signal, only
+    ``alone_rel`` x it, over the face's own blank places (``blank_rel`` x the strongest)
+    and ``min_signal``: glare lifts a pip's grey towards the white it clips the face
+    at, so a washed pip keeps less of the found pips' contrast than a pip merely pale.
+    Seed 11804 clip 008 r0 (1280x720): a five in the lamp's halo, its face clipped
+    white, its lower corner pip washed to 23 Lab units (the found pips' 85-137, need
+    24), its blank places 0: counted four pips, the CNN's five (0.55) capped at 0.27 on
+    five reads of six, the round abstained."""
     if not params.min_found <= top.count < face <= 6:
         return None
     pts = np.array([p.center_xy for p in top.pips], float)
     fit = _place(pts, LAYOUTS[face], top.edge_px, params)
     if fit is None:
         return None
-    missing, unit = fit
-    lab, r, need = _measure(image_bgr, top, params)
-    if any(_signal(lab, xy, r) < need for xy in missing):
-        return None
-    return _grown(top, missing, r)
+    missing, blank = fit
+    lab, r, found = _measure(image_bgr, top)
+    shown = min(_signal(lab, xy, r) for xy in missing)
+    if shown >= _need(found, params.faint_rel, params):
+        return _grown(top, missing, r)
+    blank_shown = max((_signal(lab, xy, r) for xy in blank), default=0.0)
+    if shown >= max(_need(found, params.alone_rel, params), params.blank_rel * blank_shown) \
+            and _alone(pts, face, top.edge_px, params):
+        return _grown(top, missing, r)
+    return None
+
+
+def _alone(pts: np.ndarray, face: int, edge_px: float, params: FaintParams) -> bool:
+    """No face but ``face`` has a layout that holds the pips at ``pts`` (``_place``)."""
+    return all(_place(pts, LAYOUTS[other], edge_px, params) is None
+               for other in range(len(pts), 7) if other != face)
 
 
 def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
@@ -68,7 +94,8 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     if top.count != 2:
         return None
     pts = np.array([p.center_xy for p in top.pips], float)
-    lab, r, need = _measure(image_bgr, top, params)
+    lab, r, found = _measure(image_bgr, top)
+    need = _need(found, params.faint_rel, params)
     shown = []
     for face in (4, 5, 6):
         layout = LAYOUTS[face]
@@ -92,15 +119,17 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     return _grown(top, best, r)
 
 
-def _measure(image_bgr: np.ndarray, top: TopFace,
-             params: FaintParams) -> tuple[np.ndarray, float, float]:
-    """The image in Lab (float), the found pips' median radius, and the signal a
-    washed-out pip must show: ``faint_rel`` x the found pips' median, at least
-    ``min_signal``."""
+def _measure(image_bgr: np.ndarray, top: TopFace) -> tuple[np.ndarray, float, float]:
+    """The image in Lab (float), the found pips' median radius and median signal."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
     r = float(np.median([np.sqrt(p.area_px / np.pi) for p in top.pips]))
-    found = float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
-    return lab, r, max(params.min_signal, params.faint_rel * found)
+    return lab, r, float(np.median([_signal(lab, p.center_xy, r) for p in top.pips]))
+
+
+def _need(found: float, rel: float, params: FaintParams) -> float:
+    """The signal a washed-out pip must show: ``rel`` x the found pips' (``found``), at
+    least ``min_signal``."""
+    return max(params.min_signal, rel * found)
 
 
 def _grown(top: TopFace, missing: np.ndarray, r: float) -> TopFace:
@@ -123,10 +152,11 @@ def _grown(top: TopFace, missing: np.ndarray, r: float) -> TopFace:
 
 
 def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,
-           params: FaintParams) -> tuple[np.ndarray, float] | None:
+           params: FaintParams) -> tuple[np.ndarray, np.ndarray] | None:
     """The best similarity map of ``layout``'s slots onto ``pts`` (every assignment):
-    the image places of the unassigned slots and the map's scale, or None when no map
-    fits within ``max_resid_rel`` x edge at a plausible size."""
+    the image places of the unassigned slots and of the face's blank places (the
+    places of the 3 x 3 grid where the layout has no pip), or None when no map fits
+    within ``max_resid_rel`` x edge at a plausible size."""
     best = None
     for slots in itertools.permutations(range(len(layout)), len(pts)):
         src = layout[list(slots)]
@@ -138,8 +168,15 @@ def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,
                 lo * edge_px <= scale / PIP_HALF <= hi * edge_px and \
                 (best is None or resid < best[0]):
             rest = [i for i in range(len(layout)) if i not in slots]
-            best = (resid, _apply(m, layout[rest]), scale)
+            best = (resid, _apply(m, layout[rest]), _apply(m, _blank(layout)))
     return None if best is None else (best[1], best[2])
+
+
+def _blank(layout: np.ndarray) -> np.ndarray:
+    """The places of the 3 x 3 grid (-1, 0, 1 each way) where ``layout`` has no pip."""
+    held = {(float(x), float(y)) for x, y in layout}
+    return np.array([(x, y) for x in (-1.0, 0.0, 1.0) for y in (-1.0, 0.0, 1.0)
+                     if (x, y) not in held], float)
 
 
 def _similarity(src: np.ndarray, dst: np.ndarray) -> np.ndarray:
