@@ -67,7 +67,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                                fixture_hits=self.p.fixture_hits,
                                regain_s=self.p.regain_s,
                                fixture_forget_s=self.p.fixture_forget_s,
-                               fixture_stale_s=self.p.fixture_stale_s)
+                               fixture_stale_s=self.p.fixture_stale_s,
+                               lead_gap_s=self.p.found_gap_s)
         self.phase = "idle"
         self.jumped = False
         self.found_at: int | None = None
@@ -276,8 +277,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             self.revolutions += abs(omega) / self.fps / (2 * np.pi)
         self._sample_direction()
         if self.ball.jumped:
-            self.pockets_at, self.travel, self.hop, self.jumped = self.ball, 0.0, 0.0, True
-            self.found_at = self.ball.frame
+            self._found(self.ball)
             return [Event("ball_in_pockets", obs.frame, extra={"found": True})]
         if self.pockets_at is not None:
             prev = self.history[-2] if len(self.history) > 1 else self.ball
@@ -292,6 +292,18 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]
         return []
+
+    def _found(self, ball: Seen) -> None:
+        """The ball found in the pockets (``Seen.jumped``): its travel relative to the wheel
+        counts from its first sighting there, before the track took it
+        (``BallTrack.lead_in``)."""
+        seen = [*self.track.lead_in, ball]
+        self.pockets_at, self.travel, self.hop, self.jumped = seen[0], 0.0, 0.0, True
+        self.found_at = seen[0].frame
+        for a, b in zip(seen, seen[1:], strict=False):
+            if b.frame - a.frame <= 0.5 * self.fps:  # (as ``_follow``: a hop's travel)
+                self.travel += relative_angle(b.rel, a.rel)
+                self.hop = max(self.hop, abs(self.travel))
 
     def _settled(self, frame: int) -> tuple[int, float] | None:
         """(number, confidence) once the ball rests (``rest.rest_read``), not where a

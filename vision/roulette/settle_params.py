@@ -43,7 +43,8 @@ class SettleParams:
     # 10601 027 r3 0.08 s, 003 r1 0.26 s, 10501 001 r0 0.27 s: a 'landing', then lost)
     found_gap_s: float = 0.25  # ... its sightings at most this far apart: at a low frame
     # rate the hopping ball smears out of sight while it moves (seed 10601 002: gaps of
-    # 4-6 frames at 25 fps, the hop made in them)
+    # 4-6 frames at 25 fps, the hop made in them); so are the sightings of a spot found in
+    # the pockets before the track took it there (``BallTrack.lead_in``)
     direction_rad_s: float = 3.0
     bowl_direction_rad_s: float = 1.5  # ... or this, seen on the bowl (a ball leaving the
     # track slows down there, but nothing on the bowl turns with the wheel)

@@ -73,7 +73,8 @@ class BallTrack:
 
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
                  regain_s: float = 0.3, fixture_forget_s: float = 1.5,
-                 fixture_stale_s: float = 0.5, glint_hits: int = 3) -> None:
+                 fixture_stale_s: float = 0.5, glint_hits: int = 3,
+                 lead_gap_s: float = 0.25) -> None:
         self.fps, self.head, self.band_out = fps, head, band_out
         self.fixture_hits = fixture_hits
         self.regain_frames = max(3, int(round(regain_s * fps)))
@@ -95,6 +96,12 @@ class BallTrack:
         self.rest_gate = 0.25  # ring radii (~1.5 pockets) a ball at rest strays (<= 0.09)
         self.rest_at: Seen | None = None  # where it came to rest (while ``riding``)
         self._riding = False
+        # while the ball in play is lost on the head's rim: each frame's free spots in the
+        # pockets (frame, zero angle, spots), for the lead-in of a spot found there
+        self.strays: deque[tuple[int, float, tuple[BallObs, ...]]] = deque(
+            maxlen=self.regain_frames + 1)
+        self.lead_gap = max(3, int(round(lead_gap_s * fps)))
+        self.lead_in: tuple[Seen, ...] = ()  # the found spot's sightings before it was taken
 
     def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False,
                refind: bool = False) -> Seen | None:
@@ -108,16 +115,19 @@ class BallTrack:
         self.free_before = self.free  # the last frame's spots, look-alikes left out ...
         self.free = tuple(obs.balls[i] for i in keep)  # ... and this frame's
         self._jumped = False
+        self.lead_in = ()
         if riding and not self._riding:  # the ball came to rest where it was last seen
             self.rest_at = self.history[-1] if self.history else None
         self._riding = riding
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding, refind)
+        self._note_strays(obs, [obs.balls[i] for i in keep], in_play and pick is None)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
         b = obs.balls[self.chosen]
         seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held,
                     self._jumped)
+        self.history.extend(self.lead_in)
         self.history.append(seen)
         return seen
 
@@ -229,6 +239,8 @@ class BallTrack:
             # as found there (``jumped``): the round logic wants it to hop on before it rests
             found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
             self._jumped = bool(found)
+            if found:
+                self.lead_in = self._lead_in(balls[found[0]], obs, since=last.frame)
             return found[0] if found else None
         gate = min(0.25 + 0.05 * unseen, 0.45)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
@@ -250,6 +262,46 @@ class BallTrack:
         found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
         self._jumped = bool(found)
         return found[0] if found else None
+
+    def _note_strays(self, obs: FrameObs, balls: list[BallObs], lost: bool) -> None:
+        """Keep this frame's free spots in the pockets while the ball in play is lost on
+        the head's rim (nothing taken; a ball at rest is never lost there)."""
+        last = self.history[-1] if self.history else None
+        if not lost or self._riding or last is None or not (
+                self.band_out < last.rho <= self.head):
+            self.strays.clear()
+            return
+        spots = tuple(b for b in balls if b.rho <= self.band_out and not b.held)
+        self.strays.append((obs.frame, obs.zero, spots))
+
+    def _lead_in(self, b: BallObs, obs: FrameObs, *, since: int) -> tuple[Seen, ...]:
+        """The sightings of ``b`` (a free spot in the pockets taken as found there, the
+        ball lost on the head's rim) in the frames after ``since`` before it was taken,
+        while the track waited ``regain_s`` for the ball to show near where it was lost
+        (``strays``): chained back frame by frame in wheel coordinates, each step within
+        the gate a ball hopping in the pockets is followed by, at most ``lead_gap`` frames
+        apart. How far the found spot went relative to the wheel in them counts toward
+        its hop (``settle``): a look-alike riding with the wheel goes nowhere. (Seed 11801
+        010 r0, 1280x720 at 50 fps: lost on the rim, seen in the pockets 11 frames later
+        3.5 pockets from there, hopping 1.2 pockets to rest in 12 frames; taken only at
+        rest after 0.45 s, it never hopped: dropped as a look-alike, abstained.)"""
+        cur = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero))
+        chain: list[Seen] = []
+        for frame, zero, spots in reversed(self.strays):
+            if frame >= obs.frame or frame <= since:
+                continue
+            gap = cur.frame - frame
+            if gap > self.lead_gap:
+                break
+            gate = min(0.25 + 0.05 * gap, 0.45)
+            near = [(distance(s.rho, relative_angle(s.theta, zero), cur.rho, cur.rel), s)
+                    for s in spots]
+            near = [(d, s) for d, s in near if d < gate]
+            if near:
+                s = min(near, key=lambda x: x[0])[1]
+                cur = Seen(frame, s.rho, s.theta, relative_angle(s.theta, zero))
+                chain.append(cur)
+        return tuple(reversed(chain))
 
     def _reachable(self, b: BallObs, last: Seen, unseen: int) -> bool:
         """Whether the ball, last seen running on the bowl ``unseen`` frames ago, can be at
