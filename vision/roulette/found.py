@@ -19,8 +19,8 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "glimpsed_in", "hopping_in",
-           "still_running"]
+__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "fell_in", "glimpsed_in",
+           "hopping_in", "still_running"]
 
 
 def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float
@@ -40,6 +40,33 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
         return None  # never on the bowl, or seen on the rim twice or more since
     last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
     return first.frame if (first.frame - last.frame) / fps > reach_s else None
+
+
+def fell_in(history: Iterable[Seen], *, band_out: float, p: SettleParams) -> int | None:
+    """Reaching the pockets, did the spot fall straight in rather than roll down? Its last
+    run of free sightings (each at most 2 frames after the one before), ``fall_frames`` or
+    more before this one, came in ``fall_rho`` ring radii or more while going round at
+    most ``fall_turn`` of that (the arc it swept, at its radius): a
+    thing dropped into the bowl from above, not the ball, which runs round as it comes
+    down. Such a spot must hop on as one found there (``came_unseen``) before it rests.
+    Returns the frame of the run's first sighting (the ball's track ends before it), else
+    None. (Seed 11801 006 r4, 50 fps: the ball on a track mostly out of view, unseen 0.22
+    s, a white chip thrown in over the frame's top edge at its last angle was taken for
+    it coming down: 2.47 to 1.22 ring radii in 16 frames sweeping 0.13 rad, then riding
+    on the number ring's edge; 'at rest' 15 frames later, a wrong outcome.)"""
+    seen = list(history)
+    if not seen or seen[-1].rho > band_out:
+        return None
+    start = len(seen) - 1
+    while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
+        start -= 1
+    run = seen[start:]
+    if len(run) - 1 < p.fall_frames or any(s.held for s in run):
+        return None
+    inward = run[0].rho - run[-1].rho
+    turned = sum(abs(relative_angle(b.theta, a.theta)) * 0.5 * (a.rho + b.rho)
+                 for a, b in zip(run, run[1:], strict=False))
+    return run[0].frame if inward >= p.fall_rho and turned <= p.fall_turn * inward else None
 
 
 def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettleParams

@@ -27,7 +27,9 @@ Phases::
   caught and put back into a pocket (spun again without leaving the camera's sight).
 * a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
   without hopping is no ball (``settle_travel``): a fixture from then on; so is one taken
-  there, not yet hopping, while a ball still runs on the bowl at a launch's speed.
+  there, not yet hopping, while a ball still runs on the bowl at a launch's speed; and one
+  seen falling straight in rather than rolling down (``fell_in``: thrown in, the ball's
+  track out of view) must hop as a found one must.
 * abstain: the ball vanished from the pocket ring or the wheel (or for long from the
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
   not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
@@ -42,7 +44,7 @@ import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs, approach_rates
-from vision.roulette.found import came_unseen
+from vision.roulette.found import came_unseen, fell_in
 from vision.roulette.launch import arrived, contiguous, handled, landed, launch_rates, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -288,6 +290,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if self.ball.rho <= self.band[1]:
             self.pockets_at, self.found_at = self.ball, came_unseen(
                 self.history, head=self.head, fps=self.fps, reach_s=self.track.reach_s)
+            if self.found_at is None:  # ... or fell straight in: a thing thrown in, taken
+                # for the ball (its track out of view) from where it came into sight
+                self.found_at = fell_in(self.history, band_out=self.band[1], p=self.p)
             self.jumped |= self.found_at is not None  # (or it arrived unseen on the bowl)
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]
