@@ -99,7 +99,7 @@ ROUND = [(2.47 - 0.25 * k, 2.46 - 0.09 * k) for k in range(6)]  # 1.25 in, 0.45 
     (seen([(2.4, 3.0)]) + seen(ROUND, start=11), None),
     # straight in, but only 3 sightings before the pockets: too few to tell
     (seen(STRAIGHT[2:], start=13), None),
-    # straight in over 0.4 ring radii only: a ball seen just as it drops in
+    # straight in from the head's rim, not the bowl: a ball bouncing in over the numbers
     (seen([(1.62 - 0.1 * k, 2.46) for k in range(5)]), None),
     # carried straight in, in fingers (a ball put back): not thrown
     (seen(STRAIGHT, held=True), None),
@@ -107,4 +107,4 @@ ROUND = [(2.47 - 0.25 * k, 2.46 - 0.09 * k) for k in range(6)]  # 1.25 in, 0.45 
     (seen(STRAIGHT[:-1]), None),
 ])
 def test_fell_in(history: list[Seen], fell: int | None) -> None:
-    assert fell_in(history, band_out=BAND[1], p=SettleParams()) == fell
+    assert fell_in(history, head=HEAD, band_out=BAND[1], p=SettleParams()) == fell

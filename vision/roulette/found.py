@@ -42,11 +42,12 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
     return first.frame if (first.frame - last.frame) / fps > reach_s else None
 
 
-def fell_in(history: Iterable[Seen], *, band_out: float, p: SettleParams) -> int | None:
+def fell_in(history: Iterable[Seen], *, head: float, band_out: float, p: SettleParams
+            ) -> int | None:
     """Reaching the pockets, did the spot fall straight in rather than roll down? Its last
     run of free sightings (each at most 2 frames after the one before), ``fall_frames`` or
-    more before this one, came in ``fall_rho`` ring radii or more while going round at
-    most ``fall_turn`` of that (the arc it swept, at its radius): a
+    more before this one, came from the bowl (beyond the head's edge by ``bowl_margin``)
+    going round at most ``fall_turn`` of its way in (the arc it swept, at its radius): a
     thing dropped into the bowl from above, not the ball, which runs round as it comes
     down. Such a spot must hop on as one found there (``came_unseen``) before it rests.
     Returns the frame of the run's first sighting (the ball's track ends before it), else
@@ -61,12 +62,13 @@ def fell_in(history: Iterable[Seen], *, band_out: float, p: SettleParams) -> int
     while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
         start -= 1
     run = seen[start:]
-    if len(run) - 1 < p.fall_frames or any(s.held for s in run):
+    if (len(run) - 1 < p.fall_frames or any(s.held for s in run)
+            or run[0].rho <= head + p.bowl_margin):
         return None
     inward = run[0].rho - run[-1].rho
     turned = sum(abs(relative_angle(b.theta, a.theta)) * 0.5 * (a.rho + b.rho)
                  for a, b in zip(run, run[1:], strict=False))
-    return run[0].frame if inward >= p.fall_rho and turned <= p.fall_turn * inward else None
+    return run[0].frame if turned <= p.fall_turn * inward else None
 
 
 def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettleParams

@@ -292,7 +292,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 self.history, head=self.head, fps=self.fps, reach_s=self.track.reach_s)
             if self.found_at is None:  # ... or fell straight in: a thing thrown in, taken
                 # for the ball (its track out of view) from where it came into sight
-                self.found_at = fell_in(self.history, band_out=self.band[1], p=self.p)
+                self.found_at = fell_in(self.history, head=self.head, band_out=self.band[1],
+                                        p=self.p)
             self.jumped |= self.found_at is not None  # (or it arrived unseen on the bowl)
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]

@@ -79,10 +79,11 @@ class SettleParams:
     # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
     settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
     # must hop this far relative to the wheel: a glint on a fret rides with it from the start
-    fall_rho: float = 0.5  # a spot seen coming this far in (ring radii) in one run ...
-    fall_turn: float = 0.5  # ... going round at most this share of that (its arc): fell
-    # straight in, thrown; a ball rolls down the bowl going round (4-6 rad/s as it leaves
-    # the track: an arc 2-4 times its way in; a chip dropped in from above: 0.2)
+    fall_turn: float = 0.5  # a spot seen coming from the bowl (beyond the head's edge by
+    # bowl_margin) into the pockets in one run, going round at most this share of its way
+    # in (the arc it swept): fell straight in, thrown; a ball rolls down the bowl going
+    # round (4-6 rad/s as it leaves the track: an arc 2-4 times its way in; a chip dropped
+    # in from above: 0.2)
     fall_frames: int = 4  # ... seen this often or more before the pockets, each at most 2
     # frames after the one before
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
