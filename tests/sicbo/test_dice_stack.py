@@ -24,11 +24,14 @@ from vision.sicbo.pose import PoseParams
 from vision.sicbo.stack import (
     StackParams,
     joined_stack,
+    lit_beside,
     lit_top,
     stacked_die,
     stacked_index,
+    stacked_pose,
 )
-from vision.synth.dice3d import DiePose, flat_pose, stacked_pose
+from vision.synth.dice3d import DiePose, flat_pose, lean_against_die
+from vision.synth.dice3d import stacked_pose as stacked_die_pose
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
 
@@ -45,7 +48,7 @@ def _top_face(scene: DomeScene, die: DiePose) -> TopFace:
 
 def _stack(turn_rad: float, shift_m: tuple[float, float]) -> tuple[DiePose, DiePose]:
     below = flat_pose(3, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
-    return below, stacked_pose(5, below, shift_m, 0.2 + turn_rad)
+    return below, stacked_die_pose(5, below, shift_m, 0.2 + turn_rad)
 
 
 @functools.cache
@@ -260,3 +263,42 @@ def test_compact_pair_is_sized_against_the_other_blob(
                     np.ones((other_px, other_px), bool), float(other_px ** 2), 0.98)
     image = np.zeros((200, 400, 3), np.uint8)           # the light cue is not asked
     assert stacked_index(image, blobs, tops, reads, 36.0) == expected
+
+
+def _flat_reads(tops: list[TopFace]) -> list[DieRead]:
+    return [DieRead(box_xyxy=(0.0, 0.0, 1.0, 1.0), center_xy=t.center_xy, face=2,
+                    confidence=0.99, pose="flat", top_quad=((0, 0), (1, 0), (1, 1), (0, 1)),
+                    edge_px=t.edge_px) for t in tops]
+
+
+@pytest.mark.parametrize("tilt_deg", [6.0, 10.0, 20.0])
+def test_die_leaning_beside_a_seen_die_is_leaning_not_stacked(tilt_deg: float) -> None:
+    # a one leaning 35 degrees on a six, its own face missed (two dice seen: the six and a
+    # flat two): its tipped face and upturned side are lit like a top and join the six's
+    # lit region, which the light cue takes for a lower die's corners (reach 1.13-1.15,
+    # 1.53 long). A lower die's corners lie within ~0.9 edge: the lit region lies beside
+    # the six -> leaning (seed 11804 clip 015 r1's case; before: stacked)
+    scene = dome_scene(tilt_deg=tilt_deg)
+    support = flat_pose(6, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    lean = lean_against_die(1, support, 0, np.radians(35.0))
+    image = _frame(tilt_deg, (support, lean, FLAT), seed=5)
+    tops = [_top_face(scene, support), _top_face(scene, FLAT)]
+    edge = float(np.median([t.edge_px for t in tops]))
+    assert stacked_die(image, tops, edge) == 0                # the light cue fires ...
+    got = stacked_pose(image, [], tops, _flat_reads(tops), edge)
+    assert got == (0, "leaning")                              # ... for a lean
+
+
+@pytest.mark.parametrize(("tilt_deg", "pair"), [(t, p) for t, p, e in CASES if e == 1])
+def test_stack_seen_by_the_light_stays_stacked(tilt_deg: float, pair: tuple) -> None:
+    # the stacks the light cue sees: the lower die's lit corners stay within a stack's
+    # reach, so stacked_pose keeps them stacked
+    scene = dome_scene(tilt_deg=tilt_deg)
+    below, upper = pair
+    image = _frame(tilt_deg, (below, upper, FLAT), seed=5)
+    tops = [_top_face(scene, upper), _top_face(scene, FLAT)]
+    edge = float(np.median([t.edge_px for t in tops]))
+    lit = lit_top(image, tops[0].center_xy, edge)
+    assert lit is not None and not lit_beside(lit)
+    assert stacked_pose(image, [], tops, _flat_reads(tops), edge) == (0, "stacked")
+

@@ -41,7 +41,7 @@ from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
-from vision.sicbo.stack import joined_stack, stacked_index
+from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
 
@@ -145,14 +145,14 @@ def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob]
                   tops: list[TopFace], edge_px: float, params: DiceParams,
                   two: set[int], pale: bool) -> list[DieRead]:
     """Three dice in play, two seen, no second face or pressed pair (``two``): the die
-    ``stack.stacked_index`` finds lying on the other is stacked. Photos (``max_dice``
-    None) are left alone."""
+    ``stack.stacked_pose`` finds lying on the other is stacked (or leaning, where the
+    light shows it lying beside). Photos (``max_dice`` None) are left alone."""
     if params.max_dice != 3 or len(reads) != 2 or two:
         return reads
-    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose,
-                      pale=pale)
-    return reads if i is None else [replace(r, pose="stacked") if j == i else r
-                                    for j, r in enumerate(reads)]
+    got = stacked_pose(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose,
+                       pale=pale)
+    return reads if got is None else [replace(r, pose=got[1]) if j == got[0] else r
+                                      for j, r in enumerate(reads)]
 
 
 def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001

@@ -53,8 +53,8 @@ from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "joined_stack", "lit_top",
-           "stacked_die", "stacked_index", "towards_nadir"]
+__all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "joined_stack", "lit_beside",
+           "lit_top", "stacked_die", "stacked_index", "stacked_pose", "towards_nadir"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +66,8 @@ class StackParams:
     reach_margin: float = 0.1     # ... this much further than the other die's
     min_span: float = 1.08        # or its lit region's longer side spans this x edge ...
     span_ratio: float = 1.12      # ... and this x the other die's (``LitTop.span_rel``)
+    beside_reach: float = 1.1     # a lit region reaching this x edge ...
+    beside_span: float = 1.35     # ... and this long lies beside the die: a lean (lit_beside)
     central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
     nadir_min_rel: float = 0.1    # ... or off it towards the nadir (the other die's blob this
     nadir_cos: float = 0.9        # x edge off its face, the two offsets this aligned)
@@ -147,6 +149,13 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     the scene too (seed 10604 clip 023 r3: a one on a three read as a "two" of a 108 and
     a 255 px pip, 75 px; reach 0.65 at 75 px, 0.78 at the scene's 62 against the flat
     one's 0.49)."""
+    got = _lit_stack(image_bgr, tops, edge_px, params)
+    return None if got is None else got[0]
+
+
+def _lit_stack(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+               params: StackParams) -> tuple[int, LitTop] | None:
+    """``stacked_die``'s die and its lit region, or None."""
     if len(tops) != 2:
         return None
     edges = [max(t.edge_px, edge_px) if sized_face(t) else edge_px for t in tops]
@@ -157,10 +166,40 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     for i, (mine, other) in enumerate(((a, b), (b, a))):
         if (mine.reach_rel >= params.min_reach
                 and mine.reach_rel >= other.reach_rel + params.reach_margin):
-            return i
+            return i, mine
         if _wide(mine, other, params) and not _wide(other, mine, params):
-            return i
+            return i, mine
     return None
+
+
+def lit_beside(lit: LitTop, params: StackParams = StackParams()) -> bool:
+    """The lit region runs past where a lower die's top can show: at least ``beside_reach``
+    x edge from the face centre and ``beside_span`` long. The die below a stack lies
+    under the upper one, sticking out by at most a fifth of an edge, so its lit corners
+    lie within ~0.9 edge of the upper face's centre (a turned lower die makes the union
+    an octagon ~1.3 edges across at most): stacks reach 0.74-1.0 edge (seed-9704/9804/
+    9904 reads), a stack of seed 11704 (spent) clip 011 r0 0.98, 1.20 long. A die leaning
+    against the one seen lies beside it, its upturned faces as lit as a top: fresh seed
+    11804 clip 015 r1 (spent; 1920x1080, pale floor), a die leaning on a six, its tipped
+    one and its upturned side face joined to the six's lit top: reach 1.19, 1.53 long,
+    the lean's own face not found; voided dice_stacked (truth dice_leaning)."""
+    return lit.reach_rel >= params.beside_reach and lit.span_rel >= params.beside_span
+
+
+def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
+                 reads: list[DieRead], edge_px: float, params: StackParams = StackParams(),
+                 pose: PoseParams | None = None, *, pale: bool = False) -> tuple[int, str] | None:
+    """``(index, pose)`` of the die lying on or against the hidden third, exactly two
+    dice seen: ``stacked_index``'s die, "stacked"; but where both read flat and the
+    light cue's lit region runs beside the die (``lit_beside``), "leaning": the round
+    voids as before, for the reason the light shows."""
+    if len(tops) == 2 and [r.pose for r in reads] == ["flat", "flat"]:
+        got = _lit_stack(image_bgr, tops, edge_px, params)
+        if got is None:
+            return None
+        return got[0], "leaning" if lit_beside(got[1], params) else "stacked"
+    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params, pose, pale=pale)
+    return None if i is None else (i, "stacked")
 
 
 def _wide(mine: LitTop, other: LitTop, params: StackParams) -> bool:
@@ -282,3 +321,4 @@ def compact_pair(blobs: list[Blob], tops: list[TopFace], i: int,
     other = params.compact_ratio * blobs[1 - i].area_px / edge ** 2
     return (elongation(blobs[i]) < params.compact_long
             and blobs[i].area_px / edge ** 2 < max(pose.pair_area_max, other))
+
