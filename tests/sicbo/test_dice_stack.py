@@ -302,3 +302,23 @@ def test_stack_seen_by_the_light_stays_stacked(tilt_deg: float, pair: tuple) -> 
     assert lit is not None and not lit_beside(lit)
     assert stacked_pose(image, [], tops, _flat_reads(tops), edge) == (0, "stacked")
 
+
+POSED_CASES = [
+    # (larger blob h x w px, the other (flat) die's blob side px, expected)
+    ((50, 44), 42, 0),      # 1.7 edge^2, 1.14 long, 1.25 x a flat die's blob joined to its
+                            # shadow (short of the pair rule's 1.3): compact -> stacked
+                            # (seed 11804 clip 009 r4's shape; before: None, leaning stood)
+    ((72, 36), 46, None),   # two dice side by side (2.0 long), 1.22 x: leaning stands
+    ((50, 44), 46, None),   # 1.04 x the other blob: no second die's worth, leaning stands
+]
+
+
+@pytest.mark.parametrize(("shape", "other_px", "expected"), POSED_CASES)
+def test_die_called_leaning_by_its_own_cues_with_a_compact_pair_blob_is_stacked(
+        shape: tuple[int, int], other_px: int, expected: int | None) -> None:
+    blobs, tops, reads = _pair(shape, 0.0, 0.13, "leaning")
+    x0, y0 = 300 - other_px // 2, 100 - other_px // 2
+    blobs[1] = Blob((x0, y0, x0 + other_px, y0 + other_px), np.ones((other_px, other_px), bool),
+                    float(other_px ** 2), 0.98)
+    image = np.zeros((200, 400, 3), np.uint8)           # the light cue is not asked
+    assert stacked_index(image, blobs, tops, reads, 36.0) == expected
