@@ -1,7 +1,12 @@
 """``python -m vision synth roulette|sicbo --out DIR --clips N --rounds M --seed S``.
 
 Each clip gets its own seed derived from ``--seed`` and the clip index, so a clip can be
-re-rendered alone and a whole set is reproducible bit for bit from one number.
+re-rendered alone and a whole set is reproducible bit for bit from one number on one
+machine (two renders here are byte-identical). Not across machines, it seems: the scene's
+floating-point work (numpy, OpenCV) may take CPU-dependent paths, so another CPU renders
+frames a little apart (clips of seed 11801 re-rendered in session 24 read differently in some
+rounds from session 23's render of them); keep the videos, not just the seed, of a set whose
+reads you want to compare later.
 """
 
 from __future__ import annotations
