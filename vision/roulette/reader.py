@@ -40,6 +40,7 @@ from vision.roulette.ghost import ghost_spot
 from vision.roulette.hand import OUTER_ROWS
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.still import StillSpots
+from vision.roulette.swing import HeadSwing, estimate_swing
 from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
 
@@ -70,7 +71,7 @@ class WheelPipeline:
     """Everything after calibration: one ``step`` per frame."""
 
     def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int,
-                 verify: str | None = None) -> None:
+                 verify: str | None = None, swing: HeadSwing | None = None) -> None:
         rho_min = max(0.3, cal.band_rho[0] - RHO_BELOW_BAND)
         rows = int(round((RHO_MAX - rho_min) / RHO_STEP)) + 1
         step = (RHO_MAX - rho_min) / (rows - 1)
@@ -78,6 +79,12 @@ class WheelPipeline:
         self.object_rows = rows  # the rows beyond hold the track: a ball, never an object
         self.grid = StripGrid.build(cal.ring, rho_min, RHO_MAX + track * step, rows + track,
                                     warp=cal.warp)
+        self.swing = swing or HeadSwing()
+        if self.swing:  # the head sampled where it shows (``swing``)
+            head = self.grid.row_of(cal.head_rho)
+            self.grid = StripGrid.build(
+                cal.ring, rho_min, RHO_MAX + track * step, rows + track, warp=cal.warp,
+                rho_offset=np.tile(self.swing.rows_at(COLUMNS) * step, (head, 1)))
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
@@ -93,6 +100,10 @@ class WheelPipeline:
         valid = self.grid.unwrap(ones)[..., 0] > 128
         self.invalid = ~cv2.erode(valid.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
         self.invalid[:self.grid.row_of(cal.band_rho[0] - 0.05)] = True  # cone and turret
+        if self.swing:  # where the head shows further in, the plain strip's cone rows
+            # reached further out: they stay unseen (the turret's knobs lean over them from
+            # a tilted camera; seed 11801 021, a knob over the far side's ring: false voids)
+            self.invalid |= self._cone_swung(cal)
         near_border = ~cv2.erode(valid.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
         # hands reach in over the bowl's rim or from the frame's border; on the head, pixels
         # by the border are unsure, so there a hand is what reaches the band just inside them
@@ -129,6 +140,14 @@ class WheelPipeline:
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
+
+    def _cone_swung(self, cal: WheelCalibration) -> np.ndarray:
+        """(R, C) bool: the rows the plain strip (no ``swing``) kept out as the cone, where
+        this strip shows them (the swing's rows further in, each column's rounded up)."""
+        cone = self.grid.row_of(cal.band_rho[0] - 0.05)
+        further = np.ceil(np.maximum(-self.swing.rows_at(COLUMNS), 0.0)).astype(int)
+        rows = np.arange(len(self.grid.rho_rows))[:, None]
+        return rows < cone + further[None, :]
 
     def _ball_mask(self, shape: tuple[int, int], frame: int, balls: list[BallFix],
                    held: list[bool], zero_col: float) -> tuple[np.ndarray, np.ndarray]:
@@ -333,8 +352,9 @@ class RouletteReader:
             if self.tries > CALIBRATION_TRIES:
                 return []
             return [abstain(now, "calibration", detail=cal.message)]
-        self.pipeline = WheelPipeline(cal, self.info.fps, self.info.width, self.info.height)
-        self.pipeline.seed_background([frames[i] for i in pick])
+        seed = [frames[i] for i in pick]
+        self.pipeline = _registered(cal, self.info, seed)
+        self.pipeline.seed_background(seed)
         events: list[Event] = []
         for index, frame in self.buffer:
             for ev in self.pipeline.step(frame, index):
@@ -349,3 +369,15 @@ class RouletteReader:
             why = self.failure.message if self.failure is not None else "too few frames"
             return [abstain(max(last_frame_index, 0), "calibration", detail=why)]
         return self.pipeline.finish(last_frame_index)
+
+
+def _registered(cal: WheelCalibration, info: StreamInfo, frames: list[np.ndarray]
+                ) -> WheelPipeline:
+    """The pipeline for ``cal``; where the head swings in its strip (``swing``, measured
+    on ``frames``, the calibration's), one whose strip samples the head where it shows."""
+    pipeline = WheelPipeline(cal, info.fps, info.width, info.height)
+    swing = estimate_swing([pipeline.unwrap.unwrap(f).copy() for f in frames],
+                           pipeline.head_row)
+    if not swing:
+        return pipeline
+    return WheelPipeline(cal, info.fps, info.width, info.height, swing=swing)

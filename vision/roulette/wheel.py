@@ -76,12 +76,18 @@ class StripGrid:
 
     @staticmethod
     def build(geometry: RingGeometry, rho_min: float, rho_max: float, rows: int,
-              warp: tuple[float, float] = (0.0, 0.0)) -> StripGrid:
+              warp: tuple[float, float] = (0.0, 0.0), rho_offset: np.ndarray | None = None
+              ) -> StripGrid:
         """Rows are wheel-plane radii, columns wheel angles; ``warp`` (eta, beta) is the
-        perspective left after the ellipse-to-circle affine map (see ``wheel_to_affine``)."""
+        perspective left after the ellipse-to-circle affine map (see ``wheel_to_affine``).
+        ``rho_offset`` (R', COLUMNS): the first R' rows sample that much further out
+        (``swing``: the head where it shows); ``rho_rows`` stay the rows' nominal radii."""
         rho = np.linspace(rho_min, rho_max, rows)
         theta = np.arange(COLUMNS) * (2 * np.pi / COLUMNS)
-        ra, psi = wheel_to_affine(rho[:, None], theta[None, :], *warp)
+        sampled = np.repeat(rho[:, None], COLUMNS, axis=1)
+        if rho_offset is not None:
+            sampled[:len(rho_offset)] += rho_offset
+        ra, psi = wheel_to_affine(sampled, theta[None, :], *warp)
         x, y = geometry.to_image(ra, psi)
         m1, m2 = cv2.convertMaps(x.astype(np.float32), y.astype(np.float32), cv2.CV_16SC2)
         return StripGrid(geometry, rho, m1, m2)

@@ -1,0 +1,97 @@
+"""The head's swing in the strip: measured from frames, and sampled away.
+
+Frames come from the drawn wheel (``drawn.py``) through a tilted pinhole camera; the strip
+is unwrapped about the pocket ring's true image ellipse moved a few pixels off (as a ring
+fitted on a tilted close camera lies; seed 11801 021: 16 px on a 200 px ring), so the
+head's circles are no longer the strip's rows: the number ring's outer edge rides up and
+down along the strip. The measure of that is independent of ``swing``: per strip column,
+the row where the strip's brightness drops most from the number ring outwards.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.roulette import drawn
+from vision.roulette.swing import estimate_swing
+from vision.roulette.wheel import COLUMNS, RingGeometry, StripGrid
+
+WHEEL = drawn.DrawnWheel()
+RHO = (0.6, 1.6, 41)  # strip rows: radii in pocket-ring radii (the head ends at 1.23)
+HEAD_ROW = 27  # rho 1.25: just beyond the head's edge
+
+
+def frames(cam) -> list[np.ndarray]:
+    return [drawn.render(cam, drawn.texture(WHEEL, a)) for a in np.linspace(0.2, 1.4, 10)]
+
+
+def pocket_ring(cam, off_xy: tuple[float, float]) -> RingGeometry:
+    """The pocket ring's image ellipse, its centre moved by ``off_xy`` px."""
+    a = np.linspace(0, 2 * np.pi, 180, endpoint=False)
+    r = WHEEL.pocket_out
+    uv, _ = cam.project(np.column_stack([r * np.cos(a), r * np.sin(a), np.zeros_like(a)]))
+    (cx, cy), (w, h), deg = cv2.fitEllipse(uv.astype(np.float32))
+    if w < h:
+        w, h, deg = h, w, deg + 90
+    return RingGeometry((cx + off_xy[0], cy + off_xy[1]), (w / 2, h / 2), np.radians(deg))
+
+
+def edge_rows(strip: np.ndarray) -> np.ndarray:
+    """(COLUMNS,) the row (within the head's outer rows) of the largest brightness drop
+    from one row to the next: the number ring's outer edge."""
+    grey = strip.astype(np.float32).mean(axis=2)
+    drop = grey[14:HEAD_ROW + 6] - grey[15:HEAD_ROW + 7]
+    return 14 + np.abs(drop).argmax(axis=0)
+
+
+def swing_rows(strips: list[np.ndarray]) -> float:
+    """How far the number ring's edge rides up and down along the strip (rows, 90th minus
+    10th percentile over the columns, the median over the frames)."""
+    spans = [np.subtract(*np.percentile(edge_rows(s), [90, 10])) for s in strips]
+    return float(np.median(spans))
+
+
+@pytest.mark.parametrize("off_xy", [
+    (0.0, 9.0),  # the ring fitted above the wheel's centre
+    (-7.0, -5.0),  # ... below and to the left
+])
+def test_a_ring_off_centre_swings_the_head_and_the_swing_is_sampled_away(
+        off_xy: tuple[float, float]) -> None:
+    cam = drawn.camera(tilt_deg=30.0)
+    shots = frames(cam)
+    ring = pocket_ring(cam, off_xy)
+    plain = StripGrid.build(ring, *RHO)
+    before = [plain.unwrap(f) for f in shots]
+    assert swing_rows(before) >= 3.0  # the premise: the edge rides several rows
+
+    swing = estimate_swing(before, HEAD_ROW)
+    step = plain.rho_rows[1] - plain.rho_rows[0]
+    expected = np.hypot(*off_xy) / np.sqrt(ring.axes_px[0] * ring.axes_px[1]) / step
+    assert swing and abs(swing.amplitude_rows - expected) < 0.35 * expected
+
+    offset = np.tile(swing.rows_at(COLUMNS) * step, (HEAD_ROW, 1))
+    fixed = StripGrid.build(ring, *RHO, rho_offset=offset)
+    after = [fixed.unwrap(f) for f in shots]
+    assert swing_rows(after) <= 1.0
+    assert not estimate_swing(after, HEAD_ROW)  # nothing left worth a correction
+    # the bowl's rows are sampled as before
+    assert all(np.array_equal(a[HEAD_ROW:], b[HEAD_ROW:]) for a, b in zip(after, before,
+                                                                          strict=True))
+
+
+def test_a_ring_on_centre_is_left_alone() -> None:
+    cam = drawn.camera(tilt_deg=30.0)
+    strips = [StripGrid.build(pocket_ring(cam, (0.0, 0.0)), *RHO).unwrap(f)
+              for f in frames(cam)]
+    assert swing_rows(strips) <= 1.0
+    assert not estimate_swing(strips, HEAD_ROW)
+
+
+def test_no_offset_builds_the_grid_as_before() -> None:
+    ring = RingGeometry((330.0, 250.0), (200.0, 160.0), 0.3)
+    a = StripGrid.build(ring, 0.7, 2.25, 63, warp=(0.2, 1.0))
+    b = StripGrid.build(ring, 0.7, 2.25, 63, warp=(0.2, 1.0),
+                        rho_offset=np.zeros((20, COLUMNS)))
+    assert np.array_equal(a.map1, b.map1) and np.array_equal(a.map2, b.map2)
