@@ -69,13 +69,12 @@ def test_a_ring_off_centre_swings_the_head_and_the_swing_is_sampled_away(
     swing = estimate_swing(before, HEAD_ROW)
     step = plain.rho_rows[1] - plain.rho_rows[0]
     expected = np.hypot(*off_xy) / np.sqrt(ring.axes_px[0] * ring.axes_px[1]) / step
-    assert swing and abs(swing.amplitude_rows - expected) < 0.35 * expected
+    each = np.hypot(swing.cos_rows, swing.sin_rows)  # row by row: noisier than the whole
+    assert swing and (each > 0.6 * expected).all() and (each < 1.5 * expected).all()
 
-    offset = np.tile(swing.rows_at(COLUMNS) * step, (HEAD_ROW, 1))
-    fixed = StripGrid.build(ring, *RHO, rho_offset=offset)
+    fixed = StripGrid.build(ring, *RHO, rho_offset=swing.rows_at(COLUMNS) * step)
     after = [fixed.unwrap(f) for f in shots]
     assert swing_rows(after) <= 1.0
-    assert not estimate_swing(after, HEAD_ROW)  # nothing left worth a correction
     # the bowl's rows are sampled as before
     assert all(np.array_equal(a[HEAD_ROW:], b[HEAD_ROW:]) for a, b in zip(after, before,
                                                                           strict=True))

@@ -81,10 +81,9 @@ class WheelPipeline:
                                     warp=cal.warp)
         self.swing = swing or HeadSwing()
         if self.swing:  # the head sampled where it shows (``swing``)
-            head = self.grid.row_of(cal.head_rho)
             self.grid = StripGrid.build(
                 cal.ring, rho_min, RHO_MAX + track * step, rows + track, warp=cal.warp,
-                rho_offset=np.tile(self.swing.rows_at(COLUMNS) * step, (head, 1)))
+                rho_offset=self.swing.rows_at(COLUMNS) * step)
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
@@ -145,7 +144,8 @@ class WheelPipeline:
         """(R, C) bool: the rows the plain strip (no ``swing``) kept out as the cone, where
         this strip shows them (the swing's rows further in, each column's rounded up)."""
         cone = self.grid.row_of(cal.band_rho[0] - 0.05)
-        further = np.ceil(np.maximum(-self.swing.rows_at(COLUMNS), 0.0)).astype(int)
+        swing = self.swing.rows_at(COLUMNS)
+        further = np.ceil(np.maximum(-swing[min(cone, len(swing) - 1)], 0.0)).astype(int)
         rows = np.arange(len(self.grid.rho_rows))[:, None]
         return rows < cone + further[None, :]
 
