@@ -1076,3 +1076,22 @@ def test_a_landing_ball_may_bounce_back_off_a_fret() -> None:
     events = [e for o in obs for e in tracker.update(o)] + tracker.finish(obs[-1].frame)
     assert [o.result.number for o in of(events, "outcome")] == [35]  # type: ignore[union-attr]
     assert [e.extra["how"] for e in of(events, "ball_launched")] == ["landing"]
+
+
+def test_the_turn_of_a_hop_back_off_a_fret_is_not_a_rest() -> None:
+    # seed 11901 000 r0 (25 fps, a 22-degree tilt): the ball hops from pocket 7 to 8's
+    # centre, bounces straight back off its fret into 7, then hops on through 8 into 9 and
+    # rests there. Raised off the floor as it hops, it is seen up to 0.4 pockets further
+    # on than it is (parallax), so it seems to slow into 8 and linger by its centre: as the
+    # reader saw it then (pockets from 7's centre, frame by frame)
+    fps = 25.0
+    path = [0.01, 0.23, 0.37, 0.60, 0.77, 0.90, 0.99, 1.05, 1.10, 1.14, 1.14, 1.07, 0.98,
+            0.88, 0.76, 0.52, 0.33, 0.21, 0.36, 0.65, 0.86, 0.99, 1.12, 1.29, 1.59, 1.90,
+            2.12] + [2.15] * 40
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    for i, k in enumerate([-3.0, -2.5, -2.0, -1.5, -1.0, -0.5] + path):
+        f = 20 + i
+        zero = 0.5 * f / fps
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
+    outs = of(track(obs, fps=fps, band=BAND, head=HEAD, sense=1), "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[9]]  # type: ignore[union-attr]

@@ -74,6 +74,9 @@ class SettleParams:
     settle_tail_speed: float = 2.5  # ... and at most this, fitted over its last settle_tail_s
     settle_tail_s: float = 0.12
     settle_away_speed: float = 1.0  # ... and at most this away from the window's median
+    settle_confirm_s: float = 0.04  # ... and the read held this long before (at least the
+    # frame before): a hop back off a fret turns near a pocket's centre and passes the tests
+    # for one frame (seed 11901 000 r0, 25 fps, a 22-degree tilt: read 26 at 0.96, was 3)
     settle_rho_spread: float = 0.05  # ring radii the ball may move in and out over the window
     # (at rest at most 0.044 on the tuning sets; rolling over the frets of a far pocket
     # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
