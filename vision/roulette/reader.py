@@ -77,13 +77,10 @@ class WheelPipeline:
         step = (RHO_MAX - rho_min) / (rows - 1)
         track = max(0, int(np.ceil((TRACK_PER_BAND * cal.band_rho[1] - RHO_MAX) / step)))
         self.object_rows = rows  # the rows beyond hold the track: a ball, never an object
-        self.grid = StripGrid.build(cal.ring, rho_min, RHO_MAX + track * step, rows + track,
-                                    warp=cal.warp)
         self.swing = swing or HeadSwing()
-        if self.swing:  # the head sampled where it shows (``swing``)
-            self.grid = StripGrid.build(
-                cal.ring, rho_min, RHO_MAX + track * step, rows + track, warp=cal.warp,
-                rho_offset=self.swing.rows_at(COLUMNS) * step)
+        self.grid = StripGrid.build(  # the head sampled where it shows (``swing``)
+            cal.ring, rho_min, RHO_MAX + track * step, rows + track, warp=cal.warp,
+            rho_offset=self.swing.rows_at(COLUMNS) * step if self.swing else None)
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)

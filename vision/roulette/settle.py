@@ -186,8 +186,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             if self.pockets_at is None and a.rho <= self.band[1]:
                 self.pockets_at = a
             if self.pockets_at is not None:
-                self.travel += relative_angle(b.rel, a.rel)
-                self.hop = max(self.hop, abs(self.travel))
+                self._hop_step(a, b)
         if how == "landing":  # its way coming down, if seen (``approach_rates``)
             self.dir_samples = approach_rates(recent, fps=self.fps, band_out=self.band[1],
                                               p=self.p)
@@ -284,8 +283,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if self.pockets_at is not None:
             prev = self.history[-2] if len(self.history) > 1 else self.ball
             if obs.frame - prev.frame <= 0.5 * self.fps:  # a hop's travel: well under a turn
-                self.travel += relative_angle(self.ball.rel, prev.rel)
-                self.hop = max(self.hop, abs(self.travel))
+                self._hop_step(prev, self.ball)
             return []
         if self.ball.rho <= self.band[1]:
             self.pockets_at, self.found_at = self.ball, came_unseen(
@@ -308,8 +306,13 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.found_at = seen[0].frame
         for a, b in zip(seen, seen[1:], strict=False):
             if b.frame - a.frame <= 0.5 * self.fps:  # (as ``_follow``: a hop's travel)
-                self.travel += relative_angle(b.rel, a.rel)
-                self.hop = max(self.hop, abs(self.travel))
+                self._hop_step(a, b)
+
+    def _hop_step(self, a: Seen, b: Seen) -> None:
+        """The ball's step from ``a`` to ``b`` in the pockets: its travel relative to the
+        wheel, and the farthest it has gone (``hop``)."""
+        self.travel += relative_angle(b.rel, a.rel)
+        self.hop = max(self.hop, abs(self.travel))
 
     def _settled(self, frame: int) -> tuple[int, float] | None:
         """(number, confidence) once the ball rests (``rest.rest_read``), not where a

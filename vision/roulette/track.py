@@ -60,6 +60,12 @@ def distance(a_rho: float, a_theta: float, b_rho: float, b_theta: float) -> floa
                              - 2 * a_rho * b_rho * np.cos(a_theta - b_theta), 0.0)))
 
 
+def _gate(unseen: int) -> float:
+    """How far (``distance``, ring radii) a spot may lie from where the ball would be,
+    ``unseen`` frames after its last sighting, and still be taken for it."""
+    return min(0.25 + 0.05 * unseen, 0.45)
+
+
 class BallTrack:
     """The ball's recent sightings and the wheel's recent angles; one ``update`` per frame.
 
@@ -242,7 +248,7 @@ class BallTrack:
             if found:
                 self.lead_in = self._lead_in(balls[found[0]], obs, since=last.frame)
             return found[0] if found else None
-        gate = min(0.25 + 0.05 * unseen, 0.45)
+        gate = _gate(unseen)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
         # off the bowl slows down relative to the wheel as it drops into the pockets. A
         # ball at rest (``riding``) stays within ``rest_gate`` of where it came to rest: a
@@ -293,7 +299,7 @@ class BallTrack:
             gap = cur.frame - frame
             if gap > self.lead_gap:
                 break
-            gate = min(0.25 + 0.05 * gap, 0.45)
+            gate = _gate(gap)
             near = [(distance(s.rho, relative_angle(s.theta, zero), cur.rho, cur.rel), s)
                     for s in spots]
             near = [(d, s) for d, s in near if d < gate]
