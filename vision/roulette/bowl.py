@@ -360,20 +360,6 @@ def _unlike(now: np.ndarray, then: np.ndarray) -> np.ndarray:
     return now - gain * then
 
 
-def _off_the_cone(patch: np.ndarray, unseen: np.ndarray) -> np.ndarray:
-    """``patch`` (R, C) bool without its pieces that reach into the rows the strip never
-    shows (``unseen`` across every column: the cone and turret). The turret stands above
-    the pockets; from a tilted camera its knobs show over the ring's inner rows, shifting
-    against the wheel as it turns (parallax), so they match the model nowhere near (seed
-    10601 021 r1, r2 and 018 r3: false voids on a knob, 150 off the model at any shift up
-    to 6 rows). A thing lying there is still seen by the local range (``foreground``)."""
-    cone = unseen.all(axis=1)
-    if not cone.any() or not patch[cone].any():
-        return patch
-    _, labels = cv2.connectedComponents(patch.view(np.uint8), connectivity=8)
-    return patch & ~np.isin(labels, np.unique(labels[cone][patch[cone]]))
-
-
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
                 diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None,
@@ -394,8 +380,9 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     camera: a false void)."""
     patch = background.patch_stand_out(mixed, watch.params.stand_out_head,
                                        watch.params.patch_out)
-    if unseen is not None:
-        patch = _off_the_cone(patch, unseen) & ~unseen
+    if unseen is not None:  # (``patch_stand_out`` marks nothing the model never looked at:
+        # the cone's rows, held out of it below, stay unmarked)
+        patch &= ~unseen
     fg = fg | patch  # (a new mask: the caller's is left as it was)
     obj = watch.update(fg, edge, mixed, background.model, ignore,
                        (background.head_row, shift), restart,
