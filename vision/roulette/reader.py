@@ -72,23 +72,16 @@ class WheelPipeline:
 
     def __init__(self, cal: WheelCalibration, fps: float, width: int, height: int,
                  verify: str | None = None, swing: HeadSwing | None = None) -> None:
-        rho_min = max(0.3, cal.band_rho[0] - RHO_BELOW_BAND)
-        rows = int(round((RHO_MAX - rho_min) / RHO_STEP)) + 1
-        step = (RHO_MAX - rho_min) / (rows - 1)
-        track = max(0, int(np.ceil((TRACK_PER_BAND * cal.band_rho[1] - RHO_MAX) / step)))
-        self.object_rows = rows  # the rows beyond hold the track: a ball, never an object
+        self.object_rows = _rows(cal)[1]  # the rows beyond hold the track: a ball, never
+        # an object
         self.swing = swing or HeadSwing()
-        self.grid = StripGrid.build(  # the head sampled where it shows (``swing``)
-            cal.ring, rho_min, RHO_MAX + track * step, rows + track, warp=cal.warp,
-            rho_offset=self.swing.rows_at(COLUMNS) * step if self.swing else None)
+        self.grid = _strip_grid(cal, self.swing)  # the head sampled where it shows
         self.cal = cal
         self.band_rows = slice(self.grid.row_of(cal.band_rho[0]),
                                self.grid.row_of(cal.band_rho[1]) + 1)
         self.head_row = self.grid.row_of(cal.head_rho)
         self.rho_list = self.grid.rho_rows.tolist()  # (cost) for _ball_obs: Python floats
-        # beyond the head's edge (and a margin where it may still turn) the bowl is still:
-        # sampled from the nearest pixel there (cost)
-        self.unwrap = SplitUnwrap(self.grid, self.grid.row_of(cal.head_rho + 0.12))
+        self.unwrap = _split_unwrap(self.grid, cal)
         in_view = self.grid.inside_columns(width, height, self.band_rows)
         self.in_view = None if in_view.all() else in_view  # a close camera: part of the ring
         self.zeros = ZeroTracker(cal.sense, self.in_view)  # out of the frame
@@ -371,10 +364,35 @@ class RouletteReader:
 def _registered(cal: WheelCalibration, info: StreamInfo, frames: list[np.ndarray]
                 ) -> WheelPipeline:
     """The pipeline for ``cal``; where the head swings in its strip (``swing``, measured
-    on ``frames``, the calibration's), one whose strip samples the head where it shows."""
-    pipeline = WheelPipeline(cal, info.fps, info.width, info.height)
-    swing = estimate_swing([pipeline.unwrap.unwrap(f).copy() for f in frames],
-                           pipeline.head_row)
-    if not swing:
-        return pipeline
+    on ``frames``, the calibration's, in the plain strip), one whose strip samples the
+    head where it shows."""
+    plain = _strip_grid(cal, HeadSwing())
+    unwrap = _split_unwrap(plain, cal)
+    swing = estimate_swing([unwrap.unwrap(f).copy() for f in frames],
+                           plain.row_of(cal.head_rho))
     return WheelPipeline(cal, info.fps, info.width, info.height, swing=swing)
+
+
+def _rows(cal: WheelCalibration) -> tuple[float, int, float, int]:
+    """The strip's rows for ``cal``: (first radius, rows out to ``RHO_MAX``, radii per
+    row, rows beyond it that hold the ball's track)."""
+    rho_min = max(0.3, cal.band_rho[0] - RHO_BELOW_BAND)
+    rows = int(round((RHO_MAX - rho_min) / RHO_STEP)) + 1
+    step = (RHO_MAX - rho_min) / (rows - 1)
+    track = max(0, int(np.ceil((TRACK_PER_BAND * cal.band_rho[1] - RHO_MAX) / step)))
+    return rho_min, rows, step, track
+
+
+def _strip_grid(cal: WheelCalibration, swing: HeadSwing) -> StripGrid:
+    """The strip ``cal``'s pipeline unwraps, its head rows sampled where ``swing`` says
+    the head shows (none: the plain strip)."""
+    rho_min, rows, step, track = _rows(cal)
+    return StripGrid.build(cal.ring, rho_min, RHO_MAX + track * step, rows + track,
+                           warp=cal.warp,
+                           rho_offset=swing.rows_at(COLUMNS) * step if swing else None)
+
+
+def _split_unwrap(grid: StripGrid, cal: WheelCalibration) -> SplitUnwrap:
+    """``grid``'s per-frame unwrap: beyond the head's edge (and a margin where it may
+    still turn) the bowl is still, sampled from the nearest pixel there (cost)."""
+    return SplitUnwrap(grid, grid.row_of(cal.head_rho + 0.12))
