@@ -25,7 +25,13 @@ from vision.sicbo.faintpip import corner_pair_completed
 from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import lone_turned, pip_turned, turned_leans
-from vision.sicbo.merged import contacts, holds_two_dice, pressed_dice, shared_pip_faces
+from vision.sicbo.merged import (
+    contacts,
+    faces_apart,
+    pressed_dice,
+    second_die_face,
+    shared_pip_faces,
+)
 from vision.sicbo.middles import six_middles_seen
 from vision.sicbo.pips import (
     TopFace,
@@ -83,13 +89,16 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for (b, t), p in zip(found, probs, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
+    merged = _merged_pairs(image_bgr, classifier, found, params)   # a blob with two faces
+    split = _split_merged(image_bgr, classifier, found, reads, merged, params)
     side = _side_by_side(image_bgr, classifier, found, params)   # a long blob: two dice
     if side is not None:
         found.append(side[0])
         reads.append(side[1])
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
     dup = shared_pip_faces(tops)      # a die's piece with none but its pips: no contact
-    pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup]
+    pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup
+             and not {c.die, c.other} <= split]    # one blob cut in two: no contact to judge
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     # top faces close with no floor between: touching, maybe leaning (``touch``)
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
@@ -106,9 +115,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)
     two |= pressed_dice([c for c in pairs if (c.die, c.other) not in seen_twice
-                         and (c.other, c.die) not in seen_twice], apart=apart) | {
-        i for i, (b, t) in enumerate(found)
-        if holds_two_dice(image_bgr, b, t, classifier, params.pips)}
+                         and (c.other, c.die) not in seen_twice], apart=apart)
+    two |= {i for i, beside in merged.items() if beside is None}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
         two.add(len(found) - 1)      # two dice side by side in one blob: leaning
     # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
@@ -125,6 +133,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
     pressed |= {k for pair in touch - square_pairs(tops, touch, params.touch)
                 for k in pair} - two         # maybe leaning, unless seen alike: not trusted
+    pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
@@ -139,6 +148,37 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads += [smeared_read(s) for s in smeared]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
+
+
+def _merged_pairs(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
+                  params: DiceParams) -> dict[int, tuple[Blob, TopFace] | None]:
+    """Dice whose blob holds a second die's face (``merged.second_die_face``): None where
+    the die leans, or the second die's part of the blob and face where the two faces look
+    like flat dice side by side (``merged.faces_apart``)."""
+    out: dict[int, tuple[Blob, TopFace] | None] = {}
+    for i, (blob, top) in enumerate(found):
+        got = second_die_face(image_bgr, blob, top, classifier, params.pips)
+        if got is not None:      # photos: a merged blob stays a lean (any camera angle)
+            out[i] = got if params.in_dome and faces_apart(top, got[1]) else None
+    return out
+
+
+def _split_merged(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
+                  reads: list[DieRead], merged: dict[int, tuple[Blob, TopFace] | None],
+                  params: DiceParams) -> set[int]:
+    """Append (in place) the second die of each blob whose two faces lie apart
+    (``_merged_pairs``), while there is room; the indices of both dice of each such
+    blob (flat or leaning cannot be told apart with no floor seen between them: the
+    caller trusts neither)."""
+    out: set[int] = set()
+    for i, beside in merged.items():
+        if beside is None or not _room(len(found), params):
+            continue
+        probs = _classify(classifier, image_bgr, [beside[1]])[0]
+        found.append(beside)
+        reads.append(die_read(beside[0], beside[1], probs, params))
+        out |= {i, len(found) - 1}
+    return out
 
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],

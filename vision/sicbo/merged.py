@@ -33,8 +33,9 @@ from vision.sicbo.face import FaceClassifier, face_crop
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px
 
-__all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "holds_two_dice",
-           "pressed_dice", "remainder", "shared_pip_faces", "touching"]
+__all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "faces_apart",
+           "holds_two_dice", "pressed_dice", "remainder", "second_die_face",
+           "shared_pip_faces", "touching"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,9 @@ class MergedParams:
     min_part_rel: float = 0.5     # the remaining part is at least this x edge^2
     min_cnn: float = 0.9
     min_roundness: float = 0.6
+    apart_rel: float = 1.5        # faces_apart: the second face this x edge from the top ...
+    tilt_edge: float = 1.1        # ... edges within this x of each other ...
+    tilt_round: float = 0.85      # ... and pips at least this x as round: side by side
 
 
 def remainder(blob: Blob, top: TopFace, params: MergedParams = MergedParams()) -> Blob | None:
@@ -72,20 +76,46 @@ def holds_two_dice(image_bgr: np.ndarray, blob: Blob, top: TopFace,
                    classifier: FaceClassifier | None, pips: PipParams,
                    params: MergedParams = MergedParams()) -> bool:
     """True when a second die's face shows in ``blob`` beside ``top``."""
+    return second_die_face(image_bgr, blob, top, classifier, pips, params) is not None
+
+
+def second_die_face(image_bgr: np.ndarray, blob: Blob, top: TopFace,
+                    classifier: FaceClassifier | None, pips: PipParams,
+                    params: MergedParams = MergedParams()) -> tuple[Blob, TopFace] | None:
+    """The part of ``blob`` beside ``top`` (``remainder``) and the second die's face that
+    shows in it (``holds_two_dice``), or None."""
     if classifier is None or blob.area_px < params.min_area_rel * top.edge_px ** 2:
-        return False
+        return None
     rest = remainder(blob, top, params)
     if rest is None:
-        return False
+        return None
     second = select_top_face(find_pips(image_bgr, rest, pips), rest, pips)
     if second is None or not 1 <= second.count <= 6:
-        return False
+        return None
     if float(np.median([p.roundness for p in second.pips])) < params.min_roundness:
-        return False
+        return None
     probs = classifier.predict(face_crop(image_bgr, second.center_xy, top.edge_px)[None])[0]
     faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
-    return (int(np.argmax(probs)) + 1 == second.count
+    sure = (int(np.argmax(probs)) + 1 == second.count
             and float(faces[second.count - 1]) >= params.min_cnn)
+    return (rest, second) if sure else None
+
+
+def faces_apart(top: TopFace, second: TopFace, params: MergedParams = MergedParams()) -> bool:
+    """Two faces of one blob (``second_die_face``) that look like two flat dice lying
+    side by side, not a lean: at least ``apart_rel`` x the top face's edge apart and
+    neither tilted next to the other (edges within ``tilt_edge`` x, pips at least
+    ``tilt_round`` x as round). A lean's top face lies 1.3-1.5 edges from its support's
+    (``close_dice``) and is tipped 20-40 degrees, so one face is smaller and its pips
+    squashed; flat dice lie at least 1.6 edges apart on the synthetic tables, but a
+    shadow or the rim's band can join their blobs (set 11904 clip 018 r4: a flat five
+    and a one 1.60 edges apart joined along the rim, edges 47.5 and 49.5 px, pips 0.86
+    and 0.90 round: the one voided leaning). Flat or leaning cannot be told apart there
+    from the faces alone (no floor shows between them), so the caller trusts neither:
+    the round abstains rather than voids."""
+    dist = centre_gap_px(top, second)
+    return (dist >= params.apart_rel * top.edge_px
+            and not _tilted_one(top, second, params.tilt_edge, params.tilt_round))
 
 
 def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
