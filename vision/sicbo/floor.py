@@ -16,7 +16,8 @@ from vision.sicbo.blob import DetectParams
 from vision.sicbo.median import median
 
 __all__ = ["LIT_REL", "SHADE_CHROMA", "expose", "floor_mask", "floor_parts", "floor_run",
-           "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded"]
+           "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded",
+           "shadowed_floor"]
 
 # A die's top face, lit from above as the floor is, is about as light as the floor times
 # the dice' albedo over the floor's (ivory on a white floor ~0.9-1.0); its side faces, lit
@@ -122,14 +123,8 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
     small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
                        interpolation=cv2.INTER_AREA)
     k = 31 if min(small.shape[:2]) > 31 else 5
-    if params.mirror_border:      # see DetectParams.mirror_border
-        floor = cv2.medianBlur(cv2.copyMakeBorder(small, k // 2, k // 2, k // 2, k // 2,
-                                                  cv2.BORDER_REFLECT_101), k)
-        floor = floor[k // 2:-(k // 2), k // 2:-(k // 2)]
-    else:
-        floor = cv2.medianBlur(small, k)
     lab_f = lab.astype(np.float32)
-    parts = [_bright_score(lab_f, cv2.resize(floor, (w, h), interpolation=cv2.INTER_LINEAR))]
+    parts = [_bright_score(lab_f, _median_floor(small, k, (w, h), params))]
     if params.wide_floor > 0:
         k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
         if k2 > k and min(small.shape[:2]) > k2:
@@ -139,6 +134,47 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
                               interpolation=cv2.INTER_LINEAR)
             parts.append(_bright_score(lab_f, wide))
     return parts
+
+
+def _median_floor(small: np.ndarray, k: int, size_wh: tuple[int, int],
+                  params: DetectParams) -> np.ndarray:
+    """The floor's Lab colour around each pixel: ``small`` (the Lab image shrunk)
+    median-filtered over ``k`` px, resized to ``size_wh``."""
+    if params.mirror_border:      # see DetectParams.mirror_border
+        floor = cv2.medianBlur(cv2.copyMakeBorder(small, k // 2, k // 2, k // 2, k // 2,
+                                                  cv2.BORDER_REFLECT_101), k)
+        floor = floor[k // 2:-(k // 2), k // 2:-(k // 2)]
+    else:
+        floor = cv2.medianBlur(small, k)
+    return cv2.resize(floor, size_wh, interpolation=cv2.INTER_LINEAR)
+
+
+def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
+                   min_chroma: float = 20.0, max_hue_deg: float = 20.0,
+                   chroma_rel: float = 0.7) -> np.ndarray:
+    """Floor in a deep shadow (bool HxW): darker than the floor around it (more than
+    ``dark_threshold``, so ``floor_mask`` keeps it as a die's dark part), on a floor of
+    at least ``min_chroma`` (a, b), of the floor's hue (within ``max_hue_deg``) and at
+    least ``chroma_rel`` x as much of its colour as of its light (a shadow dims a
+    colour's chroma with its lightness; a die's shaded side face or a pip is nearly
+    grey). Set 11904 clip 018 r3 (orange floor, chroma 54, hue 59 deg): a three's shadow
+    between it and a two, L 62-70 against the floor's 124, chroma 31 at hue 57-63; the
+    dice' faces, chroma 6-9."""
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    h, w = lab.shape[:2]
+    scale = max(1, round(max(h, w) / 160))
+    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
+                       interpolation=cv2.INTER_AREA)
+    k = 31 if min(small.shape[:2]) > 31 else 5
+    floor = _median_floor(small, k, (w, h), params).astype(np.float32)
+    px = lab.astype(np.float32)
+    fa, fb, pa, pb = floor[..., 1] - 128, floor[..., 2] - 128, px[..., 1] - 128, px[..., 2] - 128
+    f_chroma, p_chroma = np.hypot(fa, fb), np.hypot(pa, pb)
+    cos_hue = (fa * pa + fb * pb) / np.maximum(f_chroma * p_chroma, 1e-6)
+    light = px[..., 0] / np.maximum(floor[..., 0], 1.0)
+    return ((floor[..., 0] - px[..., 0] > params.dark_threshold) & (f_chroma >= min_chroma)
+            & (cos_hue >= np.cos(np.radians(max_hue_deg)))
+            & (p_chroma >= chroma_rel * light * f_chroma) & (p_chroma <= 1.2 * f_chroma))
 
 
 def _bright_score(lab_f: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
