@@ -7,6 +7,8 @@ in ``test_reader_dice.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -145,3 +147,29 @@ def test_glare_is_not_learnt_from_the_read_that_fitted_the_dome(one_round: tuple
     decided = [(e.type, e.reason) for e in events if e.type in ("outcome", "abstain")]
     assert decided == [("outcome", None)]
     assert events[-1].result.dice == (1, 4, 6)
+
+
+def test_the_read_of_the_whole_frame_is_never_the_rounds(one_round: tuple) -> None:
+    # the first lid-off read looks at the whole frame to fit the dome; beyond the dome,
+    # or with the floor's look taken from the whole frame, it can misread surely (seed
+    # 11904 clip 012 r0: the twos each lost a pip, 1-1-1 read at 0.993 where the dice lay
+    # 1-2-2). That read fits the dome and is read again within it; with a single read
+    # to agree on, the whole frame's would have been paid
+    from vision.sicbo.settle import DiceObs, SettleParams
+
+    frames, settled = one_round
+    h, w = frames[0].shape[:2]
+    stand_in = blob_reader((6, 1, 4))
+
+    def read(image_bgr: np.ndarray) -> DiceObs:
+        obs = stand_in(image_bgr)
+        if image_bgr.shape[:2] != (h, w):
+            return obs                                    # within the dome: right
+        return DiceObs(tuple(replace(d, face=1, confidence=0.99) for d in obs.dice))
+
+    reader = SicBoReader(StreamInfo(FPS, w, h, None), read_fn=read,
+                         params=replace(SettleParams.for_fps(FPS), agree_reads=1))
+    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
+    decided = [e for e in events if e.type in ("outcome", "abstain", "void")]
+    assert [e.type for e in decided] == ["outcome"]
+    assert decided[0].result.dice == (1, 4, 6)

@@ -7,12 +7,13 @@ dome is still does it run the per-image dice reader (``vision.sicbo.read_dice``)
 the dome's box only, and checks at full resolution around the dice it found that they
 did not move in the still spell (``dome.dice_moved_in_spell``). Self-calibration is
 online (``SceneState``): the first still spell in which the dice reader sees no dice
-gives the lid template; the first still lid-off read after that gives the dome region,
-the first that sees all three dice the static glare; the flat dice read surely give the
-size of a flat die at each place (``height``), so a die seen larger than that, with only
-two dice seen, lies on the third. Once learnt, the lid template is
-trusted over the dice reader: a frame that matches it is the scene in which no dice
-were seen (a dice reader that "sees" dice on the lid must not reopen the round).
+gives the lid template; the first still lid-off read after that, of the whole frame,
+gives the dome region (and the frame is read again within it: the whole frame's read
+is never a round's), the first that sees all three dice the static glare; the flat
+dice read surely give the size of a flat die at each place (``height``), so a die seen
+larger than that, with only two dice seen, lies on the third. Once learnt, the lid
+template is trusted over the dice reader: a frame that matches it is the scene in which
+no dice were seen (a dice reader that "sees" dice on the lid must not reopen the round).
 
 With a profile (``python -m vision calibrate``) the lid model and dome come from it;
 a profile for another game or camera size is refused.
@@ -114,10 +115,13 @@ class SicBoReader:
         if moving:
             self._spell.clear()
         read = None
+        fitted = False
         if self.tracker.wants_read and not moving and not covered:
             read = self._read(frame_bgr)
             if self._dice_moved(frame_bgr, read):
                 moving, read = True, None             # not at rest yet: hold again
+            elif covered is False and self.scene.dome is None:
+                read, fitted = self._read_in_fitted_dome(frame_bgr, small, read), True
         if not moving:
             self._spell.append(frame_bgr)
         if read is not None and read.count:
@@ -125,7 +129,7 @@ class SicBoReader:
         events = self.tracker.update(FrameObs(frame_index, moving, covered, read))
         if events:
             events = with_dice_evidence(events, self._last_read)
-        self._learn(frame_bgr, small, moving, covered, read)
+        self._learn(frame_bgr, small, moving, covered, read, glare=not fitted)
         return events
 
     def finish(self, last_frame_index: int) -> list[Event]:
@@ -221,7 +225,7 @@ class SicBoReader:
         return DiceObs(tuple(dice))
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
-               covered: bool | None, read: DiceObs | None) -> None:
+               covered: bool | None, read: DiceObs | None, *, glare: bool = True) -> None:
         sc = self.scene
         if read is not None and read.count == 3:
             sc.die_edge_px = float(np.median([d.edge_px for d in read.dice]))
@@ -233,19 +237,33 @@ class SicBoReader:
             sc.lid = LidModel.learn(small, sc.die_edge_px, self.info.width)
         elif covered and sc.lid is not None:
             sc.lid = sc.lid.blended(small, rate=0.05)
-        elif covered is False and sc.dome is None and read is not None:
-            self._fit_scene(frame_bgr, small, read)
-            return                                    # this read saw the whole frame
-        if covered is False and sc.glare_small is None and read is not None and read.count == 3:
+        if glare and covered is False and sc.glare_small is None and read is not None \
+                and read.count == 3:
             self._learn_glare(frame_bgr, small, read)
 
-    def _fit_scene(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
-        """The first still lid-off frame after the lid was learnt: the dome region."""
+    def _read_in_fitted_dome(self, frame_bgr: np.ndarray, small: np.ndarray,
+                             whole: DiceObs) -> DiceObs:
+        """The first still lid-off frame after the lid was learnt: the dome region, fitted
+        with the dice of ``whole``, this frame's read of the whole frame; then the frame
+        read again within the dome, and that read is the round's. The whole frame's read
+        never is: it looks beyond the dome, where the table's fittings can pass for dice,
+        and it is the only read of its kind, so nothing checks it but the next read. Seed
+        11904 (spent) clip 012 r0 (1280x960, white dice on a white floor, 1-2-2): the
+        whole frame's read saw the three dice where they lay but each two as a one (a pip
+        lost; edges 27 and 39 px, 47-49 within the dome), 1-1-1 at 0.993-0.998; only the
+        next read, which differed, kept it from being paid. With no dome fitted (the
+        floor not told from the lid) the whole frame's read stands: every later read
+        looks at the whole frame too."""
         sc = self.scene
         assert sc.lid is not None
         w, h = self.info.width, self.info.height
+        if whole.count == 3:
+            sc.die_edge_px = float(np.median([d.edge_px for d in whole.dice]))
         edge = sc.die_edge_px or 0.06 * min(w, h)
-        sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in read.dice], edge)
+        sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in whole.dice], edge)
+        if sc.dome.roi_xyxy == (0, 0, w, h):
+            return whole
+        return self._read(frame_bgr)
 
     def _learn_glare(self, frame_bgr: np.ndarray, small: np.ndarray, read: DiceObs) -> None:
         """The static glare, from the first still lid-off read that sees all three dice
