@@ -119,10 +119,7 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
     negative). These need the median filters, the costly part; ``look_score`` finishes
     a look's score from them."""
     h, w = lab.shape[:2]
-    scale = max(1, round(max(h, w) / 160))
-    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
-                       interpolation=cv2.INTER_AREA)
-    k = 31 if min(small.shape[:2]) > 31 else 5
+    small, scale, k = _shrunk(lab)
     lab_f = lab.astype(np.float32)
     parts = [_bright_score(lab_f, _median_floor(small, k, (w, h), params))]
     if params.wide_floor > 0:
@@ -134,6 +131,16 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
                               interpolation=cv2.INTER_LINEAR)
             parts.append(_bright_score(lab_f, wide))
     return parts
+
+
+def _shrunk(lab: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """``lab`` shrunk to about 160 px across for the floor's median filters: (the small
+    image, the shrink factor, the filter's size in small pixels)."""
+    h, w = lab.shape[:2]
+    scale = max(1, round(max(h, w) / 160))
+    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
+                       interpolation=cv2.INTER_AREA)
+    return small, scale, 31 if min(small.shape[:2]) > 31 else 5
 
 
 def _median_floor(small: np.ndarray, k: int, size_wh: tuple[int, int],
@@ -162,10 +169,7 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     dice' faces, chroma 6-9."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     h, w = lab.shape[:2]
-    scale = max(1, round(max(h, w) / 160))
-    small = cv2.resize(lab, (max(1, w // scale), max(1, h // scale)),
-                       interpolation=cv2.INTER_AREA)
-    k = 31 if min(small.shape[:2]) > 31 else 5
+    small, _, k = _shrunk(lab)
     floor = _median_floor(small, k, (w, h), params).astype(np.float32)
     px = lab.astype(np.float32)
     fa, fb, pa, pb = floor[..., 1] - 128, floor[..., 2] - 128, px[..., 1] - 128, px[..., 2] - 128
