@@ -15,8 +15,8 @@ import numpy as np
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.median import median
 
-__all__ = ["LIT_REL", "SHADE_CHROMA", "expose", "floor_mask", "floor_parts", "floor_run",
-           "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded",
+__all__ = ["LIT_REL", "SHADE_CHROMA", "expose", "floor_coloured", "floor_mask", "floor_parts",
+           "floor_run", "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded",
            "shadowed_floor"]
 
 # A die's top face, lit from above as the floor is, is about as light as the floor times
@@ -179,6 +179,39 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     return ((floor[..., 0] - px[..., 0] > params.dark_threshold) & (f_chroma >= min_chroma)
             & (cos_hue >= np.cos(np.radians(max_hue_deg)))
             & (p_chroma >= chroma_rel * light * f_chroma) & (p_chroma <= 1.2 * f_chroma))
+
+
+def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: float = 20.0,
+                   chroma_rel: float = 0.2, min_dist: float = 6.0,
+                   light_rel: tuple[float, float] = (0.7, 1.3)) -> np.ndarray:
+    """Pixels of the floor's own colour (bool HxW): within ``chroma_rel`` x its chroma
+    (at least ``min_dist``) in (a, b) and ``light_rel`` x its lightness of the median
+    colour of ``floor`` (``floor_mask``) in the picture's middle (the middle half across
+    and down: a dome crop's floor, its rim and what lies beyond at the sides), on a
+    floor of at least ``min_chroma``; nothing on a paler floor. ``floor_mask`` judges a
+    pixel against the floor's median around it, which by the dome's rim takes in the
+    rim's grey and black: there the floor itself stands out by its colour. White or
+    ivory dice, lit or shaded, are far from a coloured floor (chroma 6-9 on an orange
+    floor of 54). Set 12004 (spent) clip 023 r4 (orange floor, chroma 40, L 103): two
+    flat fives 1.7 edges apart by the rim, the floor between them (L 96-105, 5 from the
+    floor's a, b) 30-40 off the median there (its a, b pulled 15-35 towards grey): no
+    floor seen between, the pair touched, abstained. Only what joins ``floor`` counts:
+    a pip of the floor's colour (a Chinese die's red on a red floor) is held in its
+    die's face."""
+    h, w = floor.shape
+    middle = (slice(h // 4, h - h // 4), slice(w // 4, w - w // 4))
+    if not floor[middle].any():
+        return np.zeros(floor.shape, bool)
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    ref = np.median(lab[middle][floor[middle]], axis=0)
+    chroma = float(np.hypot(ref[1] - 128, ref[2] - 128))
+    if chroma < min_chroma:
+        return np.zeros(floor.shape, bool)
+    dist = np.hypot(lab[..., 1] - ref[1], lab[..., 2] - ref[2])
+    coloured = ((dist <= max(min_dist, chroma_rel * chroma))
+                & (lab[..., 0] >= light_rel[0] * ref[0]) & (lab[..., 0] <= light_rel[1] * ref[0]))
+    _, labels = cv2.connectedComponents((coloured | floor).astype(np.uint8))
+    return coloured & np.isin(labels, np.unique(labels[floor]))
 
 
 def _bright_score(lab_f: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -62,7 +62,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import DetectParams
-from vision.sicbo.floor import floor_mask, floor_run, pip_spots, shadowed_floor
+from vision.sicbo.floor import floor_coloured, floor_mask, floor_run, pip_spots, shadowed_floor
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 from vision.sicbo.points import centre_gap_px
@@ -232,10 +232,12 @@ def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
 
 def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = TouchParams(),
                detect: DetectParams | None = None) -> np.ndarray:
-    """``floor_mask`` and the floor in a deep shadow (``shadowed_floor``), less what lies
-    within ``pip_reach_rel`` x edge of a pip in it."""
+    """``floor_mask``, the floor in a deep shadow (``shadowed_floor``) and what has the
+    floor's own colour (``floor_coloured``: by the dome's rim), less what lies within
+    ``pip_reach_rel`` x edge of a pip in it."""
     detect = detect or DetectParams()
-    floor = floor_mask(image_bgr, detect) | shadowed_floor(image_bgr, detect)
+    floor = floor_mask(image_bgr, detect)
+    floor = floor | shadowed_floor(image_bgr, detect) | floor_coloured(image_bgr, floor)
     spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold)
     if not spots.any():
         return floor
