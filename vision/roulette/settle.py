@@ -87,6 +87,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.object_frame = -1
         self.object_since = self.object_last = -(10**9)  # the object seen frame by frame
         self.ended_frame = -(10**9)  # when the last round's ball was removed
+        self.left_frame = -(10**9)  # idle: when a ball was last seen leaving its pocket
         self.outcome_frame = -(10**9)  # when the last outcome was given
         self.caught_frame = -(10**9)  # when the ball in play was last caught on the bowl
         self.ran_frame = -(10**9)  # idle: when a ball was last seen running on the bowl
@@ -142,13 +143,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                          and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)
                 and not self._ball_lifted(obs.frame)):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
+        if self._left_its_pocket():
+            self.left_frame = obs.frame  # (no landing for a while: ``lifted``)
         if self.ball is None or self.ball.held:
             return []
         recent = contiguous(list(self.history), self.fps)
         if launched(list(self.history), obs.frame, fps=self.fps, band_out=self.band[1],
                     p=self.p):
             return self._start(obs, "launch")
-        lifted = self._since_s(obs, self.ended_frame) <= self.p.lifted_s  # (no landing yet)
+        lifted = self._since_s(obs, max(self.ended_frame, self.left_frame)) <= (
+            self.p.lifted_s)  # the ball removed or lifted out of its pocket: no landing yet
         if not lifted and (landed(recent, obs.frame, fps=self.fps, head=self.head, p=self.p)
                            or self._landed_across_gaps(obs.frame)):
             return self._start(obs, "landing")

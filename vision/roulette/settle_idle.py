@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from vision.roulette.pocket import relative_angle
 from vision.roulette.settle_state import TrackerState
+from vision.roulette.wheel import POCKET_RAD
 
 __all__ = ["BallAbout"]
 
@@ -76,3 +77,22 @@ class BallAbout(TrackerState):
             elif s.rho - start.rho >= p.lift_rho and s.frame - start.frame >= p.lift_frames:
                 return True
         return False
+
+    def _left_its_pocket(self) -> bool:
+        """Is the ball seen now (free) where a ball rested in a pocket until just now: within
+        ``left_pockets`` and ``left_rho`` of a fixture in the pocket band unseen since at most
+        ``left_gap_s``, seen there ``left_rest_s`` or more? A ball resting there between
+        rounds (put back after a void) turns with the wheel and is learnt as a fixture;
+        fingers lifting it out to spin it move it off with the hand, against the wheel,
+        which a landing ball's travel looks like (seed 12001 001 r4: still in its pocket up
+        to 1116, in the dealer's fingers from 1117). A ball landing comes from the bowl, not
+        out of a pocket it rested in."""
+        ball, p = self.ball, self.p
+        if ball is None:
+            return False
+        gap = max(2, int(round(p.left_gap_s * self.fps)))
+        rested = max(p.fixture_hits, int(round(p.left_rest_s * self.fps)))
+        return any(f[3] >= rested and self.band[0] <= f[0] <= self.band[1]
+                   and 0 < ball.frame - f[2] <= gap and abs(ball.rho - f[0]) <= p.left_rho
+                   and abs(relative_angle(ball.rel, f[1])) <= p.left_pockets * POCKET_RAD
+                   for f in self.track.fixtures)

@@ -41,6 +41,16 @@ class SettleParams:
     # soon after the last ball was removed: no roll lands that soon (launch to rest 6-7 s on
     # seed 10801 002); it is the dealer's hand carrying the ball off, fingers unseen (seed
     # 10601 027 r3 0.08 s, 003 r1 0.26 s, 10501 001 r0 0.27 s: a 'landing', then lost)
+    left_gap_s: float = 0.1  # ... nor within lifted_s after the ball left its pocket between
+    left_pockets: float = 1.5  # rounds: a free spot seen within this many pockets and
+    left_rho: float = 0.15  # ... this far out or in of a spot that rode with the wheel in
+    left_rest_s: float = 1.0  # the pockets (a fixture) seen there this long, last seen at
+    # most left_gap_s before: the ball at rest lifted out by fingers unseen, to be spun
+    # (seed 12001 001 r4, 012 r4, 016 r4, 019 r2: the round after a void, the ball put back
+    # and seen there 3.4-3.7 s, the spot 1 frame on, 0.11-0.14 rad off; it was taken for a
+    # landing, lost and abstained). A ball landing and hopping back and forth may be learnt
+    # as a fixture and move off it (seed 10501 017 r4: 10 sightings in 0.56 s), never after
+    # a second at rest
     found_gap_s: float = 0.25  # ... its sightings at most this far apart: at a low frame
     # rate the hopping ball smears out of sight while it moves (seed 10601 002: gaps of
     # 4-6 frames at 25 fps, the hop made in them); so are the sightings of a spot found in
