@@ -321,6 +321,20 @@ def test_a_chip_cut_by_the_frames_border_showing_only_its_rim_is_reported() -> N
     assert fix is not None and abs(fix.row - 31) <= 6 and abs(fix.col - 264) <= 6
 
 
+@pytest.mark.parametrize(("row", "col"), [
+    (31, 100),  # on the bowl, far from the frame's border
+    (HEAD + 8, 40),  # just beyond the head
+])
+def test_a_chip_on_the_bowl_showing_only_its_rim_is_reported(row: int, col: int) -> None:
+    # seed 12001 017 r0: a dark chip whose white edge spots alone stood out, a ring of
+    # lines a pixel or two wide, was opened away (the dealer's hand came first: no void)
+    fixes = run([rim(row, col, 5, (220, 220, 225), 60)], 100, seed=13)
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 2  # within 0.5 s
+    fix = fixes[seen]
+    assert fix is not None and abs(fix.row - row) <= 6 and abs(fix.col - col) <= 6
+
+
 @pytest.mark.parametrize("paints", [
     # an arm reaches in across the border, then rests 3 s with only its fingers in the
     # picture there (a chip-sized piece at the border), and leaves

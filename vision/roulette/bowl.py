@@ -205,22 +205,44 @@ class ObjectWatch(EdgePieces):
         self.busy += p.busy_rate * (share / np.float32(fg.shape[1]) - self.busy)
         if self.frames <= p.warmup_frames:
             return None
-        lasting = ((self.count >= p.persist_frames) & fg).view(np.uint8)
+        lasting = own = ((self.count >= p.persist_frames) & fg).view(np.uint8)
         self.lasted = self.count
         if lasted is not None:
-            lasting |= (lasted >= p.persist_frames).view(np.uint8)
+            lasting = lasting | (lasted >= p.persist_frames).view(np.uint8)
             self.lasted = np.maximum(self.count, lasted)
-        lasting[cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
-                .astype(bool)] = 0
+        busy = cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
+        lasting[busy.astype(bool)] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
             return None
+        own[busy.astype(bool)] = 0  # (the same array, or the one before the band's)
         opened = cv2.morphologyEx(lasting, cv2.MORPH_OPEN, _SQUARE3)
         if self.border is not None:  # a compact piece at the frame's edge is not opened:
             # cut by the border, a chip's rim may be all of it that stands out, lines a
             # pixel or two wide round its body (seed 10701 027 r0: 40-50 px of rim, 9 left
             # once opened); it is judged as it is (``_compact``, ``_border_object``)
             opened |= _extended(lasting & self.border)
+        opened |= self._rims(own, head[0])  # (not in the band beyond the head's edge,
+        # where the rim may turn: ``band``)
         return self._best(opened, touching, frame, model, head[0])
+
+    def _rims(self, lasting: np.ndarray, head_row: int) -> np.ndarray:
+        """(R, C) uint8: the pieces of ``lasting`` (uint8) off the head (rows from ``head_row``)
+        that are compact as a chip is (``_chip_like``), as they are: a chip whose body
+        matches the bowl shows only its rim's spots, lines a pixel or two wide round it
+        that opening takes away (seed 12001 017 r0: a dark chip with white edge spots on
+        the bowl, 41 px in a 9 x 10 box, 0 once opened; the void missed). On the bowl
+        nothing turns: a line there is no edge of the head."""
+        bowl = cv2.morphologyEx(lasting[head_row:], cv2.MORPH_CLOSE, _SQUARE3)  # (a rim's
+        # spots a pixel apart are one piece)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(bowl, connectivity=8)
+        keep = _chip_like(stats, self.params)
+        keep &= np.bincount(labels[lasting[head_row:] > 0], minlength=n) >= (
+            2 * self.params.min_area_px)  # (its own pixels, not those the closing added)
+        keep[0] = False
+        out = np.zeros_like(lasting)
+        if keep.any():
+            out[head_row:] = keep[labels].view(np.uint8)  # (closed: one piece, judged whole)
+        return out
 
     def _reaching_in(self, frame: np.ndarray | None, unseen: np.ndarray | None) -> None:
         """Marks the objects' outer rows (``hand_near_rc[0]`` of them) near a hand reaching in from
@@ -294,6 +316,18 @@ def _extended(mask: np.ndarray) -> np.ndarray:
     keep = (stats[:, cv2.CC_STAT_WIDTH] >= 3) & (stats[:, cv2.CC_STAT_HEIGHT] >= 3)
     keep[0] = False
     return keep[labels].view(np.uint8)
+
+
+def _chip_like(stats: np.ndarray, p: ObjectParams) -> np.ndarray:
+    """(N,) bool per piece (``stats`` of its connected components): compact as a chip's rim
+    is, as at the frame's border (``border_object_px``, ``border_object_rc``,
+    ``border_fill``), spanning 3 rows and 3 columns or more and at least twice
+    ``min_area_px``."""
+    area = stats[:, cv2.CC_STAT_AREA]
+    rows, cols = stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_WIDTH]
+    return ((rows >= 3) & (cols >= 3) & (rows <= p.border_object_rc[0])
+            & (cols <= p.border_object_rc[1]) & (area >= 2 * p.min_area_px)
+            & (area <= p.border_object_px) & (area >= p.border_fill * rows * cols))
 
 
 def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
