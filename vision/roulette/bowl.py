@@ -51,7 +51,7 @@ import numpy as np
 
 from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
-from vision.roulette.bowl_edge import EdgePieces
+from vision.roulette.bowl_edge import EdgePieces, chip_sized
 from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
@@ -325,9 +325,8 @@ def _chip_like(stats: np.ndarray, p: ObjectParams) -> np.ndarray:
     ``min_area_px``."""
     area = stats[:, cv2.CC_STAT_AREA]
     rows, cols = stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_WIDTH]
-    return ((rows >= 3) & (cols >= 3) & (rows <= p.border_object_rc[0])
-            & (cols <= p.border_object_rc[1]) & (area >= 2 * p.min_area_px)
-            & (area <= p.border_object_px) & (area >= p.border_fill * rows * cols))
+    return ((rows >= 3) & (cols >= 3) & (area >= 2 * p.min_area_px)
+            & chip_sized(area, rows, cols, p))
 
 
 def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,

@@ -30,7 +30,7 @@ from vision.roulette.hand import (
 if TYPE_CHECKING:
     from vision.roulette.bowl import Beyond, ObjectParams
 
-__all__ = ["EdgePieces", "shade"]
+__all__ = ["EdgePieces", "chip_sized", "shade"]
 
 
 class EdgePieces:
@@ -227,9 +227,7 @@ class EdgePieces:
         top = (self.rows or labels.shape[0]) - OUTER_ROWS - y  # the objects' outer rows
         if h > top and piece[max(0, top):top + OUTER_ROWS].any() and not self._ends(x, w):
             return False  # over the rim, where hands come in: an object lies within it
-        area, rows, cols = _opened(piece)
-        if not (area <= p.border_object_px and rows <= p.border_object_rc[0]
-                and cols <= p.border_object_rc[1] and area >= p.border_fill * rows * cols):
+        if not chip_sized(*_opened(piece), p):
             return False
         dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
         cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
@@ -274,6 +272,15 @@ class EdgePieces:
             return True
         box = slice(y, y + h), slice(x, x + w)
         return not shade(frame[box][inside], model[box][inside], p)
+
+
+def chip_sized(area: int | np.ndarray, rows: int | np.ndarray, cols: int | np.ndarray,
+               p: ObjectParams) -> bool | np.ndarray:
+    """Is a piece (its ``area`` in px, ``rows`` and ``cols`` its box; ints, or arrays of
+    them for many pieces) as small and compact as a chip: at most ``border_object_px``
+    within ``border_object_rc``, filling ``border_fill`` of its box?"""
+    return ((area <= p.border_object_px) & (rows <= p.border_object_rc[0])
+            & (cols <= p.border_object_rc[1]) & (area >= p.border_fill * rows * cols))
 
 
 def shade(now: np.ndarray, model: np.ndarray, params: ObjectParams) -> bool:
