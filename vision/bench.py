@@ -1,7 +1,10 @@
 """``python -m vision bench``: reader cost per frame, replay speed, tables per core, memory.
 
-Runs single-threaded (one core) and, as a live table does, reads each frame right after
-decoding it, timing the two apart (``--cold`` decodes the whole clip first: every frame is
+Runs single-threaded (one core) and, as a live table does, reads each clip with the
+table's calibration profile (made first from the clip, as a technician's ``calibrate``
+does; its one-off cost is reported apart; ``--self-calibrate`` reads without one, the
+calibration then inside the first frames' reads) and each frame right after decoding it,
+timing the two apart (``--cold`` decodes the whole clip first: every frame is
 then read from main memory, a worst case); ``--stages`` adds where the read time goes.
 Writes a Markdown table (default ``docs/bench.md``) that the README links to. Benchmarks
 are measured and written down, never asserted in tests.
@@ -13,6 +16,7 @@ import argparse
 import os
 import platform
 import resource
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -44,6 +48,7 @@ class ClipBench:
     read_cpu_ms_mean: float  # the thread's CPU time in update(): the cost on a shared machine
     rss_growth_mb: float
     stage_ms: dict[str, float] | None = None  # mean ms per frame per stage (a second pass)
+    calibrate_s: float | None = None  # CPU s calibrating the clip first; None: self-calibrated
 
     @property
     def total_ms(self) -> float:
@@ -101,9 +106,9 @@ def _frames(clip: Path, max_frames: int | None, cold: bool
     return source.info, (iter(list(live())) if cold else live())
 
 
-def _read(game: str, clip: Path, max_frames: int | None, cold: bool
+def _read(game: str, clip: Path, max_frames: int | None, cold: bool, profile: Path | None
           ) -> tuple[StreamInfo, np.ndarray, np.ndarray, float, float]:
-    """Run a fresh reader over the clip: its info, (N,) seconds decoding and (N,) seconds
+    """Run a fresh reader over the clip (with ``profile``, else calibrating itself): its info, (N,) seconds decoding and (N,) seconds
     in ``update`` per frame, the thread's CPU seconds in ``update`` in all (unlike the wall
     time, not lengthened by other processes taking the core) and the growth of the
     process's peak memory meanwhile (MB; a cold clip's decoded frames are held before it
@@ -112,7 +117,7 @@ def _read(game: str, clip: Path, max_frames: int | None, cold: bool
 
     info, frames = _frames(clip, max_frames, cold)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    reader = make_reader(game, info)
+    reader = make_reader(game, info, profile)
     decode, read = [], []
     last, cpu = -1, 0.0
     for index, frame, decode_s in frames:
@@ -127,8 +132,8 @@ def _read(game: str, clip: Path, max_frames: int | None, cold: bool
     return info, np.array(decode), np.array(read), cpu, (rss1 - rss0) / 1024
 
 
-def _stage_pass(game: str, clip: Path, max_frames: int | None, cold: bool
-                ) -> dict[str, float] | None:
+def _stage_pass(game: str, clip: Path, max_frames: int | None, cold: bool,
+                profile: Path | None) -> dict[str, float] | None:
     """Mean ms per frame per stage, from another pass with stage timers on (None for a
     game whose stages are not listed in ``bench_stages.STAGES``)."""
     from vision.bench_stages import STAGES, stage_clock
@@ -136,14 +141,30 @@ def _stage_pass(game: str, clip: Path, max_frames: int | None, cold: bool
     if game not in STAGES:
         return None
     with stage_clock(game, time.thread_time) as clock:
-        _, _, read, cpu_s, _ = _read(game, clip, max_frames, cold)
+        _, _, read, cpu_s, _ = _read(game, clip, max_frames, cold, profile)
     return clock.per_frame_ms(cpu_s, len(read))
 
 
 def bench_clip(clip: Path, max_frames: int | None = None, stages: bool = False,
-               cold: bool = False) -> ClipBench:
+               cold: bool = False, self_calibrate: bool = False) -> ClipBench:
     game = _game_of(clip)
-    info, decode, read, cpu_s, rss_growth_mb = _read(game, clip, max_frames, cold)
+    with tempfile.TemporaryDirectory() as tmp:
+        profile, calibrate_s = None, None
+        if not self_calibrate:
+            from vision.calib import save_profile
+            from vision.calibrate_cli import calibrate
+
+            c = time.thread_time()
+            made = calibrate(clip, game, show_progress=False)
+            calibrate_s = time.thread_time() - c
+            profile = Path(tmp) / "profile.json"
+            save_profile(made, profile)
+        return _bench(clip, game, max_frames, stages, cold, profile, calibrate_s)
+
+
+def _bench(clip: Path, game: str, max_frames: int | None, stages: bool, cold: bool,
+           profile: Path | None, calibrate_s: float | None) -> ClipBench:
+    info, decode, read, cpu_s, rss_growth_mb = _read(game, clip, max_frames, cold, profile)
     if not len(read):
         raise UserError(f"{clip}: no frames could be decoded")
     ms = read * 1000
@@ -154,7 +175,8 @@ def bench_clip(clip: Path, max_frames: int | None = None, stages: bool = False,
         read_ms_p95=float(np.percentile(ms, 95)), read_ms_max=float(ms.max()),
         read_cpu_ms_mean=cpu_s * 1000 / len(ms),
         rss_growth_mb=rss_growth_mb,
-        stage_ms=_stage_pass(game, clip, max_frames, cold) if stages else None,
+        stage_ms=_stage_pass(game, clip, max_frames, cold, profile) if stages else None,
+        calibrate_s=calibrate_s,
     )
 
 
@@ -189,15 +211,19 @@ def render_markdown(rows: list[ClipBench], stills: dict[str, float] | None,
         f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}; {how}. "
         "Read = the reader's `update()` per frame, decode excluded (wall time; read CPU = the "
         "thread's CPU time in it, what other processes on a shared machine do not lengthen); "
-        "total = decode + read. "
+        "total = decode + read. Calibration = how the reader knew the table: from a profile "
+        "made first from the clip, as a technician's `calibrate` makes it before a table goes "
+        "live (that one-off's CPU seconds in brackets, not in the read), or by calibrating "
+        "itself in its first frames (`--self-calibrate`, inside the read). "
         "Targets per 720p frame: roulette <= 2 ms, sic bo <= 4 ms.\n\n"
-        "| clip | game | size | fps | frames | decode ms | read ms mean | p50 | p95 | max | "
-        "read CPU ms mean | x real time | tables/core @30fps | RSS growth MB |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        "| clip | game | size | fps | frames | calibration | decode ms | read ms mean | p50 | "
+        "p95 | max | read CPU ms mean | x real time | tables/core @30fps | RSS growth MB |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     body = "".join(
         f"| {r.clip} | {r.game} | {r.resolution_wh[0]}x{r.resolution_wh[1]} | {r.fps:g} | "
-        f"{r.frames} | {r.decode_ms:.2f} | {r.read_ms_mean:.2f} | {r.read_ms_p50:.2f} | "
+        f"{r.frames} | {_calibration(r)} | {r.decode_ms:.2f} | {r.read_ms_mean:.2f} | "
+        f"{r.read_ms_p50:.2f} | "
         f"{r.read_ms_p95:.2f} | {r.read_ms_max:.1f} | {r.read_cpu_ms_mean:.2f} | "
         f"{r.realtime_factor:.1f} | "
         f"{r.tables_per_core_30fps:.1f} | {r.rss_growth_mb:.0f} |\n" for r in rows
@@ -208,6 +234,12 @@ def render_markdown(rows: list[ClipBench], stills: dict[str, float] | None,
                 f"{int(stills['height'])} photo, CPU {stills['cpu_ms_per_image']:.1f} ms (mean "
                 f"over {int(stills['images'])} photos).\n")
     return head + body + _stage_table(rows) + _clip_notes(rows) + tail
+
+
+def _calibration(row: ClipBench) -> str:
+    if row.calibrate_s is None:
+        return "self"
+    return f"profile ({row.calibrate_s:.1f} s)"
 
 
 def _clip_notes(rows: list[ClipBench]) -> str:
@@ -275,6 +307,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cold", action="store_true",
                    help="decode each whole clip before reading it (frames read from main "
                         "memory, not fresh from the decoder: a worst case; holds the clip)")
+    p.add_argument("--self-calibrate", action="store_true",
+                   help="read without a profile, the reader calibrating itself in its first "
+                        "frames (default: calibrate each clip first, as before a table goes "
+                        "live, and read with that profile)")
     p.add_argument("--stages", action="store_true",
                    help="read each clip once more with a timer around each reader stage and "
                         "add a per-stage table")
@@ -290,10 +326,11 @@ def run(args: argparse.Namespace) -> int:
     clips = args.clips or default_clips(args.progress)
     rows = []
     for clip in clips:
-        row = bench_clip(clip, args.frames, args.stages, args.cold)
+        row = bench_clip(clip, args.frames, args.stages, args.cold, args.self_calibrate)
         print(f"{row.clip}: read {row.read_ms_mean:.2f} ms/frame (p95 {row.read_ms_p95:.2f}, "
               f"CPU {row.read_cpu_ms_mean:.2f}), "
-              f"decode {row.decode_ms:.2f} ms, {row.realtime_factor:.1f}x real time")
+              f"decode {row.decode_ms:.2f} ms, {row.realtime_factor:.1f}x real time, "
+              f"calibration {_calibration(row)}")
         if row.stage_ms:
             print("  stages (ms/frame): " + ", ".join(f"{k} {v:.3f}"
                                                       for k, v in row.stage_ms.items()))
