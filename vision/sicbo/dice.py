@@ -15,6 +15,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.sicbo import face as face_stage
@@ -51,7 +52,18 @@ from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
 
-__all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags"]
+__all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
+           "warm_up"]
+
+
+def warm_up(params: DiceParams = DiceParams()) -> None:
+    """Pay the process's one-off costs of reading now, not in the first read: the face
+    model's session (onnxruntime's import and load, ~0.15 s CPU) and OpenCV's Lab tables,
+    built on its first Lab conversion (~0.13 s). A live table's first outcome is then not
+    ~0.3 s later than the others, and a broken model file stops the reader at its start."""
+    if params.use_classifier:
+        face_stage.load_classifier(params.model_path)
+    cv2.cvtColor(np.zeros((1, 1, 3), np.uint8), cv2.COLOR_BGR2LAB)
 
 
 def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> DiceReading:

@@ -86,6 +86,10 @@ class SicBoReader:
         self.info = info
         self.scene = scene or SceneState()
         self._read_fn = read_fn
+        if read_fn is read_with_dice_reader:
+            from vision.sicbo.dice import warm_up
+
+            warm_up()
         self.tracker = RoundTracker(params or SettleParams.for_fps(info.fps))
         self._lag = max(1, round(info.fps * MOTION_WINDOW_S))
         self._history: deque[np.ndarray] = deque(maxlen=self._lag)
