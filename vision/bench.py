@@ -108,9 +108,10 @@ def _frames(clip: Path, max_frames: int | None, cold: bool
 
 def _read(game: str, clip: Path, max_frames: int | None, cold: bool, profile: Path | None
           ) -> tuple[StreamInfo, np.ndarray, np.ndarray, float, float]:
-    """Run a fresh reader over the clip (with ``profile``, else calibrating itself): its info, (N,) seconds decoding and (N,) seconds
-    in ``update`` per frame, the thread's CPU seconds in ``update`` in all (unlike the wall
-    time, not lengthened by other processes taking the core) and the growth of the
+    """Run a fresh reader over the clip (with ``profile``, else calibrating itself): its
+    info, (N,) seconds decoding and (N,) seconds in ``update`` per frame, the thread's CPU
+    seconds in ``update`` in all (unlike the wall time, not lengthened by other processes
+    taking the core) and the growth of the
     process's peak memory meanwhile (MB; a cold clip's decoded frames are held before it
     starts)."""
     from vision.readers import make_reader
