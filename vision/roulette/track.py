@@ -92,6 +92,9 @@ class BallTrack:
         self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits]
         self.glint_hits = glint_hits
         self.glint_slack = 0.05  # ring radii a glint strays from where it was first seen
+        self.out_slack = 0.15  # ring radii a ball on the bowl strays outward of its run
+        self.run_s = 1.5  # ... as seen over the last this many seconds
+        self.run_rad = 0.6  # ... at about the same angle (within this)
         self.max_inward = 3.0  # ring radii per second: a ball coming down the bowl (peak ~2)
         self.reach_s = 0.25  # ... followed by where it can be while unseen at most this long
         self.reach_rad = 0.35  # angular slack (a smeared ball's place is unsure by ~0.2)
@@ -230,9 +233,9 @@ class BallTrack:
             step = self.ball_omega() or 0.0
             pred = last.theta + step / self.fps * unseen
             gate = min(0.3 + 0.1 * unseen, 0.8)
-            ok = [i for i, b in enumerate(balls)
-                  if b.rho > self.band_out and self._reachable(b, last, unseen)
-                  or distance(b.rho, b.theta, last.rho, pred) < gate]
+            ok = [i for i, b in enumerate(balls) if self._inside_run(b, last) and (
+                  b.rho > self.band_out and self._reachable(b, last, unseen)
+                  or distance(b.rho, b.theta, last.rho, pred) < gate)]
             if not ok and unseen >= 3:  # it had time to drop and hop: a spot in the pockets
                 ok = [i for i, b in enumerate(balls) if b.rho <= self.band_out
                       and self._reachable(b, last, unseen)]
@@ -308,6 +311,22 @@ class BallTrack:
                 cur = Seen(frame, s.rho, s.theta, relative_angle(s.theta, zero))
                 chain.append(cur)
         return tuple(reversed(chain))
+
+    def _inside_run(self, b: BallObs, last: Seen) -> bool:
+        """Whether ``b`` lies no further out than the ball in play ran on the bowl: it
+        spirals inward, never outward of its track. A spot beyond the outermost sighting
+        on the bowl within ``run_rad`` of its angle (the rectified track's radius varies
+        a little with the angle on a tilted camera; any angle if none is that near) over
+        the last ``run_s`` by more than ``out_slack`` is no ball: the dealer's hand
+        reaching over the rim during the roll (seed 12201: a spot on the hand 0.5-0.9 ring
+        radii outward of the ball's run, taken for it, abstained ``ball_handled`` on the
+        first held frame, before the spin that was then read)."""
+        run = [s for s in self.history
+               if s.rho > self.head and last.frame - s.frame <= self.run_s * self.fps]
+        if not run:
+            return True
+        here = [s.rho for s in run if abs(relative_angle(s.theta, b.theta)) <= self.run_rad]
+        return b.rho <= max(here or [s.rho for s in run]) + self.out_slack
 
     def _reachable(self, b: BallObs, last: Seen, unseen: int) -> bool:
         """Whether the ball, last seen running on the bowl ``unseen`` frames ago, can be at
