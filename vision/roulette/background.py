@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 __all__ = ["BackgroundParams", "StripBackground", "from_mixed_column", "max_channel",
+           "seen_median",
            "to_mixed"]
 
 PATCH_SHIFT_RC = (1, 3)  # rows, columns a head patch may lie off its place in the model
@@ -56,6 +57,15 @@ def to_mixed(strip: np.ndarray, head_row: int, zero_col: float) -> np.ndarray:
     np.multiply(twice[:, k:k + cols], 1 - f, out=out[:head_row])  # (cost) in place
     out[:head_row] += f * twice[:, k + 1:k + 1 + cols]
     return out
+
+
+def seen_median(mixed: np.ndarray, unseen: np.ndarray) -> np.ndarray:
+    """(N, R, C, 3) strips and (N, R, C) bool where each strip's cell was out of view ->
+    (R, C, 3) float32: each cell's median over the strips where it was in view, and over
+    them all where it never was (a plain median there: the black outside the frame)."""
+    stack = mixed.astype(np.float32)
+    stack[unseen & ~unseen.all(axis=0)] = np.nan  # never in view: every strip counts
+    return np.nanmedian(stack, axis=0).astype(np.float32)
 
 
 def from_mixed_column(row: int, col: float, head_row: int, zero_col: float, columns: int

@@ -22,7 +22,7 @@ import numpy.ma  # noqa: F401  (cost) now, not in a frame: np.median and np.uniq
 from vision.calib import check_matches, load_profile
 from vision.errors import UserError
 from vision.footage import Event, StreamInfo, abstain
-from vision.roulette.background import StripBackground, from_mixed_column, to_mixed
+from vision.roulette.background import StripBackground, from_mixed_column, seen_median, to_mixed
 from vision.roulette.ball import BallFix, held_in_hand, row_shares
 from vision.roulette.ball_hold import hold_on
 from vision.roulette.ball_rows import find_balls_on_rows
@@ -180,15 +180,20 @@ class WheelPipeline:
     def seed_background(self, frames: list[np.ndarray]) -> None:
         """Start the background from the per-pixel median of frames spread over the first
         seconds (each in its own wheel coordinates): a hand or ball passing then is not
-        mistaken for the empty bowl."""
-        mixed = []
+        mistaken for the empty bowl. A head cell is taken only from the frames where it was
+        in view: from a close camera the head's part past the frame's corner turns through
+        the view, and a plain median there is the black outside the frame, against which the
+        pockets passing later stand out as objects (seed 12201 012 r0, the green zero's
+        pocket: a false void). A cell never in view keeps the plain median."""
+        mixed, unseen = [], []
         for f in frames:
             strip = self.unwrap.unwrap(f)
             zero = locate_zero(*colour_signals(strip[self.band_rows]), self.cal.sense,
                                self.in_view)
-            mixed.append(cv2.blur(to_mixed(strip, self.head_row,
-                                           zero.psi / (2 * np.pi) * COLUMNS), (3, 3)))
-        self.initial = np.median(np.stack(mixed), axis=0).astype(np.float32)
+            zero_col = zero.psi / (2 * np.pi) * COLUMNS
+            mixed.append(cv2.blur(to_mixed(strip, self.head_row, zero_col), (3, 3)))
+            unseen.append(self._mixed_mask(self.invalid, zero_col))
+        self.initial = seen_median(np.stack(mixed), np.stack(unseen))
 
     def _mixed_mask(self, mask: np.ndarray, zero_col: float) -> np.ndarray:
         """An image-coordinate (R, C) bool mask in mixed coordinates (head rows rolled)."""
