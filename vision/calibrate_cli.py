@@ -16,7 +16,7 @@ from pathlib import Path
 
 import cv2
 
-from vision.calib import Profile, save_profile
+from vision.calib import save_profile
 from vision.errors import UserError
 from vision.footage import VideoFileSource
 
@@ -28,20 +28,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
 
 
-def calibrate(clip: Path, game: str, show_progress: bool | None = None) -> Profile:
-    """The clip's calibration profile as ``game``; a ``UserError`` saying why if none."""
-    module = importlib.import_module(f"vision.{game}.calibrate")
-    result = module.calibrate_clip(VideoFileSource(clip), show_progress=show_progress)
-    if not result:
-        raise UserError(f"could not calibrate {clip} as {game}: {result.message}")
-    return result.profile if hasattr(result, "profile") else result
-
-
 def run(args: argparse.Namespace) -> int:
     module = importlib.import_module(f"vision.{args.game}.calibrate")
-    profile = calibrate(args.clip, args.game, args.progress)
+    source = VideoFileSource(args.clip)
+    result = module.calibrate_clip(source, show_progress=args.progress)
+    if not result:
+        raise UserError(f"could not calibrate {args.clip} as {args.game}: {result.message}")
+    profile = result.profile if hasattr(result, "profile") else result
     save_profile(profile, args.output)
-    _index, frame = next(iter(VideoFileSource(args.clip)))
+    _index, frame = next(iter(source))
     diagnostic = args.output.with_suffix(".png")
     cv2.imwrite(str(diagnostic), module.draw_diagnostic(frame, profile))
     print(f"wrote {args.output} (profile v{profile.profile_version}) and {diagnostic}")
