@@ -158,7 +158,7 @@ def _median_floor(small: np.ndarray, k: int, size_wh: tuple[int, int],
 
 def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
                    min_chroma: float = 20.0, max_hue_deg: float = 20.0,
-                   chroma_rel: float = 0.7) -> np.ndarray:
+                   chroma_rel: float = 0.7, lab: np.ndarray | None = None) -> np.ndarray:
     """Floor in a deep shadow (bool HxW): darker than the floor around it (more than
     ``dark_threshold``, so ``floor_mask`` keeps it as a die's dark part), on a floor of
     at least ``min_chroma`` (a, b), of the floor's hue (within ``max_hue_deg``) and at
@@ -166,8 +166,8 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     colour's chroma with its lightness; a die's shaded side face or a pip is nearly
     grey). Set 11904 clip 018 r3 (orange floor, chroma 54, hue 59 deg): a three's shadow
     between it and a two, L 62-70 against the floor's 124, chroma 31 at hue 57-63; the
-    dice' faces, chroma 6-9."""
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
+    dice' faces, chroma 6-9. ``lab``: the image in Lab (uint8), if the caller has it."""
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab
     h, w = lab.shape[:2]
     small, _, k = _shrunk(lab)
     floor = _median_floor(small, k, (w, h), params).astype(np.float32)
@@ -183,7 +183,8 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
 
 def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: float = 20.0,
                    chroma_rel: float = 0.2, min_dist: float = 6.0,
-                   light_rel: tuple[float, float] = (0.7, 1.3)) -> np.ndarray:
+                   light_rel: tuple[float, float] = (0.7, 1.3),
+                   lab: np.ndarray | None = None) -> np.ndarray:
     """Pixels of the floor's own colour (bool HxW): within ``chroma_rel`` x its chroma
     (at least ``min_dist``) in (a, b) and ``light_rel`` x its lightness of the median
     colour of ``floor`` (``floor_mask``) in the picture's middle (the middle half across
@@ -197,12 +198,12 @@ def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: floa
     floor's a, b) 30-40 off the median there (its a, b pulled 15-35 towards grey): no
     floor seen between, the pair touched, abstained. Only what joins ``floor`` counts:
     a pip of the floor's colour (a Chinese die's red on a red floor) is held in its
-    die's face."""
+    die's face. ``lab``: the image in Lab (uint8), if the caller has it."""
     h, w = floor.shape
     middle = (slice(h // 4, h - h // 4), slice(w // 4, w - w // 4))
     if not floor[middle].any():
         return np.zeros(floor.shape, bool)
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
     ref = np.median(lab[middle][floor[middle]], axis=0)
     chroma = float(np.hypot(ref[1] - 128, ref[2] - 128))
     if chroma < min_chroma:

@@ -237,7 +237,9 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
     ``pip_reach_rel`` x edge of a pip in it."""
     detect = detect or DetectParams()
     floor = floor_mask(image_bgr, detect)
-    floor = floor | shadowed_floor(image_bgr, detect) | floor_coloured(image_bgr, floor)
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)  # (both look at the raw image's colours)
+    floor = floor | shadowed_floor(image_bgr, detect, lab=lab) | floor_coloured(
+        image_bgr, floor, lab=lab)
     spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold)
     if not spots.any():
         return floor
