@@ -210,11 +210,11 @@ class ObjectWatch(EdgePieces):
         if lasted is not None:
             lasting = lasting | (lasted >= p.persist_frames).view(np.uint8)
             self.lasted = np.maximum(self.count, lasted)
-        busy = cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0]
-        lasting[busy.astype(bool)] = 0
+        busy = cv2.dilate((self.busy > p.busy_share).astype(np.uint8), _COLUMN3)[:, 0] > 0
+        lasting[busy] = 0
         if int(np.count_nonzero(lasting)) < p.min_area_px:
             return None
-        own[busy.astype(bool)] = 0  # (the same array, or the one before the band's)
+        own[busy] = 0  # (the same array, or the one before the band's)
         opened = cv2.morphologyEx(lasting, cv2.MORPH_OPEN, _SQUARE3)
         if self.border is not None:  # a compact piece at the frame's edge is not opened:
             # cut by the border, a chip's rim may be all of it that stands out, lines a
