@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.pips import TopFace
+from vision.sicbo.pips import PipParams, TopFace
 from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     area = [b.area_px / edge ** 2 for b in blobs]
     big = int(np.argmax(area))
     if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big] \
-            or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params):
+            or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params) \
+            or _piece(blobs[1 - big], tops[1 - big], params):
         return None
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
@@ -109,6 +110,22 @@ def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
     4.7 edge^2, 2.06 x the five's 2.3: abstained dice_count."""
     sized = max(area) < max(params.pair_area_top, params.pair_top_rel * min(area))
     return sized and not (pale and min(area) >= params.pair_ref_max)
+
+
+def _piece(blob: Blob, top: TopFace, params: PoseParams) -> bool:
+    """The one-die blob (the reference) is a piece of its die: its pips, of one size
+    (``sized_face``), say the face is over 1 / ``pair_ref_piece`` x the blob's edge
+    (``PipParams.edge_per_pip`` x a pip's size; a blob outlines a die's top face and the
+    side faces it shows, so it is never much smaller than that). Its size is then the
+    blob finder's, not the die's, and so is the scene's edge (``scene_edge_px``: a face's
+    edge is bounded by its blob): blob sizes say nothing. Seed 12404 (spent) clip 029 r4
+    (1280x720, pale floor, H.264 at low quality): three flat dice of 45-48 px, one
+    missed, a five's piece 20 px read as a two (pips 45 px^2: a 47 px face), the one's
+    blob 40 px then 4.2 "edge^2": voided leaning."""
+    if not sized_face(top):
+        return False
+    pips_edge = PipParams().edge_per_pip * float(np.sqrt(np.median([p.area_px for p in top.pips])))
+    return blob.edge_px < params.pair_ref_piece * pips_edge
 
 
 def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,

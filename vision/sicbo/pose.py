@@ -54,7 +54,7 @@ from vision.sicbo.pair import (
     scene_edge_px,
     sized_face,
 )
-from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.pips import Pip, TopFace, pip_span_px
 from vision.sicbo.points import centre_gap_px, gap_px
 from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
@@ -219,11 +219,30 @@ def _side_showing(i: int, blobs: list[Blob], reads: list[DieRead], tops: list[To
     if reads[i].confidence < params.side_conf:
         return False
     blob_ref = max(b.edge_px for j, b in enumerate(blobs) if j != i)   # a die half found is no ref
-    top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
     elong_ref = float(np.median([elongation(b) for j, b in enumerate(blobs) if j != i]))
     return (blobs[i].edge_px >= params.lean_blob_rel * blob_ref
-            and reads[i].edge_px >= params.lean_top_rel * top_ref
+            and _top_large(i, reads, tops, params)
             and elongation(blobs[i]) >= params.lean_elong_rel * elong_ref)
+
+
+def _top_large(i: int, reads: list[DieRead], tops: list[TopFace], params: PoseParams) -> bool:
+    """Die ``i``'s top face at least ``lean_top_rel`` x the other dice' (median) by its
+    edge from pip areas and, where it and another face show 2+ pips, by its pips' span
+    too (``pips.pip_span_px``: opposite corner pips, the same for faces 2-6; a pip taken
+    off a side face could lengthen it, so it only vetoes). An edge from pip areas
+    follows how much of each pip the threshold kept:
+    seed 12404 (spent) clip 006 r2 (1280x720, camera 22 degrees), flat dice of 48-55 px
+    (by the scene), a six by the rim read 48 px, a five and a three 41 and 40: 1.19 x,
+    voided leaning; spans 1.0 x; clip 008 r4, a six at the rim 41 px against fives of
+    38 and 29 (the scene: 40-41): 1.22 x, span 1.03 x. The rendered 20-degree wall leans
+    (tests/sicbo/test_reader_dice.py): spans 1.26 and 1.37 x (edges 1.28, 1.36)."""
+    top_ref = float(np.median([r.edge_px for j, r in enumerate(reads) if j != i]))
+    if reads[i].edge_px < params.lean_top_rel * top_ref:
+        return False
+    spans = [pip_span_px(t) if t.count >= 2 else 0.0 for t in tops]
+    others = [s for j, s in enumerate(spans) if j != i and s > 0]
+    return not (spans[i] > 0 and others) or \
+        spans[i] >= params.lean_top_rel * float(np.median(others))
 
 
 def second_face(top: TopFace, params: PoseParams = POSE_PARAMS) -> tuple[Pip, ...] | None:

@@ -40,6 +40,8 @@ class PoseParams:
     pair_top_rel: float = 2.5         # ... unless below this x the other (one-die) blob
     pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
     pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
+    pair_ref_piece: float = 0.6       # the other blob's edge below this x its pips' size:
+    # a piece of its die, so blob sizes are no pose evidence (pair._piece)
     body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
     # x the others' bodies (side face) or pair_area and body_pair_ratio by body (second die)
     body_pair_ratio: float = 1.15
