@@ -81,10 +81,20 @@ CASES = [
     # the pose's third read and the round voids (seed 10304 clip 003 r0 abstained)
     ("stack missed on the first read", M(2) + S(3, dice(2, 5)) + S(6, dice(
         2, 5, poses=("flat", "stacked"))), [("void", 7, "dice_stacked")]),
-    # a pose on the third read only, then flat again: the flag waits that one read, then
-    # dice_count, no void
+    # a pose on the third read only, then flat again: the flag waits while one of the last
+    # count_reads reads shows it, then dice_count, no void
     ("one posed read", M(2) + S(4, dice(2, 5)) + S(1, dice(2, 5, poses=("flat", "stacked")))
-     + S(8, dice(2, 5)), [("abstain", 7, "dice_count")]),
+     + S(8, dice(2, 5)), [("abstain", 9, "dice_count")]),
+    # two dice, the upper one read flat, stacked, stacked, flat, stacked (a lit cue near its
+    # threshold): stacked on three reads, more than flat, void stacked on the fifth read
+    # (fresh seed 12404 clip 020 r1 abstained dice_count on the fourth)
+    ("stack flickering", M(2) + S(2) + [
+        (False, False, dice(3, 3, poses=("flat", "flat" if k in (0, 3) else "stacked")))
+        for k in range(8)], [("void", 8, "dice_stacked")]),
+    # ... but stacked on two reads of five, flat on three: no void
+    ("stack outvoted", M(2) + S(2) + [
+        (False, False, dice(3, 3, poses=("flat", "stacked" if k in (1, 3) else "flat")))
+        for k in range(8)], [("abstain", 9, "dice_count")]),
     # only two dice on three reads at the same places: dice_count, abstain (by default)
     ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
     # two dice but they wander between reads (reader noise): no void; abstain at max_reads

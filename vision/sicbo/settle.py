@@ -254,7 +254,7 @@ class RoundTracker:
         counted = self._reads[-p.count_reads:]
         n = counted[-1].count
         if len(counted) == p.count_reads and n not in (0, 3) and self._same_places(counted):
-            if len(self._reads) < p.max_reads and posed(counted[-1]):
+            if len(self._reads) < p.max_reads and any(posed(r) for r in counted):
                 return []             # a pose just seen: the next reads may confirm it
             flag = Event("dice_count", frame, extra={"count": n})
             stacked = n == 2 and p.two_means_stacked
@@ -352,8 +352,10 @@ class RoundTracker:
         for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
             for die in (d for d in last.dice if d.pose == pose):
                 there = [self._at(r, die) for r in spell]
-                if sum(d is not None and d.pose == pose for d in there) >= p.count_reads \
-                        and all(d is None or d.pose == pose for d in there):
+                seen = sum(d is not None and d.pose == pose for d in there)
+                if seen >= p.count_reads and (all(d is None or d.pose == pose for d in there)
+                                              or (pose == "stacked"
+                                                  and _stack_outvotes(spell, there, seen))):
                     return reason
         return None
 
@@ -383,4 +385,19 @@ class RoundTracker:
     def _no_shake(self, read: DiceObs) -> bool:
         prev = self._previous
         return prev is not None and same_dice(prev, read, self.params.same_place_rel)
+
+
+def _stack_outvotes(spell: list[DiceObs], there: list[DieObs | None], stacked: int) -> bool:
+    """Every read of the spell saw exactly two dice, this die at its place on each, read
+    stacked on more reads (``stacked``) than flat and never leaning: the third die is
+    hidden on every read, so a flat read of the die only says the stack cue stayed under
+    its threshold that time (it measures the lit region against the other die's, and the
+    face sizes it is scaled by wander by a few per cent from read to read). Fresh seed
+    12404 clip 020 r1 (1920x1080, camera 25 degrees): a three on a die, read flat,
+    stacked, stacked, flat, stacked (lit spans 1.13-1.15 against 0.99-1.03 edge, the
+    ratio 1.145 on the stacked reads and 1.115 on the flat one, the other face read 59
+    px, not 63): abstained dice_count on the fourth read."""
+    return (all(r.count == 2 for r in spell) and all(d is not None for d in there)
+            and all(d.pose in ("stacked", "flat") for d in there)  # type: ignore[union-attr]
+            and stacked > sum(d.pose == "flat" for d in there))  # type: ignore[union-attr]
 
