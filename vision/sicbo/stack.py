@@ -47,6 +47,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
+from vision.sicbo.body import die_bodies
 from vision.sicbo.pips import TopFace
 from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, sized_face
 
@@ -254,7 +255,26 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
             centred_top(blobs[i], tops[i], edge_px, params)
             or towards_nadir(blobs, tops, i, edge_px, params)):
         return i
-    return i if compact_pair(blobs, tops, i, params, pose) else None
+    if compact_pair(blobs, tops, i, params, pose):
+        return i
+    return i if _centred_body(image_bgr, blobs, tops, reads, i, edge_px, params, pose) else None
+
+
+def _centred_body(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
+                  reads: list[DieRead], i: int, edge_px: float, params: StackParams,
+                  pose: PoseParams) -> bool:
+    """The pair rule's blob ``i`` joined to its shadow or the dome's rim: the blob's own
+    centroid says nothing, but the die's body (``body.die_bodies``: shadow and rim cut
+    away) lies centred on its top face (``centred_top``), as a stack's does; a die
+    leaning on another lies beside its support, body and all. Its top face read at least
+    ``pair_conf`` surely. Fresh seed 12404 (spent) clip 002 r1 (1280x960, camera 20
+    degrees, 103 px dice, dark floor): a two on a die, blob 3.6 edge^2 (solidity 0.87)
+    0.38 edge off the two's face at (-0.30, 0.23), body 2.05 edge^2 0.26 off at (0.09,
+    0.24), the flat four's body 0.09 off its face: voided dice_leaning (truth
+    dice_stacked)."""
+    if reads[i].confidence < pose.pair_conf:
+        return False
+    return centred_top(die_bodies(image_bgr, blobs, tops)[i], tops[i], edge_px, params)
 
 
 def towards_nadir(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
