@@ -16,6 +16,7 @@ from tests.roulette.test_bowl import (
     arm,
     block,
     border,
+    disc,
     first_seen,
     run,
 )
@@ -172,3 +173,66 @@ def test_a_hands_shadow_cast_in_at_the_frames_border_is_no_object(
     # darkened alike in every channel; a chip has colours of its own (``test_bowl``)
     fixes = run([shadow_in(rows, cols, 60, gain)], 200, seed=29, outside=border())
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def skin(rows: tuple[int, int], cols: tuple[int, int], lift: float, start: int, stop: int,
+         sway_px: int = 0) -> Paint:
+    """An arm whose skin comes near the wood's colours: the bowl there lifted by ``lift``
+    in every channel (less than an object must stand out, more than noise), swaying by
+    ``sway_px`` columns as it works."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            k = int(round(sway_px * np.sin(f / 3.0)))
+            frame[rows[0]:rows[1], cols[0] + k:cols[1] + k] += lift
+    return paint
+
+
+def swaying(paint: Paint, sway_px: int) -> Paint:
+    """``paint`` moved along the strip as ``skin``'s sway moves it."""
+    def out(frame: np.ndarray, f: int) -> None:
+        k = int(round(sway_px * np.sin(f / 3.0)))
+        moved = np.roll(frame, -k, axis=1)
+        paint(moved, f)
+        frame[:] = np.roll(moved, k, axis=1)
+    return out
+
+
+SKIN = (120, 150, 200)  # where the hand stands out: its fingers, its cuff
+
+
+@pytest.mark.parametrize("lift", [
+    18.0,  # seed 12401 028 r0: the arm 12-30 off the model over the bowl
+    25.0,
+])
+def test_fingers_beyond_an_arm_that_matches_the_wood_are_the_hands(lift: float) -> None:
+    # seed 12401 028 r0: the dealer's arm in over the rim and across the bowl to the head,
+    # standing out at the rim and at its fingers by the head's edge only; the fingers, a
+    # piece of their own far from the hand's, were boxed as an object (a false void). The
+    # arm works there 3 s, moving (held still, it is learnt into the background and the
+    # link goes: not handled)
+    paints = [skin((HEAD + 1, ROWS), (150, 172), lift, 30, 120, sway_px=3),
+              swaying(block((ROWS - 6, ROWS), (148, 174), SKIN, 30, 120), 3),
+              swaying(block((HEAD + 1, HEAD + 5), (152, 168), SKIN, 30, 120), 3)]
+    fixes = run(paints, 200, seed=31)
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def test_a_hand_at_the_border_standing_out_only_where_chip_sized_is_no_object() -> None:
+    # seed 12401 007 r4: fingers holding the ball in from the frame's top edge stood out
+    # over 109 px (a chip's size, alone at the border), the rest of the hand 12-30 off the
+    # model; boxed as a chip cut by the border once it had lasted (a false void)
+    paints = [skin((HEAD + 2, HEAD + 14), (215, 255), 20.0, 30, 150),
+              block((HEAD + 8, HEAD + 14), (228, 242), SKIN, 30, 150)]  # over the top edge
+    fixes = run(paints, 200, seed=31, outside=border())
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+def test_a_chip_apart_from_a_hand_that_matches_the_wood_is_reported_at_once() -> None:
+    # the empty bowl between them matches the model: nothing joins the chip to the hand
+    paints = [skin((HEAD + 14, ROWS), (100, 130), 20.0, 30, 120),
+              block((ROWS - 6, ROWS), (100, 130), SKIN, 30, 120),
+              disc(HEAD + 6, 115, 4, (40, 160, 60), 60)]
+    fixes = run(paints, 160, seed=31)
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 2, seen
+

@@ -96,6 +96,10 @@ class ObjectParams:
     # resting across the border shows there as a compact piece too)
     shadow_gain: float = 0.8  # a border piece the model darkened to at most this, alike
     shadow_hue: float = 0.12  # ... in every channel (gains within this share): a shadow
+    link_stand_out: float = 12.0  # off the head, pieces joined to a hand through
+    # differences from the model this large are the hand's (``EdgePieces._linked``)
+    link_margin_px: int = 3  # a compact piece at the edge with what differs that much
+    link_area: float = 1.5  # round it: within its box grown so, this x border_object_px
     beyond_rows: int = 4  # a piece at the objects' outer rows whose foreground ends within
     # this many strip rows beyond them (in view) lies there: no hand over the rim
 

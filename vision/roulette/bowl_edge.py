@@ -99,8 +99,11 @@ class EdgePieces:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
                 ids = np.setdiff1d(ids, ghost)
         fingers = self._over_the_cone(labels, ids)
-        small = [k for k in ids if self._compact(labels, stats, int(k), fg)]
+        weak = _weak_parts(fg, frame, model, head, self.params, self.rows) if len(ids) else None
+        small = [k for k in ids if self._compact(labels, stats, int(k), fg, weak)]
         ids = np.union1d(ids, fingers)
+        linked, joined = self._linked(labels, n, ids, areas, weak)
+        ids = np.union1d(ids, linked)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
             # arm's piece stays the arm's while it lasts; but no hand rides the turning
             # wheel, whatever it was called before; nor is what was followed as a hand only
@@ -130,7 +133,8 @@ class EdgePieces:
         self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
                          if hand else self._nothing)
         self.chain_broad = hand and (
-            self.chain_broad or int(areas[ids].sum()) > self.params.border_object_px)
+            self.chain_broad or int(areas[ids].sum()) > self.params.border_object_px
+            or int(np.count_nonzero(joined)) > self.params.link_area * self.params.border_object_px)
         touching = roll_head(touching, row, -shift)
         if hand:
             by = near(touching, self.params.hand_near_rc)
@@ -138,6 +142,27 @@ class EdgePieces:
             if self.chain_broad:
                 self.broad_frames[by] = self.frames
         return touching
+
+    def _linked(self, labels: np.ndarray, n: int, ids: np.ndarray, areas: np.ndarray,
+                weak: tuple[int, np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
+        """The pieces of foreground (``labels``, image coordinates) that are not the hand's
+        (``ids``, ``areas`` their pixels) but joined to it off the head through foreground
+        or weaker differences from the model (``weak``, ``_weak_parts``): an arm across the
+        bowl whose skin comes near the wood's colours stands out less than an object must,
+        so its fingers beyond it show as a piece of their own (seed 12401 028 r0: the
+        dealer's hand reaching over the head, the arm 12-30 off the model over the bowl,
+        its fingers at the head's edge boxed as an object: a false void). An empty bowl
+        between a hand and a thing lying there matches the model. Only a hand
+        (``hand_px`` of its own pixels) links. -> (the linked pieces' ids, (R, C) bool all
+        that joins them: the hand's extent, broad (``chain_broad``) where it is more than
+        an object's though its own foreground is not)."""
+        if weak is None or int(areas[ids].sum()) < self.params.hand_px:
+            return ids[:0], self._nothing
+        m, parts = weak
+        reached = np.unique(parts[members(labels, n, ids)])
+        joined = members(parts, m, reached[reached > 0])
+        linked = np.unique(labels[joined])
+        return np.setdiff1d(linked[linked > 0], ids), joined
 
     def _stray(self, piece: np.ndarray, row: int, shift: int) -> bool:
         """Is the compact (R, C) bool ``piece`` (image coordinates) no hand's though one was
@@ -215,7 +240,8 @@ class EdgePieces:
             return ids[:0]
         return np.setdiff1d(across_the_seam(labels, at_cone), ids)
 
-    def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray) -> bool:
+    def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray,
+                 weak: tuple[int, np.ndarray] | None = None) -> bool:
         """Is the piece ``k`` reaching in from the edge small, compact and alone (a chip or
         coin cut by the frame's border), not a hand or arm? ``stats`` are of the pieces
         bridged by ``HAND_BRIDGE``, ``labels`` of their foreground ``fg`` only. An arm's
@@ -232,7 +258,9 @@ class EdgePieces:
         dr, dc = 2 * p.hand_near_rc[0], p.hand_near_rc[1]
         cols = np.arange(x - dc, x + w + dc) % fg.shape[1]  # round the seam: an arm there
         box = fg[max(0, y - dr):y + h + dr][:, np.unique(cols)]
-        return int(np.count_nonzero(box)) - int(np.count_nonzero(piece)) < p.hand_px
+        if int(np.count_nonzero(box)) - int(np.count_nonzero(piece)) >= p.hand_px:
+            return False
+        return weak is None or _weakly_compact(labels == k, weak, p)
 
     def _ends(self, x: int, w: int) -> bool:
         """Does a piece at the objects' outer rows (columns x .. x + w) end there: within
@@ -272,6 +300,60 @@ class EdgePieces:
             return True
         box = slice(y, y + h), slice(x, x + w)
         return not shade(frame[box][inside], model[box][inside], p)
+
+
+def _weak_parts(fg: np.ndarray, frame: np.ndarray | None, model: np.ndarray | None,
+                head: tuple[int, int], p: ObjectParams, rows: int | None = None
+                ) -> tuple[int, np.ndarray] | None:
+    """The connected pieces (count, (R, C) int32 labels; image coordinates) of what differs
+    from the model off the head (rows from ``head_row``) by over ``link_stand_out`` in a
+    channel, or is foreground (``fg``, image coordinates): an arm or hand is one piece there
+    though its skin matches the wood in places; the empty bowl matches the model. None
+    without ``frame`` and ``model``, the (R, C, 3) strip and its background (mixed
+    coordinates). The head's rows are no piece's (parallax errors as it turns), nor those
+    from ``rows`` on (the ball's track, where no hand is kept out of the model: a hand's
+    trace learnt there joins whatever lies by it)."""
+    if frame is None or model is None:
+        return None
+    row, shift = head
+    end = fg.shape[0] if rows is None else rows
+    diff = np.abs(roll_head(frame, row, shift)[row:end] - roll_head(model, row, shift)[row:end])
+    weak = np.zeros(fg.shape, np.uint8)
+    weak[row:end] = (np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2])
+                     > p.link_stand_out) | fg[row:end]
+    return cv2.connectedComponents(weak, connectivity=8)
+
+
+def _weakly_compact(piece: np.ndarray, weak: tuple[int, np.ndarray], p: ObjectParams) -> bool:
+    """Is the (R, C) bool ``piece`` as compact as a chip still with what differs weakly from
+    the model round it (``_weak_parts``): within ``border_object_rc`` grown by
+    ``link_margin_px`` each way, at most ``link_area`` x ``border_object_px``? A hand
+    coming in over the frame's border whose skin comes near the wood's colours shows a
+    chip-sized piece where it stands out most, the rest of it weaker (seed 12401 007 r4:
+    109 px of fingers holding the ball at the frame's top edge, within 400 px differing
+    by over 12; boxed as a chip cut by the border: a false void). A chip is its own
+    extent, a pixel or two of blur round it."""
+    m, parts = weak
+    reached = np.unique(parts[piece])
+    reached = reached[reached > 0]
+    if not len(reached):
+        return True
+    rows, cols = np.nonzero(members(parts, m, reached) | piece)
+    region = np.zeros((int(rows.max() - rows.min()) + 5, int(cols.max() - cols.min()) + 5),
+                      np.uint8)  # (its box and 2 px round it: the opening's edges are clear)
+    region[rows - rows.min() + 2, cols - cols.min() + 2] = 1
+    # opened as a piece is (``_opened``), more: a line of noise along the frame's edge,
+    # blurred over three rows, joined to a chip cut by it is no arm (seed 10301 026 r2)
+    opened = cv2.morphologyEx(region, cv2.MORPH_OPEN, _SQUARE5)
+    if opened.any():
+        rows, cols = np.nonzero(opened)
+    grow = 2 * p.link_margin_px
+    return (len(rows) <= p.link_area * p.border_object_px
+            and int(rows.max() - rows.min()) + 1 <= p.border_object_rc[0] + grow
+            and int(cols.max() - cols.min()) + 1 <= p.border_object_rc[1] + grow)
+
+
+_SQUARE5 = np.ones((5, 5), np.uint8)
 
 
 def chip_sized(area: int | np.ndarray, rows: int | np.ndarray, cols: int | np.ndarray,
