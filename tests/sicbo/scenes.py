@@ -104,12 +104,12 @@ def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
 
 
 def round_decisions(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
-                    style: DiceStyle | None = None, seed: int = 0
+                    style: DiceStyle | None = None, seed: int = 0, still: int = 14
                     ) -> list[tuple[int, list[Event]]]:
-    """The whole reader over ``clip_frames`` (lid on 10 frames, lifting 5, still 14):
-    each round's settled frame and its decisions (outcome, void and abstain events from
-    5 frames before it to the next round's)."""
-    frames, settled = clip_frames(scene, rounds, style=style, covered=10, lift=5, still=14,
+    """The whole reader over ``clip_frames`` (lid on 10 frames, lifting 5, ``still``
+    frames still): each round's settled frame and its decisions (outcome, void and
+    abstain events from 5 frames before it to the next round's)."""
+    frames, settled = clip_frames(scene, rounds, style=style, covered=10, lift=5, still=still,
                                   seed=seed)
     h, w = frames[0].shape[:2]
     reader = SicBoReader(StreamInfo(25.0, w, h, None))

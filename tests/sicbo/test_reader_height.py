@@ -43,10 +43,10 @@ def _missed(edge_m: float) -> tuple:
 CLEAN, STACK, MISSED = _clean(EDGE_M), _stack(EDGE_M), _missed(EDGE_M)
 
 
-def _decisions(rounds: list, scene: DomeScene | None = None) -> list:
+def _decisions(rounds: list, scene: DomeScene | None = None, still: int = 14) -> list:
     return [[e.result.dice if e.type == "outcome" else e.reason for e in decided]
             for _, decided in round_decisions(scene or dome_scene(tilt_deg=3.0), rounds,
-                                              seed=3)]
+                                              seed=3, still=still)]
 
 
 @pytest.mark.parametrize(("last", "expected"), [
@@ -56,7 +56,10 @@ def _decisions(rounds: list, scene: DomeScene | None = None) -> list:
 ])
 def test_a_lined_up_stack_is_told_by_its_size_for_its_place(last: tuple, expected: list
                                                              ) -> None:
-    got = _decisions([*CLEAN, last])
+    # 20 still frames, not 14: the dice_count flag waits while any of its count_reads
+    # reads showed a pose (c20f9c9); at 14 frames one read of the missed pair's four
+    # flickered stacked and the clip ended before the flag (never a stacked void)
+    got = _decisions([*CLEAN, last], still=20)
     assert got == [[(2, 3, 4)], [(2, 5, 6)], expected]
 
 
