@@ -39,10 +39,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.sicbo.layout import affine_fits, normalised
-from vision.sicbo.pips import TopFace, big_one
+from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "layout_view", "lone_turned", "one_view", "pip_turned", "pip_view",
+__all__ = ["LeanViewParams", "layout_view", "lone_turned", "pip_turned", "pip_view",
            "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
@@ -85,20 +85,6 @@ def layout_view(top: TopFace, max_resid: float = MAX_RESID) -> np.ndarray | None
     return float(np.sqrt(max(0.0, 1.0 - r * r))) * u[:, 1]
 
 
-def one_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndarray | None:
-    """A one's view vector from its pip's own ellipse (``touch.face_view``), or None: not
-    a one's pip (``pips.big_one``: round, and large for its face, so no corner pip and no
-    two pips run together) or narrower than ``pip_px`` (its outline too coarse). A one
-    has no layout, and its pip is the largest and roundest a face shows: its outline
-    gives the face's slant as a layout does (seed 12404 (spent) clip 025 r2, 1024x576,
-    camera 13 degrees: a five tipped 34 degrees against a Chinese one, its layout view
-    (0.50, -0.35), the one's pip (0.08, 0.12), the other one's (0.11, -0.17); touching,
-    not judged: both read at 0.5, abstained low_confidence)."""
-    if not big_one(top, top.edge_px) or min(top.pips[0].axes_px) < params.pip_px:
-        return None
-    return face_view(top)
-
-
 def view_gap(a: np.ndarray, b: np.ndarray) -> float:
     """How far apart two view vectors are, their signs unknown."""
     return min(float(np.hypot(*(a - b))), float(np.hypot(*(a + b))))
@@ -107,20 +93,15 @@ def view_gap(a: np.ndarray, b: np.ndarray) -> float:
 def turned_leans(tops: list[TopFace], pairs: set[tuple[int, int]],
                  params: LeanViewParams = LeanViewParams()) -> set[int]:
     """Indices (into ``tops``) of leaning dice among the touching ``pairs``: both faces'
-    layouts give views (``layout_view``; one of the two may be a one's pip instead,
-    ``one_view``) at least ``turn`` apart. The lean is the face farther from a third
-    die's view (its layout's, else its pips' ``touch.face_view``) by ``blame_margin``;
-    with no third die to tell, both are marked (the round voids either way; which die
-    leans is only shown)."""
+    layouts give views (``layout_view``) at least ``turn`` apart. The lean is the face
+    farther from a third die's view (its layout's, else its pips' ``touch.face_view``)
+    by ``blame_margin``; with no third die to tell, both are marked (the round voids
+    either way; which die leans is only shown)."""
     out: set[int] = set()
     for i, j in sorted(pairs):
         if min(tops[i].edge_px, tops[j].edge_px) < params.min_edge_px:
             continue
-        li, lj = layout_view(tops[i], params.max_resid), layout_view(tops[j], params.max_resid)
-        if li is None and lj is None:
-            continue
-        vi = li if li is not None else one_view(tops[i], params)
-        vj = lj if lj is not None else one_view(tops[j], params)
+        vi, vj = layout_view(tops[i], params.max_resid), layout_view(tops[j], params.max_resid)
         if vi is None or vj is None or view_gap(vi, vj) < params.turn:
             continue
         out |= _blamed(tops, i, j, vi, vj, params)
