@@ -233,7 +233,8 @@ class BallTrack:
             step = self.ball_omega() or 0.0
             pred = last.theta + step / self.fps * unseen
             gate = min(0.3 + 0.1 * unseen, 0.8)
-            ok = [i for i, b in enumerate(balls) if self._inside_run(b, last) and (
+            run = self._bowl_run(last)
+            ok = [i for i, b in enumerate(balls) if self._inside_run(b, run) and (
                   b.rho > self.band_out and self._reachable(b, last, unseen)
                   or distance(b.rho, b.theta, last.rho, pred) < gate)]
             if not ok and unseen >= 3:  # it had time to drop and hop: a spot in the pockets
@@ -312,17 +313,20 @@ class BallTrack:
                 chain.append(cur)
         return tuple(reversed(chain))
 
-    def _inside_run(self, b: BallObs, last: Seen) -> bool:
-        """Whether ``b`` lies no further out than the ball in play ran on the bowl: it
-        spirals inward, never outward of its track. A spot beyond the outermost sighting
-        on the bowl within ``run_rad`` of its angle (the rectified track's radius varies
-        a little with the angle on a tilted camera; any angle if none is that near) over
-        the last ``run_s`` by more than ``out_slack`` is no ball: the dealer's hand
-        reaching over the rim during the roll (seed 12201: a spot on the hand 0.5-0.9 ring
-        radii outward of the ball's run, taken for it, abstained ``ball_handled`` on the
-        first held frame, before the spin that was then read)."""
-        run = [s for s in self.history
-               if s.rho > self.head and last.frame - s.frame <= self.run_s * self.fps]
+    def _bowl_run(self, last: Seen) -> list[Seen]:
+        """The ball's sightings on the bowl over the last ``run_s`` up to ``last``."""
+        return [s for s in self.history
+                if s.rho > self.head and last.frame - s.frame <= self.run_s * self.fps]
+
+    def _inside_run(self, b: BallObs, run: list[Seen]) -> bool:
+        """Whether ``b`` lies no further out than the ball in play ran on the bowl
+        (``run``, ``_bowl_run``): it spirals inward, never outward of its track. A spot
+        beyond the outermost sighting of the run within ``run_rad`` of its angle (the
+        rectified track's radius varies a little with the angle on a tilted camera; any
+        angle if none is that near) by more than ``out_slack`` is no ball: the dealer's
+        hand reaching over the rim during the roll (seed 12201: a spot on the hand 0.5-0.9
+        ring radii outward of the ball's run, taken for it, abstained ``ball_handled`` on
+        the first held frame, before the spin that was then read)."""
         if not run:
             return True
         here = [s.rho for s in run if abs(relative_angle(s.theta, b.theta)) <= self.run_rad]

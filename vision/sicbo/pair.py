@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.pips import PipParams, TopFace
+from vision.sicbo.pips import TopFace, pips_edge_px
 from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def _die_sized(area: list[float], pale: bool, params: PoseParams) -> bool:
 def _piece(blob: Blob, top: TopFace, params: PoseParams) -> bool:
     """The one-die blob (the reference) is a piece of its die: its pips, of one size
     (``sized_face``), say the face is over 1 / ``pair_ref_piece`` x the blob's edge
-    (``PipParams.edge_per_pip`` x a pip's size; a blob outlines a die's top face and the
+    (``pips.pips_edge_px``; a blob outlines a die's top face and the
     side faces it shows, so it is never much smaller than that). Its size is then the
     blob finder's, not the die's, and so is the scene's edge (``scene_edge_px``: a face's
     edge is bounded by its blob): blob sizes say nothing. Seed 12404 (spent) clip 029 r4
@@ -124,8 +124,7 @@ def _piece(blob: Blob, top: TopFace, params: PoseParams) -> bool:
     blob 40 px then 4.2 "edge^2": voided leaning."""
     if not sized_face(top):
         return False
-    pips_edge = PipParams().edge_per_pip * float(np.sqrt(np.median([p.area_px for p in top.pips])))
-    return blob.edge_px < params.pair_ref_piece * pips_edge
+    return blob.edge_px < params.pair_ref_piece * pips_edge_px(top.pips)
 
 
 def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,

@@ -39,8 +39,8 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
-           "grown_to", "pip_across_px", "pip_span_px", "select_top_face", "shaded_one",
-           "stray_pips", "three_is_diagonal", "two_is_diagonal"]
+           "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "select_top_face",
+           "shaded_one", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,8 +283,12 @@ def grown_to(top: TopFace, blob: Blob, face: int,
 
 def _face_edge(top: list[Pip], blob: Blob, params: PipParams) -> float:
     """A blob still joined to other bright things is too big: a pip's size bounds the face."""
-    return min(blob.edge_px, params.edge_per_pip * float(np.sqrt(np.median(
-        [p.area_px for p in top]))))
+    return min(blob.edge_px, pips_edge_px(top, params))
+
+
+def pips_edge_px(pips: list[Pip] | tuple[Pip, ...], params: PipParams = PipParams()) -> float:
+    """The largest face edge its pips allow: ``edge_per_pip`` x their median size."""
+    return params.edge_per_pip * float(np.sqrt(np.median([p.area_px for p in pips])))
 
 
 def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> list[TopFace]:
