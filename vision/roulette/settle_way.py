@@ -101,13 +101,25 @@ class SpinWay(TrackerState):
         unseen (a tilted camera sees the track off the pocket plane: the ball climbs and
         falls in the strip as it goes round, never 'launched'; seed 10801 017 r4, 1920x1080
         at 25 fps, camera 32 deg: 12-14 rad/s one way for 2 s before the void, the ball
-        and the wheel the same way). A chip falling in is slower, a hand held."""
+        and the wheel the same way). A chip falling in is slower, a hand held. A step
+        from a spot that stood still the frame before (moving under half as fast) joins
+        two spots, not a ball running on: no ball goes from still to a roll's speed in a
+        frame (seed 12801 023 r3, 1280x720 at 30 fps: still spots on the bowl among the
+        ball's glimpses, one step from one of them to the ball read -10 rad/s against
+        the ball's +8..12, and the way was never told; the wheel turned its way too)."""
         seen = [s for s in self.history if s.frame > frame]
         samples = []
+        before: float | None = None  # the last step's image speed, if a neighbouring one
         for a, b in zip(seen, seen[1:], strict=False):
-            if b.frame - a.frame > 2 or a.held or a.rho <= self.head + self.p.bowl_margin:
-                continue  # (both on the bowl: a spot in the pockets is another thing)
+            last, before = before, None
+            if b.frame - a.frame > 2:
+                continue
             omega = relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+            before = omega
+            if a.held or a.rho <= self.head + self.p.bowl_margin:
+                continue  # (both on the bowl: a spot in the pockets is another thing)
+            if last is not None and abs(last) < 0.5 * abs(omega):
+                continue  # (a still spot, then the ball: two spots)
             sample = direction_sample(omega, b, band_out=self.band[1], head=self.head,
                                       p=self.p, min_rad_s=self.p.void_direction_rad_s)
             if sample is not None:
