@@ -1095,3 +1095,21 @@ def test_the_turn_of_a_hop_back_off_a_fret_is_not_a_rest() -> None:
         obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 + k) * POCKET_RAD),)))
     outs = of(track(obs, fps=fps, band=BAND, head=HEAD, sense=1), "outcome")
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[9]]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("fps", "after"), [(25.0, 7), (30.0, 8), (50.0, 14), (60.0, 17)])
+def test_a_ball_come_to_rest_is_read_once_its_window_is_full(fps: float, after: int) -> None:
+    # the ball hops a pocket a frame into its pocket and lies still from frame ``settle``:
+    # read on the window's last frame, ceil(settle_s * fps) frames of rest from the
+    # settle, the first its own; the confirm (the read held a frame or two before) asks
+    # for no more rest than that (a confirm over windows shifted back did: read 1 frame
+    # later at 25 and 30 fps, 2 at 50 and 60, latency 0.32 s at 25 fps)
+    obs = [FrameObs(f, 0.0, ()) for f in range(20)]
+    settle = 20 + 8
+    for f in range(20, settle + int(fps)):
+        zero = 0.5 * f / fps
+        k = max(0, settle - f) * 1.0  # pockets short of the resting one, then none
+        obs.append(FrameObs(f, zero, (BallObs(0.95, zero + (7 - k) * POCKET_RAD),)))
+    outs = of(track(obs, fps=fps, band=BAND, head=HEAD, sense=1), "outcome")
+    assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[7]]  # type: ignore[union-attr]
+    assert outs[0].frame == settle + after

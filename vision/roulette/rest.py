@@ -33,24 +33,28 @@ __all__ = ["rest_read"]
 def rest_read(history: Iterable[Seen], frame: int, *, fps: float, band_out: float,
               sense: int, p: SettleParams) -> tuple[int, float] | None:
     """(number, confidence) once the ball rests; None before. The read must also have
-    held at each of the last ``settle_confirm_s`` of frames (at least one): the turn of a
-    hop back off a fret, where the ball stands for an instant near a pocket's centre,
-    passes the window's tests at one frame only."""
+    held at each of the last ``settle_confirm_s`` of frames (at least one), over the same
+    stretch of rest (the window's frames up to that frame, from the same first frame): the
+    turn of a hop back off a fret, where the ball stands for an instant near a pocket's
+    centre, passes the window's tests at one frame only. A window shifted back instead
+    would ask for a frame or two more of rest than the window (0.04 s: the latency)."""
     seen = list(history)
     confirm = max(1, int(round(p.settle_confirm_s * fps)))
-    reads = [_read_at([s for s in seen if s.frame <= f], f, fps, band_out, sense, p)
-             for f in range(frame - confirm, frame + 1)]
+    reads = [_read_at([s for s in seen if s.frame <= frame - k], frame - k, fps, band_out,
+                      sense, p, short=k) for k in range(confirm, -1, -1)]
     if any(r is None for r in reads) or len({r[0] for r in reads}) != 1:  # type: ignore[index]
         return None
     return reads[-1]
 
 
 def _read_at(seen: list[Seen], frame: int, fps: float, band_out: float, sense: int,
-             p: SettleParams) -> tuple[int, float] | None:
+             p: SettleParams, short: int = 0) -> tuple[int, float] | None:
+    """The read over the window ending at ``frame``, ``short`` frames shorter (its first
+    frame that of the window ``short`` frames on)."""
     need = max(p.settle_frames, int(np.ceil(p.settle_s * fps)))
-    return (_window_read(seen, frame, need, p.settle_offset, fps, band_out, sense, p)
-            or _window_read(seen, frame, 2 * need, p.settle_offset_long, fps, band_out,
-                            sense, p))
+    return (_window_read(seen, frame, need - short, p.settle_offset, fps, band_out, sense, p)
+            or _window_read(seen, frame, 2 * need - short, p.settle_offset_long, fps,
+                            band_out, sense, p))
 
 
 def _window_read(history: list[Seen], frame: int, need: int, offset: float, fps: float,
