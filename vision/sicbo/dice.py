@@ -22,7 +22,12 @@ from vision.sicbo import face as face_stage
 from vision.sicbo.body import die_bodies
 from vision.sicbo.detect import Blob, find_die_blobs
 from vision.sicbo.face import NOT_A_DIE
-from vision.sicbo.faintpip import corner_pair_completed
+from vision.sicbo.faintpip import (
+    centre_pair_completed,
+    corner_pair_completed,
+    no_pip_dropped,
+    row_completed,
+)
 from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import lone_turned, pip_turned, turned_leans
@@ -40,6 +45,7 @@ from vision.sicbo.pips import (
     find_pips,
     select_top_face,
     shaded_one,
+    three_is_diagonal,
     two_is_diagonal,
 )
 from vision.sicbo.points import centre_gap_px
@@ -94,6 +100,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if _room(len(found), params) and params.rescue and classifier is not None:
         _add_rescued(image_bgr, classifier, found, probs, params,
                      [] if params.in_dome else clutter)
+    found, probs = _washed_rows(classifier, image_bgr, found, probs, params)
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
     reads = [die_read(b, t, p, params,
@@ -261,6 +268,25 @@ def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN
         if top.count != 2 or two_is_diagonal(top, params.pips):
             return None
         return corner_pair_completed(image_bgr, top)
+    return _regrown(classifier, image_bgr, found, probs, params, grow)
+
+
+def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
+                 probs: list, params: DiceParams) -> tuple[list, list]:
+    """In the dome, after the rescue (which finds dice beside the glare too), a face
+    whose pips lie in a row a pip short grown to it when the CNN, shown the grown face,
+    reads it (``rescue.rescued_ok``): three pips in a row (no three:
+    ``pips.three_is_diagonal``) to the six whose other row shows beside them
+    (``faintpip.row_completed``); two pips a corner and the centre apart (no two:
+    ``pips.two_is_diagonal``) to the three whose third pip shows washed out in line
+    (``faintpip.centre_pair_completed``). Both were capped at 0.5 and abstained: seed
+    12804 (spent) clip 005 r4 (a six) and clip 009 r2 (a three), each in the glare."""
+    def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
+        if top.count == 3 and not three_is_diagonal(top, params.pips):
+            return row_completed(image_bgr, top)
+        if top.count == 2 and not two_is_diagonal(top, params.pips):
+            return centre_pair_completed(image_bgr, top)
+        return no_pip_dropped(image_bgr, top)
     return _regrown(classifier, image_bgr, found, probs, params, grow)
 
 

@@ -23,11 +23,12 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.sicbo.layout import LAYOUTS
+from vision.sicbo.layout import LAYOUTS, layout_fit
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
-__all__ = ["FaintParams", "corner_pair_completed", "faint_completed"]
+__all__ = ["FaintParams", "corner_pair_completed", "centre_pair_completed", "faint_completed",
+           "no_pip_dropped", "row_completed"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -117,6 +118,97 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     if any(np.hypot(*(best - xy).T).min() > near for s in shown for xy in s):
         return None
     return _grown(top, best, r)
+
+
+def centre_pair_completed(image_bgr: np.ndarray, top: TopFace,
+                          params: FaintParams = FaintParams()) -> TopFace | None:
+    """Two pips a corner and the centre apart (no two: ``pips.two_is_diagonal``) grown to
+    the three whose third pip shows washed out one step on, in line, or None. Either pip
+    may be the centre: exactly one of the two places in line must show a pip
+    (``faint_rel`` x the found pips' signal, ``min_signal``), the other none, and neither
+    corner across the diagonal may show one (a five with corners washed out shows pips
+    there); the CNN must then read the grown face as a three (``dice._washed_rows``).
+    Seed 12804 (spent) clip 009 r2 frame 852 (1280x960): a three in the lamp's glare, its
+    lower corner pip washed grey (61 Lab units against the found pips' 150), read as two
+    pips a corner and the centre apart (capped at 0.5): abstained low_confidence."""
+    if top.count != 2:
+        return None
+    lab, r, found = _measure(image_bgr, top)
+    need = _need(found, params.faint_rel, params)
+    a, b = (np.asarray(p.center_xy, float) for p in top.pips)
+    ends = [(2 * b - a, b), (2 * a - b, a)]            # (the third place, the centre)
+    shown = [(end, c) for end, c in ends if _signal(lab, end, r) >= need]
+    if len(shown) != 1:
+        return None
+    end, c = shown[0]
+    u = end - c
+    across = [c + np.array([-u[1], u[0]]), c - np.array([-u[1], u[0]])]
+    if any(_signal(lab, xy, r) >= need for xy in across):
+        return None
+    return _grown(top, np.array([end]), r)
+
+
+def no_pip_dropped(image_bgr: np.ndarray, top: TopFace, *, no_fit: float = 0.25,
+                   clean_fit: float = 0.8, dark_rel: float = 0.1,
+                   params: FaintParams = FaintParams()) -> TopFace | None:
+    """A top face of 3+ pips in no layout (``no_fit``) less the one "pip" that is no
+    darker than the face round it (under ``dark_rel`` x the other pips' median signal
+    and ``min_signal``), when the rest form a clean layout (``clean_fit``); or None. The
+    pip finder's contrast is taken on the blob's exposure-stretched light, so on a pale
+    floor the blob runs into a die's shadow and the shadow's edge can pass for a pip;
+    a pip, even washed by glare, keeps a share of its dark (20-40% here). A face in its
+    layout is never touched. Seed 12804 (spent) clip 008 r4 frame 1449 (1280x720, pale
+    grey floor): a two and, in the shadow at its side, a "pip" of signal 6 against the
+    two's 181 and 189: three pips in no layout, the CNN's two at 0.91 capped at 0.46:
+    abstained low_confidence."""
+    if top.count < 3 or layout_fit(np.array([p.center_xy for p in top.pips])) >= no_fit:
+        return None
+    lab, r, _ = _measure(image_bgr, top)
+    sig = [_signal(lab, p.center_xy, r) for p in top.pips]
+    weak = [i for i, v in enumerate(sig)
+            if v < params.min_signal and v < dark_rel * float(np.median(sig[:i] + sig[i + 1:]))]
+    if len(weak) != 1:
+        return None
+    rest = tuple(p for i, p in enumerate(top.pips) if i != weak[0])
+    pts = np.array([p.center_xy for p in rest], float)
+    if layout_fit(pts) < clean_fit:
+        return None
+    c = pts.mean(axis=0)
+    return replace(top, pips=rest, center_xy=(float(c[0]), float(c[1])),
+                   side_pips=(*top.side_pips, top.pips[weak[0]]))
+
+
+def row_completed(image_bgr: np.ndarray, top: TopFace, *, min_round: float = 0.45,
+                  params: FaintParams = FaintParams()) -> TopFace | None:
+    """Three pips in a row (no three: ``pips.three_is_diagonal``) grown to the six whose
+    other row the pip finder found in part, ranked off the top face: the row's pips with
+    one to three of the side pips (round, on the die) at a six's places, the places still
+    missing showing washed-out pips (``faint_completed``); None when no such six is
+    there. Three points in a row place a six's layout either side of them, so at least
+    one pip of the other row must have been found. Seed 12804 (spent) clip 005 r4 frame
+    746 (640x480): a six in the lamp's glare, its far row pale (19 px against 27) and its
+    last pip washed out, read as a three in a row (capped at 0.5; the CNN, shown a crop
+    centred on the row, 0.50 three): abstained low_confidence."""
+    if top.count != 3:
+        return None
+    centre = np.array(top.center_xy, float)      # a six's pips lie within 0.6 edge of it
+    reach = 0.6 * params.size_rel[1] * top.edge_px + params.max_resid_rel * top.edge_px
+    side = [p for p in top.side_pips if p.roundness >= min_round and p.inside >= 0.5
+            and float(np.hypot(*(np.asarray(p.center_xy) - centre))) <= reach]
+    for k in (3, 2, 1):
+        for extra in itertools.combinations(side, k):
+            grown = replace(top, pips=(*top.pips, *extra),
+                            side_pips=tuple(p for p in top.side_pips if p not in extra))
+            if k == 3:
+                pts = np.array([p.center_xy for p in grown.pips], float)
+                if _place(pts, LAYOUTS[6], top.edge_px, params) is None:
+                    continue
+                c = pts.mean(axis=0)
+                return replace(grown, center_xy=(float(c[0]), float(c[1])))
+            got = faint_completed(image_bgr, grown, 6, params)
+            if got is not None:
+                return got
+    return None
 
 
 def _measure(image_bgr: np.ndarray, top: TopFace) -> tuple[np.ndarray, float, float]:
