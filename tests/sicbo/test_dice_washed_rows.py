@@ -1,5 +1,6 @@
 """Faces read a pip short, or a pip over, in the lamp's glare or a pale floor's shadow:
-grown or trimmed to the face the CNN then reads (``dice._washed_rows``).
+grown or trimmed to the face the CNN then reads (``dice._washed_rows``), and a lone pip
+larger than the other faces' known for a one's (``dice._large_ones``).
 
 Drawn top faces (a white die on a brown floor, the pips listed in ``washed`` drawn
 ``wash`` of the way to the face's colour) test the geometry; the saved frames are the
@@ -117,10 +118,14 @@ def test_a_three_read_as_corner_and_centre_is_read_a_three() -> None:
 
 
 @needs_model
-def test_a_shadow_pip_is_dropped() -> None:
+def test_a_shadow_pip_is_dropped_and_a_large_one_known() -> None:
     reading = read_saved("s12804_008_f1449_one_glare_shadow_pip.png")
     two = die_at(reading, (232, 426), within=10.0)
     assert two.face == 2 and two.confidence >= 0.95, (two.face, two.confidence)  # was 0.46
+    one = die_at(reading, (306, 319))
+    assert one.face == 1 and one.big_pip          # the glare rule cannot call it washed
+    five = die_at(reading, (146, 320))
+    assert five.face == 5 and not five.big_pip
 
 
 def test_no_pip_dropped_leaves_a_face_in_its_layout() -> None:
@@ -128,3 +133,28 @@ def test_no_pip_dropped_leaves_a_face_in_its_layout() -> None:
     top = _top(image)
     assert top is not None and top.count == 5
     assert no_pip_dropped(image, top) is None
+
+
+@pytest.mark.parametrize(("one_area", "large"), [
+    (50.0, True),     # 1.41 x across the other faces' pips (25 px): a Western one's pip
+    (30.0, False),    # 1.10 x: a washed three's or five's centre pip would be this size
+    (25.0, False),
+])
+def test_a_lone_pip_larger_than_the_other_faces_pips_is_a_ones(one_area, large) -> None:
+    from vision.sicbo.dice import _large_ones
+    from vision.sicbo.pips import Pip, TopFace
+    from vision.sicbo.reading import DiceParams, DieRead
+
+    def top(centres, area, x):  # noqa: ANN001, ANN202
+        across = 2.0 * float(np.sqrt(area / np.pi))
+        pips = tuple(Pip((x + dx, 100.0 + dy), area, (across, across), 0.0, 1.0, 0.0)
+                     for dx, dy in centres)
+        return TopFace(pips, (x, 100.0), 36.0, ())
+
+    tops = [top([(-10, -10), (10, 10)], 25.0, 100.0), top([(-10, -10), (0, 0), (10, 10)],
+                                                          25.0, 200.0),
+            top([(0, 0)], one_area, 300.0)]
+    reads = [DieRead((t.center_xy[0] - 20, 80.0, t.center_xy[0] + 20, 120.0), t.center_xy,
+                     t.count, 0.99, "flat", (), 36.0) for t in tops]
+    got = _large_ones(reads, tops, DiceParams())
+    assert [r.big_pip for r in got] == [False, False, large]

@@ -43,6 +43,7 @@ from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
     find_pips,
+    pip_across_px,
     select_top_face,
     shaded_one,
     three_is_diagonal,
@@ -57,6 +58,8 @@ from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
+
+LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
            "warm_up"]
@@ -115,6 +118,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         found.append(side[0])
         reads.append(side[1])
     blobs, tops, confs = [b for b, _ in found], [t for _, t in found], [r.confidence for r in reads]
+    reads = _large_ones(reads, tops, params)
     dup = shared_pip_faces(tops)      # a die's piece with none but its pips: no contact
     pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup
              and not {c.die, c.other} <= split]    # one blob cut in two: no contact to judge
@@ -319,6 +323,36 @@ def _regrown(classifier, image_bgr: np.ndarray, found: list, probs: list,  # noq
         if rescued_ok(grown, again, dome=True):
             out_f[i], out_p[i] = (blob, grown), again
     return out_f, out_p
+
+
+def _large_ones(reads: list[DieRead], tops: list[TopFace],
+                params: DiceParams) -> list[DieRead]:
+    """In the dome, a lone round top pip (``PipParams.big_one_round``) at least
+    ``LARGE_ONE`` x across the median top pip of the image's faces of 2+ pips (each per
+    its face's edge; the one's face sized by theirs at its row, as ``pips.consistent_edges``
+    does: a one's own edge is no guide) is a one's pip (``big_pip``): a Western one's pip
+    is larger than the other faces' too (the renderer's 0.24 against 0.17 of the face's
+    half-width, 1.4 x), though under ``big_one_rel`` (a Chinese one's). The glare takes
+    pips away and shrinks what it leaves, so the lone pip left of a washed three or five
+    is a centre pip, no larger than the other dice' pips (``glare.glare_hides_pips``).
+    Seed 12804 (spent) clip 008 r4 frame 1449 (1280x720): a one in the lamp's glare, its
+    pip 53 px (0.23 edge across) against the other dice' 27-31 (0.16), pips and CNN
+    0.998 sure, capped at 0.5 under the glare every read: abstained low_confidence."""
+    if not params.in_dome:
+        return reads
+    ref = sorted((t.center_xy[1], t.edge_px) for t in tops if t.count >= 2)
+    across = [pip_across_px(p) / t.edge_px for t in tops if t.count >= 2 for p in t.pips]
+    if len(across) < 2:
+        return reads
+    rows, edges = np.array(ref, float).T
+    need = LARGE_ONE * float(np.median(across))
+
+    def large(t: TopFace) -> bool:
+        near = float(np.interp(t.center_xy[1], rows, edges))
+        return t.count == 1 and t.pips[0].roundness >= params.pips.big_one_round \
+            and pip_across_px(t.pips[0]) >= need * near
+    return [replace(r, big_pip=True) if not r.big_pip and large(t) else r
+            for r, t in zip(reads, tops, strict=True)]
 
 
 def _room(n_found: int, params: DiceParams) -> bool:
