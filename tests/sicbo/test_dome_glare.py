@@ -230,8 +230,12 @@ def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = 
         # leaves (their centre pip is ~0.2 edge): read on the lamp's core (seed 11604 clip
         # 009 r1, a red one in the lamp's halo read at 0.991, was capped and abstained)
         ("chinese", 1, ("outcome", (1, 5, 6))),
-        # a Western one's pip is barely larger than a three's: it may be a washed three
-        ("western", 1, ("abstain", None)),
+        # a Western one's pip is 1.4 x across the other faces' (dice._large_ones, seed 12804
+        # clip 008 r4): no washed three's or five's centre pip either: read
+        ("western", 1, ("outcome", (1, 5, 6))),
+        # ... while a Western three or five on the core may have lost pips: not read
+        ("western", 3, ("abstain", None)),
+        ("western", 5, ("abstain", None)),
         # a Chinese four on the core may be a washed five, red pips or not
         ("chinese", 4, ("abstain", None)),
     ],
