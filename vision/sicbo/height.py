@@ -43,7 +43,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "taller_die"]
+from vision.sicbo.points import centre_gap_px
+
+__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "flat_samples", "taller_die"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,7 @@ class HeightParams:
     # plane is fitted (one die read again and again at rest is one place)
     max_spread: float = 0.01      # the plane's RMS misfit of its own places, at most
     sure_conf: float = 0.9        # a sample, and each die of a pair, read at least this surely
+    sample_apart: float = 1.5     # a sample this x edge from every die of its read read less surely
     rise: float = 0.04            # the die on top: this much larger than the plane says ...
     tight_spread: float = 0.005   # ... or, on a plane that fits its places this closely,
     tight_rise: float = 0.03      # this much larger ...
@@ -76,6 +79,29 @@ class FloorScale:
     def size_at(self, xy: tuple[float, float]) -> float:
         a, b, c = self.coef
         return a + b * xy[0] + c * xy[1]
+
+
+def flat_samples(dice: Sequence[object], params: HeightParams = HeightParams()
+                 ) -> list[tuple[float, float, float]]:
+    """The samples (x, y, pip span px) a read of three dice, all flat, gives the floor's
+    plane (duck-typed dice: ``center_xy``, ``edge_px``, ``span_px``, ``confidence``,
+    ``pose``): its dice read at least ``sure_conf`` surely, with a pip span, and at least
+    ``sample_apart`` x edge from every die of the read read less surely. A die read
+    unsurely may be a piece of the die below a stack, taken for a die, beside the upper
+    one, so no die beside it samples; apart from the others (a face under the glare, a
+    misread face) it leaves them lying flat on the floor, as in a read of three sure
+    dice. Seed 12804 (spent) clip 009 (1280x960, camera 7 degrees): round 2 read two
+    fives surely and a two at 0.5, 1.6-1.7 edges from them, and gave no sample (every
+    die had to be sure); round 3's stack, a six on a die, lay +6.0% off the plane the
+    six places then fit (misfit 0.07%), the flat three beside it -0.1%, but with four
+    places there was no plane (``min_places``): abstained dice_count."""
+    if len(dice) != 3 or any(d.pose != "flat" for d in dice):          # type: ignore[attr-defined]
+        return []
+    unsure = [d for d in dice if d.confidence < params.sure_conf]      # type: ignore[attr-defined]
+    return [(*d.center_xy, d.span_px) for d in dice                    # type: ignore[attr-defined]
+            if d.confidence >= params.sure_conf and d.span_px > 0      # type: ignore[attr-defined]
+            and all(centre_gap_px(d, u) >= params.sample_apart         # type: ignore[arg-type]
+                    * max(d.edge_px, u.edge_px) for u in unsure)]      # type: ignore[attr-defined]
 
 
 def fit_floor_scale(samples: Sequence[tuple[float, float, float]],

@@ -35,7 +35,7 @@ from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dom
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.glare import floor_cover, glare_hides_pips, glare_mask, glare_on_face, white_level
-from vision.sicbo.height import HeightParams, fit_floor_scale, taller_die
+from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
@@ -233,8 +233,7 @@ class SicBoReader:
         sc = self.scene
         if read is not None and read.count == 3:
             sc.die_edge_px = float(np.median([d.edge_px for d in read.dice]))
-            if all(d.pose == "flat" and d.confidence >= HEIGHT.sure_conf for d in read.dice):
-                sc.flat_tops.extend((*d.center_xy, d.span_px) for d in read.dice if d.span_px)
+            sc.flat_tops.extend(flat_samples(read.dice, HEIGHT))
         if moving:
             return
         if sc.lid is None and read is not None and read.count == 0:
