@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from vision.roulette.launch import launched, too_fast
 from vision.roulette.pocket import relative_angle
 from vision.roulette.track import BallObs, Seen
@@ -19,12 +21,13 @@ from vision.roulette.wheel import POCKET_RAD
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "fell_in", "glimpsed_in",
-           "hopping_in", "still_running"]
+__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "fell_in", "followed_down",
+           "glimpsed_in", "hopping_in", "still_running"]
 
 
-def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float
-                ) -> int | None:
+def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float,
+                wheel_rad_s: float = 0.0, reach_rad: float = 0.35,
+                p: SettleParams | None = None) -> int | None:
     """Reaching the pockets, was the ball not seen coming down? Lost on the bowl over
     ``reach_s`` (where the track takes a spot anywhere), then glimpsed at most once on
     the head's rim (a glint riding there): found as much as one taken straight in the
@@ -33,13 +36,54 @@ def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: fl
     else None. (Seed 10301 017 r2: lost on the bowl 0.56 s, one glint on the rim, then
     a spot on a fret riding with the wheel 'rested' 7 frames later while the ball still
     ran, a wrong outcome; seed 10201 022 r1: lost on the slope 0.27 s, then seen six
-    times on the rim coming down, hopped 0.2 pockets in the pockets and rested.)"""
+    times on the rim coming down, hopped 0.2 pockets in the pockets and rested.) Nor
+    was one seen coming down the bowl and found on its way just after, with ``p``
+    (``followed_down``; ``wheel_rad_s``: the wheel's image speed)."""
     seen = list(history)
     bowl = [i for i, s in enumerate(seen) if s.rho > head]
     if not bowl or len(seen) - bowl[-1] - 1 not in (1, 2):
         return None  # never on the bowl, or seen on the rim twice or more since
     last, first = seen[bowl[-1]], seen[bowl[-1] + 1]
-    return first.frame if (first.frame - last.frame) / fps > reach_s else None
+    if (first.frame - last.frame) / fps <= reach_s:
+        return None
+    if p is not None and followed_down(seen[:bowl[-1] + 1], first, fps=fps,
+                                       wheel_rad_s=wheel_rad_s, reach_rad=reach_rad, p=p):
+        return None  # seen coming down, its last steps out of sight
+    return first.frame
+
+
+def followed_down(bowl: list[Seen], first: Seen, *, fps: float, wheel_rad_s: float,
+                  reach_rad: float, p: SettleParams) -> bool:
+    """Was ``first``, the first sighting off the bowl after ``bowl`` (the sightings up to
+    the last one there), the ball seen coming down, its last steps out of sight? Its last
+    ``launch_frames`` sightings on the bowl, free and each at most 2 frames after the one
+    before, step inward one way (leaving the track, spiralling in), no faster than
+    ``running_rad_s`` (a ball still on the track runs faster and goes anywhere in a
+    gap); ``first`` lies inward of them at most ``follow_gap_s`` later, on its way between
+    where the wheel would have carried it had it dropped at once and where its speed
+    (1.5 times: it speeds up spiralling in, as ``BallTrack._reachable`` allows) took it,
+    within ``reach_rad``. (Seed 12801 025 r2, 640x480 at 30 fps, the track out of view:
+    seen coming down at 3 rad/s, 0.03 ring radii inward a frame, then 9 frames unseen
+    (0.3 s, over ``reach_s``) and found in the pockets 0.80 rad on, where it would be; the
+    wheel going its way, it hopped 0.9 pocket relative to the wheel, under
+    ``settle_travel``, and was dropped as a look-alike at rest: no decision for the round.)"""
+    run = bowl[-p.launch_frames:]
+    steps = list(zip(run, run[1:], strict=False))
+    if len(run) < p.launch_frames or any(s.held for s in run) or any(
+            b.frame - a.frame > 2 or b.rho >= a.rho for a, b in steps):
+        return False
+    omegas = [relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps for a, b in steps]
+    omega = omegas[-1]
+    if abs(omega) > p.running_rad_s or any(o * omega <= 0 for o in omegas):
+        return False
+    last = run[-1]
+    dt = (first.frame - last.frame) / fps
+    if dt > p.follow_gap_s or first.rho >= last.rho:
+        return False
+    way = float(np.sign(omega))
+    ahead = relative_angle(first.theta, last.theta) * way
+    ends = (way * wheel_rad_s * dt, abs(omega) * dt)
+    return min(ends) - reach_rad <= ahead <= 1.5 * max(ends) + reach_rad
 
 
 def fell_in(history: Iterable[Seen], *, head: float, band_out: float, p: SettleParams

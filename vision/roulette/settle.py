@@ -315,7 +315,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return []
         if self.ball.rho <= self.band[1]:
             self.pockets_at, self.found_at = self.ball, came_unseen(
-                self.history, head=self.head, fps=self.fps, reach_s=self.track.reach_s)
+                self.history, head=self.head, fps=self.fps, reach_s=self.track.reach_s,
+                wheel_rad_s=self.track.wheel_omega(), reach_rad=self.track.reach_rad, p=self.p)
             if self.found_at is None:  # ... or fell straight in: a thing thrown in, taken
                 # for the ball (its track out of view) from where it came into sight
                 self.found_at = fell_in(self.history, head=self.head, band_out=self.band[1],

@@ -97,6 +97,9 @@ class SettleParams:
     # in (the arc it swept): fell straight in, thrown; a ball rolls down the bowl going
     # round (4-6 rad/s as it leaves the track: an arc 2-4 times its way in; a chip dropped
     # in from above: 0.2)
+    follow_gap_s: float = 0.4  # a ball seen coming down the bowl, then unseen at most this
+    # long (over the track's reach_s) and seen again in the pockets on its way, was seen
+    # coming: no look-alike test (``found.followed_down``)
     fall_frames: int = 4  # ... seen this often or more before the pockets, each at most 2
     # frames after the one before
     lost_pocket_s: float = 0.5  # ball unseen this long after reaching the pockets -> gone
