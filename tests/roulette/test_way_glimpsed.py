@@ -11,6 +11,9 @@ took them, fed to the settle state machine one frame at a time.
 - 023 r3 (1280x720 at 30 fps): a void while idle, the ball glimpsed on the track among
   still spots; a step from a still spot to the ball is no direction sample
   (``SpinWay._samples_since``).
+- 12401 006 r1 (1280x960 at 25 fps, camera 30 deg): a void while idle, the ball glimpsed
+  on the track only at two places, 3 frames apart at times; those steps' way cannot be
+  mistaken (``direction.glimpsed_way``).
 """
 
 from __future__ import annotations
@@ -115,3 +118,30 @@ def test_a_void_skips_steps_from_a_still_spot(way: int, flagged: bool) -> None:
     flags = of(events, "violation")
     assert len(flags) == flagged
     assert all(e.extra["ball_direction"] == "cw" for e in flags)
+
+
+# --- 12401 006 r1 --------------------------------------------------------------------
+# (frame, rho, image angle): the ball launched unseen, glimpsed on the track at two places
+# only, 3 frames apart at +13..15 rad/s (the other way round, -37..39: no ball runs so
+# fast), then 7-12 frames apart; the object from 103; the wheel at +1.03 rad/s, 25 fps
+R1 = [(54, 2.36, 0.80), (57, 2.40, 2.62), (64, 2.38, 0.76), (67, 2.36, 2.32),
+      (75, 2.37, 0.78), (78, 2.36, 2.35), (90, 2.38, 2.44), (97, 2.13, 0.75)]
+# two still spots on the bowl where the ball was glimpsed, seen in turn 3 frames apart
+STILL = [(54 + 3 * k, 2.37, (0.78, 2.40)[k % 2]) for k in range(15)]
+
+
+@pytest.mark.parametrize(("spots", "way", "flagged"), [
+    (R1, 1, True),  # 006 r1: the wheel its way
+    (R1, -1, False),  # mirrored: the ball against the wheel
+    (STILL, 1, False),  # still spots: the steps go both ways, no way at all
+])
+def test_a_void_while_idle_takes_the_way_of_glimpses_it_cannot_mistake(
+        spots: list[tuple[int, float, float]], way: int, flagged: bool) -> None:
+    seen = {f: (rho, way * theta) for f, rho, theta in spots}
+    events = track(frames(25.0, 1.03, seen, 160, objects=range(103, 130)), fps=25.0,
+                   band=(0.84, 1.33), head=1.35)
+    assert [e.frame for e in of(events, "void")] == [103]
+    assert not of(events, "ball_launched")
+    flags = of(events, "violation")
+    assert len(flags) == flagged
+    assert all(e.extra["ball_direction"] == "cw" and e.frame == 103 for e in flags)

@@ -17,6 +17,7 @@ from vision.roulette.direction import (
     ball_way,
     direction_sample,
     extend_runs,
+    glimpsed_way,
     kept_launch,
     run_way,
     spin_violation,
@@ -82,6 +83,10 @@ class SpinWay(TrackerState):
                 self.dir_samples = self._samples_since(self.ended_frame)
                 if events := self._check_direction(frame):
                     return events
+                # ... or glimpsed there, a few frames apart at times
+                since = [s for s in self.history if s.frame > self.ended_frame]
+                if way := glimpsed_way(since, fps=self.fps, head=self.head, p=self.p):
+                    return self._decide(frame, way)
         elif entered and not self.decided:
             events = self._cut_short(frame)
             if self.ball is None or self.decided:  # (the object may hide it)
