@@ -322,3 +322,34 @@ def test_die_called_leaning_by_its_own_cues_with_a_compact_pair_blob_is_stacked(
                     float(other_px ** 2), 0.98)
     image = np.zeros((200, 400, 3), np.uint8)           # the light cue is not asked
     assert stacked_index(image, blobs, tops, reads, 36.0) == expected
+
+
+def _far_stack(place_rad: float, shift_rad: float) -> tuple[DiePose, DiePose]:
+    """A five on a three 0.05 m from the dome's centre, shifted 0.25 edge and turned."""
+    below = flat_pose(3, (0.05 * np.cos(place_rad), 0.05 * np.sin(place_rad)), 0.2,
+                      edge_m=EDGE_M)
+    shift = (0.004 * np.cos(shift_rad), 0.004 * np.sin(shift_rad))
+    return below, stacked_die_pose(5, below, shift, 0.5)
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_stack_seen_from_a_tilted_camera_is_stacked_not_leaning(seed: int) -> None:
+    # camera 28 degrees off vertical: the lower die's lit corner shows below the upper
+    # die's side face, one die's height towards the nadir, so the light cue's region is
+    # long (lit_beside) but within a stack's reach of where the lower top lies, and no
+    # larger than the flat die's lit top (seed 12804 clip 004 r3's case; before: leaning)
+    got = read_dice(_frame(28.0, (*_far_stack(np.pi, 0.75 * np.pi), FLAT), seed=seed))
+    assert sorted((d.face, d.pose) for d in got.dice) == [(2, "flat"), (5, "stacked")]
+
+
+@pytest.mark.parametrize(("face", "support_face", "lean_deg"), [(1, 6, 45.0), (3, 4, 35.0)])
+def test_lean_towards_the_nadir_stays_leaning(face: int, support_face: int,
+                                              lean_deg: float) -> None:
+    # the same camera, a die leaning on the seen one towards the nadir: its lit region
+    # lies where a lower die's top would, but the tipped face and upturned side add a
+    # face's worth of lit area (1.33-1.43 x the flat die's) -> leaning stands
+    support = flat_pose(support_face, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    lean = lean_against_die(face, support, 0, np.radians(lean_deg))
+    got = read_dice(_frame(28.0, (support, lean, FLAT), seed=5))
+    assert [d.pose for d in got.dice].count("leaning") == 1
+    assert "stacked" not in [d.pose for d in got.dice]

@@ -48,7 +48,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
-from vision.sicbo.pips import TopFace
+from vision.sicbo.pips import PipParams, TopFace
 from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, sized_face
 
 if TYPE_CHECKING:
@@ -69,6 +69,9 @@ class StackParams:
     span_ratio: float = 1.12      # ... and this x the other die's (``LitTop.span_rel``)
     beside_reach: float = 1.1     # a lit region reaching this x edge ...
     beside_span: float = 1.35     # ... and this long lies beside the die: a lean (lit_beside)
+    lowered_max_rel: float = 0.35  # ... unless within beside_reach of the lower die's top,
+                                   # the other blob at most this x edge off its face (tilt)
+    lowered_area: float = 1.25    # ... and the lit region at most this x the other die's
     central_rel: float = 0.3      # pair rule's "leaning" blob centred on its top face: a stack
     nadir_min_rel: float = 0.1    # ... or off it towards the nadir (the other die's blob this
     nadir_cos: float = 0.9        # x edge off its face, the two offsets this aligned)
@@ -102,6 +105,21 @@ def lit_top(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: floa
             params: StackParams = StackParams()) -> LitTop | None:
     """The lit region over the top face centred at ``center_xy`` (BGR uint8 image), or
     None when the face's own centre is not lit (no body colour to grow from)."""
+    got = _lit_region(image_bgr, center_xy, edge_px, params)
+    if got is None:
+        return None
+    region, dist, r = got
+    ys, xs = np.nonzero(region)
+    _, (w, h), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    return LitTop(area_px=float(region.sum()), reach_rel=float(dist[region].max()),
+                  cut=bool((region & (dist > params.window_rel - 0.05)).any()),
+                  span_rel=float(max(w, h)) / edge_px)
+
+
+def _lit_region(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
+                params: StackParams) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """``lit_top``'s region (bool mask of the window), each window pixel's distance from
+    the face centre (x edge) and the window's half size, or None."""
     r = int(params.window_rel * edge_px) + 2
     m = np.float32([[1, 0, r - center_xy[0]], [0, 1, r - center_xy[1]]])
     win = cv2.warpAffine(image_bgr, m, (2 * r, 2 * r), borderMode=cv2.BORDER_REPLICATE)
@@ -115,12 +133,7 @@ def lit_top(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: floa
     best = int(np.argmax(overlap))
     if overlap[best] < 0.2 * np.pi * (0.45 * edge_px) ** 2:
         return None
-    region = labels == best
-    ys, xs = np.nonzero(region)
-    _, (w, h), _ = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
-    return LitTop(area_px=float(region.sum()), reach_rel=float(dist[region].max()),
-                  cut=bool((region & (dist > params.window_rel - 0.05)).any()),
-                  span_rel=float(max(w, h)) / edge_px)
+    return labels == best, dist, r
 
 
 def _lit_mask(lab: np.ndarray, inner: np.ndarray, edge_px: float,
@@ -199,9 +212,56 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
         got = _lit_stack(image_bgr, tops, edge_px, params)
         if got is None:
             return None
-        return got[0], "leaning" if lit_beside(got[1], params) else "stacked"
+        i, lit = got
+        beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
+                                                               edge_px, params)
+        return i, "leaning" if beside else "stacked"
     i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params, pose, pale=pale)
     return None if i is None else (i, "stacked")
+
+
+def _lowered_stack(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace], i: int,
+                   edge_px: float, params: StackParams) -> bool:
+    """``lit_beside``'s long lit region round die ``i`` lies within a stack's reach
+    (``beside_reach``) of the upper top face's centre or of where the lower die's top
+    face shows, one die's height further towards the nadir, and is no larger than
+    ``lowered_area`` x the other die's lit region. A tilted camera sees a die's side
+    faces on the nadir side, the other (one-die) blob off its top face by half their
+    depth (a top face of area 1 and a side strip 1 x h: centroid h / 2 off), so the lower
+    die's top lies 2 x that offset from the upper's on the image. The offset counts only
+    pointing to the nadir (``PipParams.nadir_xy``, down: within ``nadir_cos``),
+    ``nadir_min_rel`` to ``lowered_max_rel`` x edge long (the other blob joined to a
+    shadow runs wherever the light throws it). A die leaning on the seen one towards the
+    nadir can lie there too, but its tipped face and upturned side add a face's worth of
+    lit area (1.33-1.43 x the other die's on rendered leans at a 28-degree camera; the
+    lower die's corners of a stack: 0.82-1.18). Fresh seed 12804 (spent) clip 004 r3
+    (800x600, camera 28 degrees, dark floor): a five on a die, the lower die's lit
+    corner showing under the five's side face: reach 1.22, 1.51 long, 0.98 x the flat
+    four's lit area, whose blob lies (0.04, 0.21) off its face: 0.94 from either
+    centre; the reads went leaning, leaning, stacked: voided dice_leaning (truth
+    dice_stacked)."""
+    if len(blobs) != 2 or len(tops) != 2:
+        return False
+    ref = np.asarray(_offset_rel(blobs[1 - i], tops[1 - i], edge_px))
+    n_ref = float(np.hypot(*ref))
+    nadir = np.asarray(PipParams().nadir_xy, float)
+    if not params.nadir_min_rel <= n_ref <= params.lowered_max_rel \
+            or float(ref @ nadir) < params.nadir_cos * n_ref:
+        return False
+    edge = max(tops[i].edge_px, edge_px) if sized_face(tops[i]) else edge_px  # _lit_stack's
+    got = _lit_region(image_bgr, tops[i].center_xy, edge, params)
+    if got is None:
+        return False
+    region, dist, r = got
+    top = tops[1 - i]
+    other = lit_top(image_bgr, top.center_xy,
+                    max(top.edge_px, edge_px) if sized_face(top) else edge_px, params)
+    ys, xs = np.nonzero(region)
+    sx, sy = 2.0 * ref
+    lowered = np.hypot((xs - r) / edge - sx, (ys - r) / edge - sy)
+    if other is None or float(region.sum()) > params.lowered_area * other.area_px:
+        return False
+    return float(np.minimum(dist[region], lowered).max()) < params.beside_reach
 
 
 def _wide(mine: LitTop, other: LitTop, params: StackParams) -> bool:
