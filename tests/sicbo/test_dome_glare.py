@@ -185,8 +185,10 @@ def test_glare_is_the_lamp_not_a_pale_floor_lit_round_it(floor: tuple, lamp: flo
     [
         ((215.0, 228.0, 232.0), 0.034, ("outcome", (4, 5, 6))),  # on the floor the lamp's
         # haze lit: read
-        ((215.0, 228.0, 232.0), 0.024, ("abstain", None)),  # on the lamp's core: it may be
-        # a washed five
+        # beside the lamp's core, the spot nearest the four's corner pip, which shows: a
+        # centre or middle pip, farther from the core, had less light added and would show
+        # too (glare.glare_spared; it abstained before)
+        ((215.0, 228.0, 232.0), 0.024, ("outcome", (4, 5, 6))),
         # a floor paler than the dice (seed 11104 clip 029): lit to the clip over a quarter
         # of it, the lamp's core not told from the floor; the mask says nothing, the four is
         # read (every die on that plateau was doubted before)
@@ -201,9 +203,11 @@ def test_reader_on_a_pale_floor_doubts_only_the_die_under_the_lamp(
     assert _lamp_rounds(floor, 4, four_x) == [("outcome", (1, 2, 6)), decided]
 
 
-def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = None) -> list:
+def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = None,
+                 y_m: float = 0.01) -> list:
     """The video reader's outcomes and abstains on two rendered rounds, 15-degree camera:
-    6-1-2, then a six, ``face`` at (``x_m``, 0.01) m (the lamp's core near 0.024) and a five."""
+    6-1-2, then a six, ``face`` at (``x_m``, ``y_m``) m (at (0.024, 0.01) the lamp's core
+    lies just off the face's corner; at (0.0095, 0.0057) on its centre) and a five."""
     from vision.footage import StreamInfo
     from vision.sicbo.reader import SicBoReader
     from vision.synth.dice3d import flat_pose
@@ -212,7 +216,7 @@ def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = 
 
     scene = dome_scene(tilt_deg=15.0, floor_bgr=floor)
     second = (flat_pose(6, SPOTS[0], 0.3, edge_m=EDGE_M),
-              flat_pose(face, (x_m, 0.01), 1.0, edge_m=EDGE_M),
+              flat_pose(face, (x_m, y_m), 1.0, edge_m=EDGE_M),
               flat_pose(5, SPOTS[2], 1.7, edge_m=EDGE_M))
     frames, _ = clip_frames(scene, [flat_dice([6, 1, 2]), second], style=style, covered=10,
                             lift=6, still=14, seed=5)
@@ -233,11 +237,13 @@ def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = 
         # a Western one's pip is 1.4 x across the other faces' (dice._large_ones, seed 12804
         # clip 008 r4): no washed three's or five's centre pip either: read
         ("western", 1, ("outcome", (1, 5, 6))),
-        # ... while a Western three or five on the core may have lost pips: not read
+        # ... while a Western three there may have lost pips (the core nearer a blank
+        # place of its grid than its pips): not read
         ("western", 3, ("abstain", None)),
-        ("western", 5, ("abstain", None)),
-        # a Chinese four on the core may be a washed five, red pips or not
-        ("chinese", 4, ("abstain", None)),
+        # a five whose five pips all show is no washed face (no face holds its layout), a
+        # four whose corner pip nearest the core shows is no washed five (glare_spared)
+        ("western", 5, ("outcome", (5, 5, 6))),
+        ("chinese", 4, ("outcome", (4, 5, 6))),
     ],
 )
 def test_reader_reads_a_big_one_on_the_lamp(style: str, face: int, decided: tuple) -> None:
@@ -246,3 +252,53 @@ def test_reader_reads_a_big_one_on_the_lamp(style: str, face: int, decided: tupl
     one whose pip is a one's size is sure there."""
     got = _lamp_rounds((215.0, 228.0, 232.0), face, 0.024, DiceStyle(pip_style=style))
     assert got == [("outcome", (1, 2, 6)), decided]
+
+
+@pytest.mark.parametrize(
+    ("style", "xy_m"),
+    [
+        ("chinese", (0.0095, 0.0057)),   # the four's centre on the lamp's core
+        ("western", (0.012, 0.006)),     # ... a little off it, still nearer than a pip
+    ],
+)
+def test_reader_doubts_a_four_with_its_centre_on_the_lamp(style: str, xy_m: tuple) -> None:
+    """A four whose centre place (a five's washed centre pip) lies nearer the lamp's core
+    than any of its pips stays capped (glare.glare_spared says nothing): not read."""
+    got = _lamp_rounds((215.0, 228.0, 232.0), 4, xy_m[0], DiceStyle(pip_style=style),
+                       y_m=xy_m[1])
+    assert got == [("outcome", (1, 2, 6)), ("abstain", None)]
+
+
+_FOUR = ((150.0, 110.0), (170.0, 110.0), (150.0, 130.0), (170.0, 130.0))  # edge ~37 px
+
+
+@pytest.mark.parametrize(
+    ("spot_xy_r", "face", "pips", "spared"),
+    [
+        ((174.0, 106.0, 8.0), 4, _FOUR, True),    # the spot on a corner pip that shows
+        ((160.0, 120.0, 8.0), 4, _FOUR, False),   # on the centre: a washed five's pip?
+        ((172.0, 120.0, 8.0), 4, _FOUR, False),   # on a side's middle: a washed six's?
+        ((174.0, 106.0, 8.0), 4, _FOUR[:3], False),   # a pip of the face not found
+        ((174.0, 106.0, 8.0), 5, _FOUR, False),   # fewer pips than the face
+        ((150.0, 110.0, 8.0), 2, (_FOUR[1], _FOUR[2]), False),   # a two's blank corner
+        ((170.0, 110.0, 8.0), 2, (_FOUR[1], _FOUR[2]), True),    # its own pip
+        ((174.0, 106.0, 8.0), 1, _FOUR[:1], False),   # a lone pip places no grid
+    ],
+)
+def test_glare_spared(spot_xy_r: tuple, face: int, pips: tuple, spared: bool) -> None:
+    from vision.sicbo.glare import glare_spared
+
+    glare = _glare_at(*spot_xy_r)
+    assert glare_spared(glare, 1.0, (160.0, 120.0), 37.0, face, pips) is spared
+    pips2 = tuple((2 * x, 2 * y) for x, y in pips)    # full res 2x, the mask at half
+    assert glare_spared(glare, 0.5, (320.0, 240.0), 74.0, face, pips2) is spared
+
+
+def test_glare_spared_needs_a_compact_spot() -> None:
+    """A spot strung out along the face (no compact core) tells no core: not spared."""
+    from vision.sicbo.glare import glare_spared
+
+    glare = np.zeros((240, 320), bool)
+    glare[104:108, 120:200] = True        # a thin band through the corner pip's row
+    glare[104:140, 196:200] = True
+    assert not glare_spared(glare, 1.0, (160.0, 120.0), 37.0, 4, _FOUR)

@@ -27,8 +27,8 @@ from vision.sicbo.layout import LAYOUTS, layout_fit
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
-__all__ = ["FaintParams", "corner_pair_completed", "centre_pair_completed", "faint_completed",
-           "no_pip_dropped", "row_completed"]
+__all__ = ["FaintParams", "blank_places", "corner_pair_completed", "centre_pair_completed",
+           "faint_completed", "no_pip_dropped", "row_completed"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -241,6 +241,14 @@ def _grown(top: TopFace, missing: np.ndarray, r: float) -> TopFace:
     side = tuple(p for p in top.side_pips if not len(missing) or float(np.hypot(
         *(np.asarray(missing, float) - p.center_xy).T).min()) > 2 * r)
     return replace(top, pips=allp, center_xy=(float(c[0]), float(c[1])), side_pips=side)
+
+
+def blank_places(pts: np.ndarray, face: int, edge_px: float,
+                 params: FaintParams = FaintParams()) -> np.ndarray | None:
+    """The image places (K x 2) of the 3 x 3 grid where ``face``'s layout, mapped onto
+    its pips found at ``pts`` (``_place``), has no pip; None when they fit no map."""
+    placed = _place(np.asarray(pts, float), LAYOUTS[face], edge_px, params)
+    return None if placed is None else placed[1]
 
 
 def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,

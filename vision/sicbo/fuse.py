@@ -75,7 +75,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
                    cnn_face=cnn_face, span_px=pip_span_px(top),
-                   big_pip=big_one(top, top.edge_px, params.pips))
+                   big_pip=big_one(top, top.edge_px, params.pips),
+                   pips_xy=tuple((float(p.center_xy[0]), float(p.center_xy[1])) for p in top.pips))
 
 
 def _squashed_one(top: TopFace, params: DiceParams) -> bool:

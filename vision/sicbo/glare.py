@@ -17,12 +17,13 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
+from vision.sicbo.faintpip import blank_places
 
 if TYPE_CHECKING:
     from vision.sicbo.dome import DomeRegion
 
-__all__ = ["floor_cover", "glare_hides_pips", "glare_mask", "glare_on_face", "lit_cores",
-           "white_level"]
+__all__ = ["floor_cover", "glare_hides_pips", "glare_mask", "glare_on_face", "glare_spared",
+           "lit_cores", "white_level"]
 
 
 def glare_mask(frame_bgr: np.ndarray, dice_boxes: list[tuple[float, float, float, float]],
@@ -130,6 +131,49 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     if disc.any() and float(box[disc].mean()) >= big_cover:
         return True
     return face in (2, 4) and bool(box[dist <= centre_rel].any())
+
+
+def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
+                 edge_px: float, face: int | None,
+                 pips_xy: tuple[tuple[float, float], ...], *, min_fill: float = 0.6) -> bool:
+    """Has the glare by this face (``glare_hides_pips``) spared every place where a pip
+    washed out would change it? Only when each spot of the learnt glare within half an
+    edge of the face's centre lies as near one of the face's found pips as to any of its
+    blank places (the 3 x 3 grid's places its layout has no pip at, placed by its found
+    pips: ``faintpip._place``). A lamp's reflection is brightest at its core and fades
+    out from it, so a blank place farther from the core than a pip that still shows had
+    less light added than that pip: a pip there would show too. The spot's centroid is
+    taken for its core, so the spot must be compact (``min_fill`` of its box; a disc
+    fills 0.79). Needs the face's pips all found (``pips_xy``, as many as ``face``, 2 to
+    5: a one's lone pip places no grid; a five's are no other face's anyway).
+    Seed 12804 (spent) clip 024 r2 frame 1013 (1920x1080, a pale floor, every die's face
+    clipped white): a four, the lamp's spot over one corner pip (7 px from the spot's
+    centre, washed to a pale pink but found), the centre and middles 21-31 px from it and
+    blank; pips and CNN 0.977, capped at 0.5 on every read: abstained low_confidence."""
+    if face is None or not 2 <= face <= 5 or len(pips_xy) != face:
+        return False
+    pts = np.array(pips_xy, float)
+    blank = blank_places(pts, face, edge_px)
+    if blank is None:
+        return False
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(glare_small.astype(np.uint8))
+    h, w = glare_small.shape
+    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
+    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    near = np.hypot(xx + 0.5 - x, yy + 0.5 - y) <= r
+    spots = set(np.unique(labels[y0:y1, x0:x1][near]).tolist()) - {0}
+    if not spots:
+        return False
+    for k in spots:
+        if stats[k, cv2.CC_STAT_AREA] < min_fill * stats[k, cv2.CC_STAT_WIDTH] * \
+                stats[k, cv2.CC_STAT_HEIGHT]:
+            return False
+        core = (centroids[k] + 0.5) / scale
+        if float(np.hypot(*(pts - core).T).min()) > float(np.hypot(*(blank - core).T).min()):
+            return False
+    return True
 
 
 def white_level(frame_bgr: np.ndarray, *, margin: float = 4.0) -> float:

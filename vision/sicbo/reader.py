@@ -34,7 +34,14 @@ from vision.footage import Event, StreamInfo
 from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dome, moving_px, shrink
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
-from vision.sicbo.glare import floor_cover, glare_hides_pips, glare_mask, glare_on_face, white_level
+from vision.sicbo.glare import (
+    floor_cover,
+    glare_hides_pips,
+    glare_mask,
+    glare_on_face,
+    glare_spared,
+    white_level,
+)
 from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
@@ -61,7 +68,8 @@ def dice_obs(reading: object) -> DiceObs:
     return DiceObs(tuple(
         DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose,
                _box(getattr(d, "box_xyxy", None)), float(getattr(d, "span_px", 0.0)),
-               bool(getattr(d, "big_pip", False)))
+               bool(getattr(d, "big_pip", False)),
+               tuple(tuple(p) for p in getattr(d, "pips_xy", ())))
         for d in reading.dice))  # type: ignore[attr-defined]
 
 
@@ -192,6 +200,7 @@ class SicBoReader:
         obs = self._read_fn(dome.crop(frame_bgr))
         shifted = DiceObs(tuple(
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
+                    pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
         return self._stacked_by_size(self._unsure_under_glare(refine_poses(shifted), frame_bgr))
 
@@ -211,7 +220,9 @@ class SicBoReader:
         """A die whose value the glass's static glare could have changed (by washing pips
         out: ``glare.glare_hides_pips``) is at most GLARE_CONFIDENCE sure, unless its top
         face shows no glare in this frame (``glare.glare_on_face``: nothing of it near the
-        level where the camera clips, ``glare.white_level``, so nothing washed)."""
+        level where the camera clips, ``glare.white_level``, so nothing washed) or the
+        glare's spot lies nearer a pip of the face that still shows than any place where a
+        washed pip would change it (``glare.glare_spared``)."""
         glare = self.scene.glare_small
         if glare is None:
             return read
@@ -223,7 +234,8 @@ class SicBoReader:
             if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face, cover=cover,
                                 big_pip=d.big_pip):
                 white = white_level(frame_bgr) if white is None else white
-                if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white):
+                if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white) and not glare_spared(
+                        glare, scale, d.center_xy, d.edge_px, d.face, d.pips_xy):
                     d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
             dice.append(d)
         return DiceObs(tuple(dice))

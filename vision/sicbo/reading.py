@@ -69,6 +69,7 @@ class DieRead:
     cnn_face: int | None = None
     span_px: float = 0.0      # the longest distance between two top-face pips (0: < 2 pips)
     big_pip: bool = False
+    pips_xy: tuple[tuple[float, float], ...] = ()   # its top face's pips (px)
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box_xyxy

@@ -81,6 +81,7 @@ class DieObs:
     box_xyxy: tuple[float, float, float, float] | None = None  # its blob (px), for evidence
     span_px: float = 0.0      # its top pips' longest distance (px; 0 unknown): ``height``
     big_pip: bool = False             # one pip as large as a one's (``DieRead.big_pip``)
+    pips_xy: tuple[tuple[float, float], ...] = ()   # its top face's pips (px): ``glare``
 
     def __post_init__(self) -> None:
         if self.face is not None and self.face not in range(1, 7):
