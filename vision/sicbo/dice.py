@@ -152,8 +152,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if params.in_dome:               # a second die's face turned up beside the top face
         two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
-    # told apart, so neither a void nor an outcome: the die is not trusted (the round abstains)
-    pressed = pressed_dice(pairs, long_rel=0.7) - two  # 0.7: = rel
+    # told apart, so neither a void nor an outcome: the die is not trusted (the round
+    # abstains); in the dome not where the faces lie beyond a lean's reach (_in_reach)
+    pressed = pressed_dice([c for c in pairs if not params.in_dome
+                            or _in_reach(tops[c.die], tops[c.other], edge, params)],
+                           long_rel=0.7) - two  # 0.7: = rel
     pressed |= {k for pair in touch - square_pairs(tops, touch, params.touch)
                 for k in pair} - two         # maybe leaning, unless seen alike: not trusted
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
@@ -396,6 +399,18 @@ def _joined_lone_pip(blob: Blob, top: TopFace, probs: np.ndarray | None,
     return params.in_dome and probs is not None and n_found == params.max_dice \
         and top.count == 1 and blob.edge_px > 1.5 * top.edge_px \
         and int(np.argmax(probs[:NOT_A_DIE])) != 0
+
+
+def _in_reach(a: TopFace, b: TopFace, edge_px: float, params: DiceParams) -> bool:
+    """Could one of two dice lean on the other, by the distance of their top faces'
+    centres: under ``TouchParams.reach_rel`` x the image's die edge (a leaning die's top
+    face lies 0.5 + sin t + cos t / 2 <= 1.62 edges from its support's; ``touch_pairs``
+    calls pairs beyond it apart). Blobs meeting along 0.7+ edge are then two flat dice
+    whose bodies or shadows touch at a corner, not a lean. Seed 12804 (spent) clip 022
+    r2 frame 1045 (1024x576): a flat one and a three 2.0 edges apart (edge 37.4 px),
+    0.29 edge of floor between their faces, their blobs meeting along 0.82 edge; one or
+    the other capped at 0.5 on every read: abstained low_confidence."""
+    return centre_gap_px(a, b) < params.touch.reach_rel * edge_px
 
 
 def _not_a_die(probs: np.ndarray | None) -> bool:
