@@ -66,8 +66,10 @@ size costs one read, not two. Small dice still get the whole read without the pu
 A photo may be out of focus: each read (at either scale) also looks for dice whose
 outline is too soft for the glare limit and keeps those its pips and CNN agree on
 (``photo_soft.with_soft_dice``), for dice whose pips the camera's motion drew out
-under the top pips' roundness limit (``photo_squash.with_smeared_pips``), and for pale
-dice a grained desk's threshold cut away (``photo_faint.with_faint_dice``); the blobs of
+under the top pips' roundness limit (``photo_squash.with_smeared_pips``), for pale
+dice a grained desk's threshold cut away (``photo_faint.with_faint_dice``), and for light
+dice a dark object (a cable) joined into one blob too long for a die, looking with what is
+much darker than the floor left out (``photo_dark.with_undarkened_dice``); the blobs of
 those looks are found in one search (``photo_looks``: the floors computed once); a die a
 looser look reads as another face, pips and CNN agreeing there, is at most 0.5 sure
 (``photo_soft.doubted``). A streaked
@@ -86,6 +88,7 @@ import numpy as np
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.detect import find_die_blobs, find_die_blobs_each
 from vision.sicbo.dice import DiceParams, DiceReading, DieRead, read_dice, reading_flags
+from vision.sicbo.photo_dark import with_undarkened_dice
 from vision.sicbo.photo_faint import FAINT_NOISE, with_faint_dice
 from vision.sicbo.photo_four import with_fours
 from vision.sicbo.photo_soft import SOFT_SHARPNESS, with_soft_dice
@@ -238,22 +241,24 @@ def _read_at(image_bgr: np.ndarray, f: float, params: DiceParams) -> DiceReading
 def _looked(image_bgr: np.ndarray, params: DiceParams) -> DiceReading:
     """``read_dice`` of the photo as it is, with its soft and faint dice, its dice of
     streaked pips and its fours read as sixes looked at again, one die to a place."""
-    seen, soft, faint = photo_looks(image_bgr, params)
+    seen, soft, faint, light = photo_looks(image_bgr, params)
     reading = with_soft_dice(image_bgr, read_dice(image_bgr, params=params), params, seen, soft)
     reading = with_faint_dice(image_bgr, reading, params, seen, faint)
+    reading = with_undarkened_dice(image_bgr, reading, params, seen, light)
     reading = with_smeared_pips(image_bgr, reading, params, seen)
     return one_per_place(with_fours(image_bgr, reading, params))
 
 
-def photo_looks(image_bgr: np.ndarray,
-                params: DiceParams) -> tuple[list[Blob], list[Blob], list[Blob]]:
-    """The photo's die blobs as ``read_dice`` finds them, at ``SOFT_SHARPNESS`` and at
-    ``FAINT_NOISE`` x the median floor score, in one search (the floors computed once)."""
+def photo_looks(image_bgr: np.ndarray, params: DiceParams
+                ) -> tuple[list[Blob], list[Blob], list[Blob], list[Blob]]:
+    """The photo's die blobs as ``read_dice`` finds them, at ``SOFT_SHARPNESS``, at
+    ``FAINT_NOISE`` x the median floor score and with the dark left out (``keep_dark``
+    off), in one search (the floors computed once)."""
     sharp = replace(params.detect, wide_floor=params.photo_wide_floor)
-    seen, soft, faint = find_die_blobs_each(image_bgr, [
+    seen, soft, faint, light = find_die_blobs_each(image_bgr, [
         sharp, replace(sharp, min_sharpness=SOFT_SHARPNESS),
-        replace(sharp, noise_factor=FAINT_NOISE)])
-    return seen, soft, faint
+        replace(sharp, noise_factor=FAINT_NOISE), replace(sharp, keep_dark=False)])
+    return seen, soft, faint, light
 
 
 def one_per_place(reading: DiceReading) -> DiceReading:
