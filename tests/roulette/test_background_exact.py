@@ -12,7 +12,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.roulette.background import StripBackground, to_mixed
+from vision.roulette.background import (
+    PATCH_SHIFT_RC,
+    StripBackground,
+    _best_shifted_match,
+    max_channel,
+    to_mixed,
+)
 
 KERNEL = np.ones((5, 7), np.uint8)
 
@@ -81,3 +87,32 @@ def test_background_arithmetic_matches_the_plain_formulas(head_row: int,
         assert np.array_equal(bg.chroma_stand_out(mixed, 45.0),
                               _plain_chroma(mixed, model, head_row, 45.0))
         assert np.array_equal(bg.rise(mixed, diff), _plain_rise(mixed, model, diff, head_row))
+
+
+def _plain_best_shifted_match(frame: np.ndarray, model: np.ndarray) -> np.ndarray:
+    h, w = frame.shape[:2]
+    best = None
+    for i in range(model.shape[0] - h + 1):
+        for j in range(model.shape[1] - w + 1):
+            d = cv2.absdiff(frame, model[i:i + h, j:j + w])
+            d = cv2.blur(max_channel(d), (3, 3), borderType=cv2.BORDER_REPLICATE)
+            best = d if best is None else np.minimum(best, d)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("h, w", [
+    (3, 5),  # a speck's box: the smallest patch looked at
+    (1, 9),  # a patch cut to one row by the head's first or last row
+    (7, 40),  # a chip on the number ring
+    (22, 446),  # a hand across the whole head
+])
+def test_patch_matches_take_the_plain_least_difference(h: int, w: int) -> None:
+    rng = np.random.default_rng(h * 1000 + w)
+    dr, dc = PATCH_SHIFT_RC
+    for scale in (30.0, 1e-3):  # (the model decays towards black where the frame is black)
+        frame = cv2.blur(rng.integers(0, 256, (h, w, 3)).astype(np.float32), (3, 3))
+        model = (rng.normal(0, 1, (h + 2 * dr, w + 2 * dc, 3)) * scale).astype(np.float32)
+        model[: h // 2] += frame[0, 0]
+        assert np.array_equal(_best_shifted_match(frame, model),
+                              _plain_best_shifted_match(frame, model))

@@ -166,16 +166,9 @@ class StripBackground:
                 continue  # a speck: no object's patch
             r0, r1 = max(0, y - 1), min(h, y + hh + 1)
             c = np.arange(x - 1, x + w + 1) % cols  # the head's columns go round
-            frame = mixed[r0:r1][:, c]
             rows = np.clip(np.arange(r0 - dr, r1 + dr), 0, h - 1)
             model = self.model[rows][:, np.arange(x - 1 - dc, x + w + 1 + dc) % cols]
-            best = None
-            for i in range(2 * dr + 1):
-                for j in range(2 * dc + 1):
-                    d = cv2.absdiff(frame, model[i:i + r1 - r0, j:j + len(c)])
-                    d = cv2.blur(max_channel(d), (3, 3),
-                                 borderType=cv2.BORDER_REPLICATE)
-                    best = d if best is None else np.minimum(best, d)
+            best = _best_shifted_match(mixed[r0:r1][:, c], model)
             out[r0:r1, c] |= (best > patch_out) & far[r0:r1, c]
         return out
 
@@ -236,6 +229,30 @@ class StripBackground:
 
 
 _SQUARE3 = np.ones((3, 3), np.uint8)
+
+
+def _best_shifted_match(frame: np.ndarray, model: np.ndarray) -> np.ndarray:
+    """(h, w, 3) float32 ``frame`` and (h + 2 dr, w + 2 dc, 3) ``model`` -> (h, w) float32:
+    per pixel, the least over the model's (2 dr + 1) x (2 dc + 1) windows of the 3x3 box
+    mean (replicated at the border) of the max-channel absolute difference.
+
+    (cost) A frame patch compared window by window took a hundred OpenCV and numpy calls.
+    Here the differences of all windows are taken in one pass and laid side by side, each
+    between copies of its first and last columns, for one box filter: OpenCV's sums a
+    column down from the top and three columns across at each pixel, so each window's
+    values are those of its own ``blur`` with the border replicated; the rest is
+    elementwise and exact, and the least in any order the same
+    (``tests/roulette/test_background_exact.py``)."""
+    h, w = frame.shape[:2]
+    planes = np.ascontiguousarray(model.transpose(2, 0, 1))  # (3, h + 2 dr, w + 2 dc)
+    windows = np.lib.stride_tricks.sliding_window_view(planes, (h, w), axis=(1, 2))
+    d = np.abs(frame.transpose(2, 0, 1)[:, None, None] - windows)  # (3, 2dr+1, 2dc+1, h, w)
+    d = np.maximum(np.maximum(d[0], d[1]), d[2]).reshape(-1, h, w)
+    side = np.empty((h, len(d), w + 2), np.float32)  # the windows side by side
+    side[:, :, 1:-1] = d.transpose(1, 0, 2)
+    side[:, :, 0], side[:, :, -1] = side[:, :, 1], side[:, :, -2]
+    boxed = cv2.blur(side.reshape(h, -1), (3, 3), borderType=cv2.BORDER_REPLICATE)
+    return np.minimum.reduce(boxed.reshape(side.shape)[:, :, 1:-1], axis=1)
 
 
 def max_channel(a: np.ndarray) -> np.ndarray:
