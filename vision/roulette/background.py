@@ -74,10 +74,16 @@ def from_mixed_column(row: int, col: float, head_row: int, zero_col: float, colu
     return (col + zero_col) % columns if row < head_row else col
 
 
-def _opponents(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(R, C, 3) float32 -> (red - green, blue - (red + green) / 2), each (R, C) float32."""
+def _opponents(bgr: np.ndarray) -> np.ndarray:
+    """(R, C, 3) float32 -> (R, C, 2) float32: red - green, blue - (red + green) / 2, each
+    written into its channel (cost: no planes to merge)."""
     b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]  # views: no copies (cost)
-    return r - g, b - np.float32(0.5) * (r + g)
+    out = np.empty((*bgr.shape[:2], 2), np.float32)
+    np.subtract(r, g, out=out[..., 0])
+    yellow = r + g
+    yellow *= np.float32(0.5)
+    np.subtract(b, yellow, out=out[..., 1])
+    return out
 
 
 class StripBackground:
@@ -129,7 +135,7 @@ class StripBackground:
             return out
         # (cost) both opponent colours as the two channels of one image: one dilate and
         # one erode (each channel on its own, as before), one comparison for both
-        frame, model = cv2.merge(_opponents(mixed[:h])), cv2.merge(_opponents(self.model[:h]))
+        frame, model = _opponents(mixed[:h]), _opponents(self.model[:h])
         hi = cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
         lo = cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
         hi += np.float32(stand_out)

@@ -315,9 +315,9 @@ def _weak_parts(fg: np.ndarray, frame: np.ndarray | None, model: np.ndarray | No
     trace learnt there joins whatever lies by it)."""
     if frame is None or model is None:
         return None
-    row, shift = head
+    row = head[0]  # (the rows from it on are in image coordinates in both: no roll)
     end = fg.shape[0] if rows is None else rows
-    diff = np.abs(roll_head(frame, row, shift)[row:end] - roll_head(model, row, shift)[row:end])
+    diff = np.abs(frame[row:end] - model[row:end])
     weak = np.zeros(fg.shape, np.uint8)
     weak[row:end] = (np.maximum(np.maximum(diff[..., 0], diff[..., 1]), diff[..., 2])
                      > p.link_stand_out) | fg[row:end]
