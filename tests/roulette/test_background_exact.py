@@ -19,6 +19,7 @@ from vision.roulette.background import (
     max_channel,
     to_mixed,
 )
+from vision.roulette.band import persist
 
 KERNEL = np.ones((5, 7), np.uint8)
 
@@ -116,3 +117,16 @@ def test_patch_matches_take_the_plain_least_difference(h: int, w: int) -> None:
         model[: h // 2] += frame[0, 0]
         assert np.array_equal(_best_shifted_match(frame, model),
                               _plain_best_shifted_match(frame, model))
+
+
+def test_persist_counts_in_place_and_saturates_as_the_plain_formula() -> None:
+    rng = np.random.default_rng(7)
+    count = np.arange(256, dtype=np.uint8).reshape(16, 16)  # every value, 254 and 255 too
+    plain = count.copy()
+    for _ in range(3):
+        now = rng.random(count.shape) < 0.8
+        persist(count, now)
+        plain = (np.minimum(plain, 254) + np.uint8(1)) * now.view(np.uint8)
+        assert np.array_equal(count, plain)
+    with pytest.raises(ValueError):
+        persist(count[:, ::2], now[:, ::2])  # a strided view cannot be counted in place
