@@ -237,9 +237,11 @@ def _lamp_rounds(floor: tuple, face: int, x_m: float, style: DiceStyle | None = 
         # a Western one's pip is 1.4 x across the other faces' (dice._large_ones, seed 12804
         # clip 008 r4): no washed three's or five's centre pip either: read
         ("western", 1, ("outcome", (1, 5, 6))),
-        # ... while a Western three there may have lost pips (the core nearer a blank
-        # place of its grid than its pips): not read
-        ("western", 3, ("abstain", None)),
+        # ... and a Western three there: the core lies nearer a blank place of its grid
+        # than its pips, but a five read as a three lost both other corners, and the
+        # farther one lies farther from the core than the centre pip that shows
+        # (glare.glare_spared's larger faces; it abstained before)
+        ("western", 3, ("outcome", (3, 5, 6))),
         # a five whose five pips all show is no washed face (no face holds its layout), a
         # four whose corner pip nearest the core shows is no washed five (glare_spared)
         ("western", 5, ("outcome", (5, 5, 6))),
@@ -270,6 +272,7 @@ def test_reader_doubts_a_four_with_its_centre_on_the_lamp(style: str, xy_m: tupl
 
 
 _FOUR = ((150.0, 110.0), (170.0, 110.0), (150.0, 130.0), (170.0, 130.0))  # edge ~37 px
+_THREE = ((170.0, 110.0), (160.0, 120.0), (150.0, 130.0))
 
 
 @pytest.mark.parametrize(
@@ -277,7 +280,13 @@ _FOUR = ((150.0, 110.0), (170.0, 110.0), (150.0, 130.0), (170.0, 130.0))  # edge
     [
         ((174.0, 106.0, 8.0), 4, _FOUR, True),    # the spot on a corner pip that shows
         ((160.0, 120.0, 8.0), 4, _FOUR, False),   # on the centre: a washed five's pip?
-        ((172.0, 120.0, 8.0), 4, _FOUR, False),   # on a side's middle: a washed six's?
+        ((160.0, 121.0, 8.0), 4, _FOUR, False),   # by the centre: both middles nearer
+        # the core than a corner pip (a washed six's) and the centre (a washed five's)
+        ((172.0, 120.0, 8.0), 4, _FOUR, True),    # on one side's middle: the other middle
+        # (a six's) and the centre (a five's) lie farther than a corner pip that shows
+        ((172.0, 120.0, 8.0), 3, _THREE, True),   # a five's corner: the other one far
+        ((174.0, 106.0, 8.0), 3, _THREE, True),   # on its end pip
+        ((160.0, 120.0, 8.0), 2, (_FOUR[1], _FOUR[2]), False),   # a two's centre: a three's
         ((174.0, 106.0, 8.0), 4, _FOUR[:3], False),   # a pip of the face not found
         ((174.0, 106.0, 8.0), 5, _FOUR, False),   # fewer pips than the face
         ((150.0, 110.0, 8.0), 2, (_FOUR[1], _FOUR[2]), False),   # a two's blank corner
@@ -302,3 +311,20 @@ def test_glare_spared_needs_a_compact_spot() -> None:
     glare[104:108, 120:200] = True        # a thin band through the corner pip's row
     glare[104:140, 196:200] = True
     assert not glare_spared(glare, 1.0, (160.0, 120.0), 37.0, 4, _FOUR)
+
+
+def test_glare_spares_a_three_whose_five_corner_lies_far() -> None:
+    """Seed 13004 (spent) clip 016 r2 frame 1122 (640x480), as measured: a three, the
+    lamp's spot (22 x 24 px, centroid (376.8, 219.4)) over its upper edge, one corner a
+    five would add 9.6 px from the core, nearer than its pips (10.5-10.6 px), the other
+    corner 23.2 px: no five washed to a three (both its corners would have to be), so
+    the three, pips and CNN 0.989, is not capped (it was on every read: abstained)."""
+    from vision.sicbo.glare import glare_spared
+
+    yy, xx = np.mgrid[:480, :640]
+    glare = np.hypot(xx - 376.8, yy - 219.4) <= 11.2
+    pips = ((361.77, 236.52), (374.26, 229.59), (386.81, 222.81))
+    assert glare_spared(glare, 1.0, (374.28, 229.64), 36.37, 3, pips)
+    # the same spot over a two's centre place (a three's washed centre pip): capped
+    assert not glare_spared(glare, 1.0, (376.0, 219.0), 36.37, 2,
+                            ((363.5, 225.9), (388.5, 212.1)))

@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.faintpip import blank_places
+from vision.sicbo.faintpip import _blank, blank_places
+from vision.sicbo.layout import LAYOUTS
 
 if TYPE_CHECKING:
     from vision.sicbo.dome import DomeRegion
@@ -137,14 +138,25 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
                  edge_px: float, face: int | None,
                  pips_xy: tuple[tuple[float, float], ...], *, min_fill: float = 0.6) -> bool:
     """Has the glare by this face (``glare_hides_pips``) spared every place where a pip
-    washed out would change it? Only when each spot of the learnt glare within half an
-    edge of the face's centre lies as near one of the face's found pips as to any of its
-    blank places (the 3 x 3 grid's places its layout has no pip at, placed by its found
-    pips: ``faintpip._place``). A lamp's reflection is brightest at its core and fades
+    washed out would change it? A blank place of the face (the 3 x 3 grid's places its
+    layout has no pip at, placed by its found pips: ``faintpip._place``) may have lost a
+    pip only when it lies nearer the core of a spot of the learnt glare (within half an
+    edge of the face's centre) than every found pip does. A lamp's reflection is brightest at its core and fades
     out from it, so a blank place farther from the core than a pip that still shows had
     less light added than that pip: a pip there would show too. The spot's centroid is
     taken for its core, so the spot must be compact (``min_fill`` of its box; a disc
-    fills 0.79). Needs the face's pips all found (``pips_xy``, as many as ``face``, 2 to
+    fills 0.79). A face read short is a larger face with every one of its extra pips
+    washed (a three is a five whose other two corners are gone), so the face is spared
+    when every such larger face has an extra place farther from the core than a pip
+    that shows (``_washed_to``), even if another blank place lies nearer: a pip there
+    would make no face. (A three is then spared by any one compact spot: the centre pip
+    lies midway between a five's two other corners, so nearer the core than one of
+    them; a four with the core by its centre is not: both middles, a six's, lie nearer
+    than its corners.) Seed 13004 (spent) clip 016 r2 frame 1122 (640x480): a three,
+    the lamp's spot over its upper edge, a middle place (no face) 0.6 px and one of a
+    five's corners 9.6 px from the core, its pips 10.5-10.6 px, the five's other corner
+    23.2 px: pips and CNN 0.989, capped at 0.5 on every read: abstained low_confidence.
+    Needs the face's pips all found (``pips_xy``, as many as ``face``, 2 to
     5: a one's lone pip places no grid; a five's are no other face's anyway).
     Seed 12804 (spent) clip 024 r2 frame 1013 (1920x1080, a pale floor, every die's face
     clipped white): a four, the lamp's spot over one corner pip (7 px from the spot's
@@ -166,14 +178,34 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     spots = set(np.unique(labels[y0:y1, x0:x1][near]).tolist()) - {0}
     if not spots:
         return False
+    washable = np.zeros(len(blank), bool)
     for k in spots:
         if stats[k, cv2.CC_STAT_AREA] < min_fill * stats[k, cv2.CC_STAT_WIDTH] * \
                 stats[k, cv2.CC_STAT_HEIGHT]:
             return False
         core = (centroids[k] + 0.5) / scale
-        if float(np.hypot(*(pts - core).T).min()) > float(np.hypot(*(blank - core).T).min()):
-            return False
-    return True
+        washable |= np.hypot(*(blank - core).T) < float(np.hypot(*(pts - core).T).min())
+    grid = [tuple(p) for p in _blank(LAYOUTS[face])]
+    return not any(all(washable[grid.index(p)] for p in extra)
+                   for extra in _washed_to(face))
+
+
+def _washed_to(face: int) -> list[tuple[tuple[float, float], ...]]:
+    """For each way a larger face holds ``face``'s layout (the 8 turns and flips of the
+    square), the grid places (as ``faintpip._blank`` gives them) its pips take beyond
+    ``face``'s: the pips glare must have washed out, all of them, for that face to be
+    read as ``face``. None for a five or a six (no larger face holds a five's centre)."""
+    held = {(float(x), float(y)) for x, y in LAYOUTS[face]}
+    out = []
+    for other in range(face + 1, 7):
+        for sx in (1.0, -1.0):
+            for sy in (1.0, -1.0):
+                for swap in (False, True):
+                    pl = {((y if swap else x) * sx + 0.0, (x if swap else y) * sy + 0.0)
+                          for x, y in LAYOUTS[other]}
+                    if held <= pl:
+                        out.append(tuple(sorted(pl - held)))
+    return out
 
 
 def white_level(frame_bgr: np.ndarray, *, margin: float = 4.0) -> float:
