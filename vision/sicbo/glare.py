@@ -137,27 +137,27 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
 def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, float],
                  edge_px: float, face: int | None,
                  pips_xy: tuple[tuple[float, float], ...], *, min_fill: float = 0.6) -> bool:
-    """Has the glare by this face (``glare_hides_pips``) spared every place where a pip
-    washed out would change it? A blank place of the face (the 3 x 3 grid's places its
-    layout has no pip at, placed by its found pips: ``faintpip._place``) may have lost a
-    pip only when it lies nearer the core of a spot of the learnt glare (within half an
-    edge of the face's centre) than every found pip does. A lamp's reflection is brightest at its core and fades
-    out from it, so a blank place farther from the core than a pip that still shows had
-    less light added than that pip: a pip there would show too. The spot's centroid is
-    taken for its core, so the spot must be compact (``min_fill`` of its box; a disc
-    fills 0.79). A face read short is a larger face with every one of its extra pips
-    washed (a three is a five whose other two corners are gone), so the face is spared
-    when every such larger face has an extra place farther from the core than a pip
-    that shows (``_washed_to``), even if another blank place lies nearer: a pip there
-    would make no face. (A three is then spared by any one compact spot: the centre pip
-    lies midway between a five's two other corners, so nearer the core than one of
-    them; a four with the core by its centre is not: both middles, a six's, lie nearer
-    than its corners.) Seed 13004 (spent) clip 016 r2 frame 1122 (640x480): a three,
-    the lamp's spot over its upper edge, a middle place (no face) 0.6 px and one of a
-    five's corners 9.6 px from the core, its pips 10.5-10.6 px, the five's other corner
-    23.2 px: pips and CNN 0.989, capped at 0.5 on every read: abstained low_confidence.
-    Needs the face's pips all found (``pips_xy``, as many as ``face``, 2 to
-    5: a one's lone pip places no grid; a five's are no other face's anyway).
+    """Has the glare by this face (``glare_hides_pips``) spared every place where a pip washed out
+    would change it? A blank place of the face (the 3 x 3 grid's places its layout has no
+    pip at, placed by its found pips: ``faintpip._place``) may have lost a pip only when it
+    lies nearer the core of a spot of the learnt glare (within half an edge of the face's
+    centre) than every found pip does. A lamp's reflection is brightest at its core and
+    fades out from it, so a blank place farther from the core than a pip that still shows
+    had less light added than that pip: a pip there would show too. The spot's centroid is
+    taken for its core, so the spot must be compact (``min_fill`` of its box; a disc fills
+    0.79). A face read short is a larger face with every one of its extra pips washed (a
+    three is a five whose other two corners are gone), so the face is spared when every such
+    larger face has an extra place farther from the core than a pip that shows
+    (``_washed_to``), even if another blank place lies nearer: a pip there would make no
+    face. (A three is then spared by any one compact spot: the centre pip lies midway
+    between a five's two other corners, so nearer the core than one of them; a four with the
+    core by its centre is not: both middles, a six's, lie nearer than its corners.) Seed
+    13004 (spent) clip 016 r2 frame 1122 (640x480): a three, the lamp's spot over its upper
+    edge, a middle place (no face) 0.6 px and one of a five's corners 9.6 px from the core,
+    its pips 10.5-10.6 px, the five's other corner 23.2 px: pips and CNN 0.989, capped at
+    0.5 on every read: abstained low_confidence. Needs the face's pips all found
+    (``pips_xy``, as many as ``face``, 2 to 5: a one's lone pip places no grid; a five's are
+    no other face's anyway).
     Seed 12804 (spent) clip 024 r2 frame 1013 (1920x1080, a pale floor, every die's face
     clipped white): a four, the lamp's spot over one corner pip (7 px from the spot's
     centre, washed to a pale pink but found), the centre and middles 21-31 px from it and
