@@ -49,7 +49,8 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
 from vision.sicbo.pips import PipParams, TopFace
-from vision.sicbo.pose import PoseParams, elongation, pair_pose, scene_edge_px, sized_face
+from vision.sicbo.pose import (PoseParams, elongation, pair_pose, scene_edge_px, second_face,
+                               sized_face)
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
@@ -297,7 +298,12 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     leaning on another lies beside it, so the pair's blob runs from the support's top
     face to one side (centroid 0.64-0.68 edge away on the seed-9704/9804/9002/9904
     reads); a stacked pair's blob is the upper die with the lower die's sides round and
-    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning). So is
+    under it (0.06-0.12 edge on the three stacks of seed 9904 called leaning), or off it
+    towards the nadir (``towards_nadir``) unless the blob shows a second face
+    (``pose.second_face``: the tipped face of a die leaning on it; fresh seed 13004
+    (spent) clip 024 r4, 640x480, camera 28 degrees: a four tipped 32 degrees against a
+    three, the three's blob 3.3 edge^2 at (-0.72, 0.15), the flat one's at (-0.33, 0.10),
+    the four's pips in the three's blob: voided dice_stacked, truth dice_leaning). So is
     one whose blob is compact (``compact_pair``), however its face reads.
     ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``)."""
     if len(tops) != 2:
@@ -313,7 +319,8 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     i = pair[0]
     if reads[i].confidence >= pose.pair_conf and (
             centred_top(blobs[i], tops[i], edge_px, params)
-            or towards_nadir(blobs, tops, i, edge_px, params)):
+            or (towards_nadir(blobs, tops, i, edge_px, params)
+                and second_face(tops[i], pose) is None)):
         return i
     if compact_pair(blobs, tops, i, params, pose):
         return i
@@ -331,10 +338,17 @@ def _centred_body(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     degrees, 103 px dice, dark floor): a two on a die, blob 3.6 edge^2 (solidity 0.87)
     0.38 edge off the two's face at (-0.30, 0.23), body 2.05 edge^2 0.26 off at (0.09,
     0.24), the flat four's body 0.09 off its face: voided dice_leaning (truth
-    dice_stacked)."""
+    dice_stacked). Or the body runs off its top face towards the nadir as the other
+    die's body does off its own (``towards_nadir``, as ``joined_stack`` judges bodies),
+    with no second face in the blob: fresh seed 13004 (spent) clip 010 r2 (1024x576,
+    camera 19 degrees): a two on a die, blob 3.1 edge^2 at (0.40, 0.42) off the two's
+    face (the shadow), body 2.07 edge^2 at (0.09, 0.33), the flat three's body at
+    (0.02, 0.17): voided dice_leaning (truth dice_stacked)."""
     if reads[i].confidence < pose.pair_conf:
         return False
-    return centred_top(die_bodies(image_bgr, blobs, tops)[i], tops[i], edge_px, params)
+    bodies = die_bodies(image_bgr, blobs, tops)
+    return centred_top(bodies[i], tops[i], edge_px, params) or (
+        towards_nadir(bodies, tops, i, edge_px, params) and second_face(tops[i], pose) is None)
 
 
 def towards_nadir(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
