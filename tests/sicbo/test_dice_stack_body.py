@@ -2,7 +2,7 @@
 (blob past ``pair_area_max``, its centroid pulled off the top face), the die's body (rim
 and shadow cut away) lies centred on its top face, or runs off it towards the nadir as the
 other die's body does off its own: stacked (``stack._centred_body``). A second face in the
-blob (a die tipped against the seen one) keeps a lean a lean."""
+blob (a die tipped against the seen one) keeps the die leaning."""
 
 from __future__ import annotations
 
