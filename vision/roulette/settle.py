@@ -74,6 +74,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.phase = "idle"
         self.jumped = False
         self.found_at: int | None = None
+        self.glimpsed = False
         self.started_frame = -(10**9)  # when the round in play started
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
@@ -167,8 +168,14 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
             self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events
-        if self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
-                self.p.glimpse_after_s) and self._glimpsed_in():  # too little to read
+        long_after = self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
+            self.p.glimpse_after_s)
+        if long_after and not lifted and self._glimpsed_hop(recent):
+            events = self._start(obs, "found")  # seen too briefly to be sure of: it must
+            self.decided, self.found_at, self.jumped = True, recent[0].frame, True  # hop on
+            self.glimpsed = True  # (``_hopped_in``)
+            return events
+        if long_after and self._glimpsed_in():  # too little to read
             return [abstain(obs.frame, "ball_unseen", detail="glimpsed hopping, then at rest")]
         return []
 
@@ -178,6 +185,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.pockets_at, self.travel, self.revolutions, self.hop = None, 0.0, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
         self.found_at = None  # ... its first sighting after the bowl
+        self.glimpsed = False  # started found on a glimpse (``found.glimpsed_hop``)
         self.unhandled = True  # no fingers at the ball yet this round
         self.spun = how == "launch"  # seen running on the bowl from the start
         self.track.forget_unconfirmed()
@@ -261,6 +269,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             self._drop_look_alike()  # the spot found in the pockets was not the ball
             return self._unseen(obs.frame)
         events = self._follow(obs)
+        self._hopped_in()
         events += self._check_direction(obs.frame, resting=False)
         read = self._settled(obs.frame)
         if read is None:
@@ -282,6 +291,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
+
+    def _hopped_in(self) -> None:
+        """A round started on a glimpse whose sightings go on to show the ball hopping in
+        (``_hopping_in``, as idle would have told it a few frames later) is a found round
+        like one started so: no look-alike test (``settle_travel``) is asked of it."""
+        if not (self.glimpsed and self.jumped):
+            return
+        recent = contiguous(list(self.history), self.fps)
+        if recent and recent[0].frame == self.found_at and self._hopping_in(recent):
+            self.glimpsed = self.jumped = False  # (the glimpse's run: no spot found since)
 
     def _unseen(self, frame: int) -> list[Event]:
         """The ball in play unseen: lost after ``lost_pocket_s`` once it reached the pockets

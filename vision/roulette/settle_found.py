@@ -13,6 +13,7 @@ from __future__ import annotations
 from vision.roulette.found import (
     back_on_bowl,
     extend_bowl_run,
+    glimpsed_hop,
     glimpsed_in,
     hopping_in,
     still_running,
@@ -50,6 +51,13 @@ class LookAlikes(TrackerState):
                     self.track.near_fixture(hops[0].rho, hops[0].rel, self.p.fixture_hits)):
                 return hops
         return None
+
+    def _glimpsed_hop(self, recent: list[Seen]) -> bool:
+        """Idle, the ball glimpsed hopping in the pockets (``glimpsed_hop``), not where a
+        look-alike rides."""
+        return bool(recent) and glimpsed_hop(recent, band=self.band, fps=self.fps,
+                                             p=self.p) and not self.track.near_fixture(
+            recent[0].rho, recent[0].rel, self.p.fixture_hits)
 
     def _glimpsed_in(self) -> bool:
         """Idle, the ball glimpsed hopping, then at rest (``glimpsed_in``), across gaps

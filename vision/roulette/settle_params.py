@@ -33,6 +33,11 @@ class SettleParams:
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
+    glimpse_frames: int = 6  # idle, a free spot first seen in the pockets this many times
+    glimpse_pockets: float = 0.5  # running, going this far relative to the wheel, then lost
+    # (a dim ball too faint for the finder once it slows down: seed 13001 014 r4, 640x480,
+    # its track out of view, seen 7 frames going 0.58 pocket, then at rest unseen): a round
+    # starts, found; it must hop on before it is read (``found.glimpsed_hop``)
     glimpse_after_s: float = 5.0  # idle, a ball glimpsed hopping, then at rest, is asked
     # about (``found.glimpsed_in``) only this long after the last ball was removed: a roll
     # takes longer from launch to rest (seed 10801 002: 6-7 s); sooner, it is a ball put
