@@ -75,6 +75,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.jumped = False
         self.found_at: int | None = None
         self.glimpsed = False
+        self.bowl_frame = -(10**9)  # when a free spot was last seen on the bowl
         self.started_frame = -(10**9)  # when the round in play started
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
@@ -109,6 +110,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             if obs.frame - self.object_last > 2:
                 self.object_since = obs.frame
             self.object_last = obs.frame
+        edge = self.head + self.p.bowl_margin
+        if any(b.rho > edge and not b.held for b in obs.balls):
+            self.bowl_frame = obs.frame  # (``_glimpsed_hop``: the track in view)
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest", refind=self._refind())
         self.last_seen = self.ball or self.last_seen
@@ -170,7 +174,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return events
         long_after = self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
             self.p.glimpse_after_s)
-        if long_after and not lifted and self._glimpsed_hop(recent):
+        if long_after and not lifted and self._since_s(obs, self.bowl_frame) > (
+                self.p.glimpse_bowl_s) and self._glimpsed_hop(recent):
             events = self._start(obs, "found")  # seen too briefly to be sure of: it must
             self.decided, self.found_at, self.jumped = True, recent[0].frame, True  # hop on
             self.glimpsed = True  # (``_hopped_in``)

@@ -38,6 +38,10 @@ class SettleParams:
     # (a dim ball too faint for the finder once it slows down: seed 13001 014 r4, 640x480,
     # its track out of view, seen 7 frames going 0.58 pocket, then at rest unseen): a round
     # starts, found; it must hop on before it is read (``found.glimpsed_hop``)
+    glimpse_bowl_s: float = 3.0  # ... no free spot seen on the bowl this lately (the track
+    # out of view: seed 12801 022 r0, 25 fps, a look-alike in the pockets drifting 1.3
+    # pockets while spots showed on the bowl, and the ball glimpsed 2.5 s after it was last
+    # seen on the track, 6 frames before its landing told its way: abstained, flag lost)
     glimpse_after_s: float = 5.0  # idle, a ball glimpsed hopping, then at rest, is asked
     # about (``found.glimpsed_in``) only this long after the last ball was removed: a roll
     # takes longer from launch to rest (seed 10801 002: 6-7 s); sooner, it is a ball put
