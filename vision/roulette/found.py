@@ -141,21 +141,21 @@ def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettlePara
 
 def glimpsed_hop(recent: list[Seen], *, band: tuple[float, float], fps: float,
                  p: SettleParams) -> bool:
-    """Idle, was the ball glimpsed hopping in the pockets, too briefly for ``hopping_in``,
-    its track out of view (asked only when no spot showed on the bowl lately, by the
-    caller: ``glimpse_bowl_s``)? ``recent``: the contiguous sightings, ``glimpse_frames``
-    of them (the frame it is asked once), every one free and in the pocket band, none
-    faster than a ball, the farthest ``glimpse_pockets`` or more from the first relative
-    to the wheel, each step that way or still (within ``found_step_pockets`` back). A
-    look-alike riding with the wheel does not move in it; a glint jumping between frets
-    goes back and forth. Too little to read where it rests: the round starts found, and
-    must hop ``settle_travel`` before it is read (unless its sightings go on to pass
-    ``hopping_in``, as idle would have told them), else the spot is dropped as a
-    look-alike and the ball, unseen, is lost. (Seed 13001 014 r4, 640x480 at 60 fps, the
-    track out of view: the dim ball on a red pocket found 7 frames going 0.58 pocket,
-    then too faint for the finder, which holds on to a ball in play only (``ball_hold``);
-    the round never started and nothing was sent for it.)"""
-    if len(recent) != p.glimpse_frames or any(
+    """Idle, was the ball glimpsed hopping in the pockets, too briefly for ``hopping_in``, its
+    track out of view (asked by the caller once the glimpse is lost, only when no spot
+    showed on the bowl lately: ``glimpse_bowl_s``)? ``recent``: the contiguous sightings,
+    ``glimpse_frames`` to ``fixture_hits`` - 1 of them (more: ``hopping_in`` judged them),
+    every one free and in the pocket band, none faster than a ball, the farthest
+    ``glimpse_pockets`` or more from the first relative to the wheel, each step that way or
+    still (within ``found_step_pockets`` back). A look-alike riding with the wheel does not
+    move in it; a glint jumping between frets goes back and forth. Too little to read where
+    it rests: the round starts found, and must hop ``settle_travel`` before it is read
+    (unless its sightings go on to pass ``hopping_in``), else the spot is dropped as a look-
+    alike and the ball, unseen, is lost. (Seed 13001 014 r4, 640x480 at 60 fps, the track
+    out of view: the dim ball on a red pocket found 7 frames going 0.58 pocket, then too
+    faint for the finder, which holds on to a ball in play only (``ball_hold``); the round
+    never started and nothing was sent for it.)"""
+    if not p.glimpse_frames <= len(recent) < p.fixture_hits or any(
             s.held or not band[0] <= s.rho <= band[1] for s in recent):
         return False
     if any(too_fast(a, b, fps=fps, p=p) for a, b in zip(recent, recent[1:], strict=False)):

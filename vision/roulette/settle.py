@@ -150,6 +150,11 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return self._void_now(obs)  # the track may be out of view: a roll we cannot see
         if self._left_its_pocket():
             self.left_frame = obs.frame  # (no landing for a while: ``lifted``)
+        if self.ball is None and self._glimpse_lost(obs):
+            events = self._start(obs, "found")  # seen too briefly to be sure of: it must
+            self.decided, self.jumped, self.glimpsed = True, True, True  # hop on
+            self.found_at = self.pockets_at.frame if self.pockets_at else obs.frame
+            return events
         if self.ball is None or self.ball.held:
             return []
         recent = contiguous(list(self.history), self.fps)
@@ -172,17 +177,29 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way
             self.decided, self.found_at = True, hops[0].frame  # it hops is no guide)
             return events
-        long_after = self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
-            self.p.glimpse_after_s)
-        if long_after and not lifted and self._since_s(obs, self.bowl_frame) > (
-                self.p.glimpse_bowl_s) and self._glimpsed_hop(recent):
-            events = self._start(obs, "found")  # seen too briefly to be sure of: it must
-            self.decided, self.found_at, self.jumped = True, recent[0].frame, True  # hop on
-            self.glimpsed = True  # (``_hopped_in``)
-            return events
-        if long_after and self._glimpsed_in():  # too little to read
+        if self._since_s(obs, max(self.ended_frame, self.outcome_frame)) > (
+                self.p.glimpse_after_s) and self._glimpsed_in():  # too little to read
             return [abstain(obs.frame, "ball_unseen", detail="glimpsed hopping, then at rest")]
         return []
+
+    def _glimpse_lost(self, obs: FrameObs) -> bool:
+        """Idle, the ball unseen: was its last run of sightings a glimpse of it hopping in
+        the pockets (``_glimpsed_hop``), lost just over ``found_gap_s`` ago (asked once;
+        sightings that close are joined by the landing and hopping tests, which had their
+        chance: a landing tells the ball's way), long after the last round
+        (``glimpse_after_s``), not lifted, no spot seen on the bowl for ``glimpse_bowl_s``
+        (the track out of view)?"""
+        if not self.history:
+            return False
+        gap = max(3, int(round(self.p.found_gap_s * self.fps)))
+        if obs.frame - self.history[-1].frame != gap + 1:
+            return False
+        since = max(self.ended_frame, self.outcome_frame)
+        return (self._since_s(obs, since) > self.p.glimpse_after_s
+                and self._since_s(obs, max(self.ended_frame, self.left_frame))
+                > self.p.lifted_s
+                and self._since_s(obs, self.bowl_frame) > self.p.glimpse_bowl_s
+                and self._glimpsed_hop(contiguous(list(self.history), self.fps)))
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
