@@ -49,8 +49,14 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
 from vision.sicbo.pips import PipParams, TopFace
-from vision.sicbo.pose import (PoseParams, elongation, pair_pose, scene_edge_px, second_face,
-                               sized_face)
+from vision.sicbo.pose import (
+    PoseParams,
+    elongation,
+    pair_pose,
+    scene_edge_px,
+    second_face,
+    sized_face,
+)
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
