@@ -191,7 +191,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         (the track out of view)?"""
         if not self.history:
             return False
-        gap = max(3, int(round(self.p.found_gap_s * self.fps)))
+        gap = self.p.found_gap_frames(self.fps)
         if obs.frame - self.history[-1].frame != gap + 1:
             return False
         since = max(self.ended_frame, self.outcome_frame)
@@ -243,7 +243,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if not recent:
             return 0.0
         gapped = contiguous(list(self.history), self.fps,
-                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+                            gap=self.p.found_gap_frames(self.fps))
         lead = [s for s in gapped if s.frame <= recent[0].frame]
         travel = 0.0
         for a, b in zip(lead, lead[1:], strict=False):

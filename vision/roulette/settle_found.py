@@ -44,7 +44,7 @@ class LookAlikes(TrackerState):
         pocket band (toward the cone: no ball in a pocket; seed 10501 001 r0, 10601 018 r0:
         spots there and in the pockets joined across a gap, read as a hop of 6-7 pockets)."""
         gapped = contiguous(list(self.track.history), self.fps,
-                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+                            gap=self.p.found_gap_frames(self.fps))
         inside = any(s.rho < self.band[0] for s in gapped)
         for hops in (recent,) if inside else (recent, gapped):
             if hopping_in(hops, band_out=self.band[1], fps=self.fps, p=self.p) and not (
@@ -63,7 +63,7 @@ class LookAlikes(TrackerState):
         """Idle, the ball glimpsed hopping, then at rest (``glimpsed_in``), across gaps
         (none inside the pocket band, as for ``_hopping_in``), not where a look-alike rides."""
         gapped = contiguous(list(self.track.history), self.fps,
-                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+                            gap=self.p.found_gap_frames(self.fps))
         last = gapped[-1] if gapped else None
         return last is not None and not any(s.rho < self.band[0] for s in gapped) and (
             not self.track.near_fixture(last.rho, last.rel, self.p.fixture_hits)) and (
@@ -76,7 +76,7 @@ class LookAlikes(TrackerState):
         gaps while it went 5 pockets relative to the wheel). As for ``_hopping_in``, no
         sighting across the gaps may lie inside the pocket band."""
         gapped = contiguous(list(self.track.history), self.fps,
-                            gap=max(3, int(round(self.p.found_gap_s * self.fps))))
+                            gap=self.p.found_gap_frames(self.fps))
         return not any(s.rho < self.band[0] for s in gapped) and landed(
             gapped, frame, fps=self.fps, head=self.head, p=self.p)
 

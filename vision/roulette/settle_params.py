@@ -145,3 +145,8 @@ class SettleParams:
     caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
     # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
     # taken as caught in a result round rolled on 5.6 s or more before it rested)
+
+    def found_gap_frames(self, fps: float) -> int:
+        """``found_gap_s`` in frames at ``fps`` (at least 3): the widest gap across which
+        sightings in the pockets are joined into one glimpse of the ball."""
+        return max(3, int(round(self.found_gap_s * fps)))

@@ -27,8 +27,8 @@ from vision.sicbo.layout import LAYOUTS, layout_fit
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
-__all__ = ["FaintParams", "blank_places", "corner_pair_completed", "centre_pair_completed",
-           "faint_completed", "no_pip_dropped", "row_completed"]
+__all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
+           "corner_pair_completed", "faint_completed", "no_pip_dropped", "row_completed"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -268,11 +268,11 @@ def _place(pts: np.ndarray, layout: np.ndarray, edge_px: float,
                 lo * edge_px <= scale / PIP_HALF <= hi * edge_px and \
                 (best is None or resid < best[0]):
             rest = [i for i in range(len(layout)) if i not in slots]
-            best = (resid, _apply(m, layout[rest]), _apply(m, _blank(layout)))
+            best = (resid, _apply(m, layout[rest]), _apply(m, blank_grid(layout)))
     return None if best is None else (best[1], best[2])
 
 
-def _blank(layout: np.ndarray) -> np.ndarray:
+def blank_grid(layout: np.ndarray) -> np.ndarray:
     """The places of the 3 x 3 grid (-1, 0, 1 each way) where ``layout`` has no pip."""
     held = {(float(x), float(y)) for x, y in layout}
     return np.array([(x, y) for x in (-1.0, 0.0, 1.0) for y in (-1.0, 0.0, 1.0)

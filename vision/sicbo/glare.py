@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.faintpip import _blank, blank_places
+from vision.sicbo.faintpip import blank_grid, blank_places
 from vision.sicbo.layout import LAYOUTS
 
 if TYPE_CHECKING:
@@ -117,17 +117,11 @@ def glare_hides_pips(glare_small: np.ndarray, scale: float, center_xy: tuple[flo
     share = float(glare_small.mean()) if cover is None else cover
     if face is None or face == 6 or (face == 1 and big_pip) or share > max_cover:
         return False
-    h, w = glare_small.shape
-    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
-    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
-    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
-    if x1 <= x0 or y1 <= y0:
+    window, px, _ = _face_window(glare_small.shape, scale, center_xy, edge_px)
+    box = glare_small[window]
+    if box.size == 0 or not box.any():
         return False
-    box = glare_small[y0:y1, x0:x1]
-    if not box.any():
-        return False
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    dist = np.hypot(xx + 0.5 - x, yy + 0.5 - y) / max(edge_px * scale, 1e-6)
+    dist = px / max(edge_px * scale, 1e-6)
     disc = dist <= 0.5
     if disc.any() and float(box[disc].mean()) >= big_cover:
         return True
@@ -169,13 +163,8 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     if blank is None:
         return False
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(glare_small.astype(np.uint8))
-    h, w = glare_small.shape
-    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
-    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
-    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    near = np.hypot(xx + 0.5 - x, yy + 0.5 - y) <= r
-    spots = set(np.unique(labels[y0:y1, x0:x1][near]).tolist()) - {0}
+    window, px, r = _face_window(glare_small.shape, scale, center_xy, edge_px)
+    spots = set(np.unique(labels[window][px <= r]).tolist()) - {0}
     if not spots:
         return False
     washable = np.zeros(len(blank), bool)
@@ -185,14 +174,26 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
             return False
         core = (centroids[k] + 0.5) / scale
         washable |= np.hypot(*(blank - core).T) < float(np.hypot(*(pts - core).T).min())
-    grid = [tuple(p) for p in _blank(LAYOUTS[face])]
+    grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
     return not any(all(washable[grid.index(p)] for p in extra)
                    for extra in _washed_to(face))
 
 
+def _face_window(shape: tuple[int, int], scale: float, center_xy: tuple[float, float],
+                 edge_px: float) -> tuple[tuple[slice, slice], np.ndarray, float]:
+    """The window of a mask at ``scale`` round a face's disc of half an edge: its slices,
+    each cell's distance (mask pixels) from the face's centre, and the disc's radius."""
+    h, w = shape
+    x, y, r = center_xy[0] * scale, center_xy[1] * scale, 0.5 * edge_px * scale
+    x0, y0 = max(0, int(x - r)), max(0, int(y - r))
+    x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    return (slice(y0, y1), slice(x0, x1)), np.hypot(xx + 0.5 - x, yy + 0.5 - y), r
+
+
 def _washed_to(face: int) -> list[tuple[tuple[float, float], ...]]:
     """For each way a larger face holds ``face``'s layout (the 8 turns and flips of the
-    square), the grid places (as ``faintpip._blank`` gives them) its pips take beyond
+    square), the grid places (as ``faintpip.blank_grid`` gives them) its pips take beyond
     ``face``'s: the pips glare must have washed out, all of them, for that face to be
     read as ``face``. None for a five or a six (no larger face holds a five's centre)."""
     held = {(float(x), float(y)) for x, y in LAYOUTS[face]}

@@ -323,10 +323,8 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
         return None
     i = pair[0]
-    if reads[i].confidence >= pose.pair_conf and (
-            centred_top(blobs[i], tops[i], edge_px, params)
-            or (towards_nadir(blobs, tops, i, edge_px, params)
-                and second_face(tops[i], pose) is None)):
+    if reads[i].confidence >= pose.pair_conf and _lies_stacked(blobs, tops, i, edge_px,
+                                                               params, pose):
         return i
     if compact_pair(blobs, tops, i, params, pose):
         return i
@@ -352,9 +350,16 @@ def _centred_body(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     (0.02, 0.17): voided dice_leaning (truth dice_stacked)."""
     if reads[i].confidence < pose.pair_conf:
         return False
-    bodies = die_bodies(image_bgr, blobs, tops)
-    return centred_top(bodies[i], tops[i], edge_px, params) or (
-        towards_nadir(bodies, tops, i, edge_px, params) and second_face(tops[i], pose) is None)
+    return _lies_stacked(die_bodies(image_bgr, blobs, tops), tops, i, edge_px, params, pose)
+
+
+def _lies_stacked(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
+                  params: StackParams, pose: PoseParams) -> bool:
+    """Blob (or body) ``i`` lies as a stack's does: centred on its top face
+    (``centred_top``), or off it towards the nadir (``towards_nadir``) with no second face
+    in it (``pose.second_face``: the tipped face of a die leaning on it)."""
+    return centred_top(blobs[i], tops[i], edge_px, params) or (
+        towards_nadir(blobs, tops, i, edge_px, params) and second_face(tops[i], pose) is None)
 
 
 def towards_nadir(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
