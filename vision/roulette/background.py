@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.roulette.components import components_with_stats
+
 __all__ = ["BackgroundParams", "StripBackground", "from_mixed_column", "max_channel",
            "seen_median",
            "to_mixed"]
@@ -165,7 +167,7 @@ class StripBackground:
         if not far.any():
             return out
         dr, dc = PATCH_SHIFT_RC
-        n, _, stats, _ = cv2.connectedComponentsWithStats(far.view(np.uint8), connectivity=8)
+        n, _, stats, _ = components_with_stats(far.view(np.uint8))
         cols = mixed.shape[1]
         for x, y, w, hh, area in stats[1:n]:
             if area < 3:

@@ -52,6 +52,7 @@ import numpy as np
 from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces, chip_sized
+from vision.roulette.components import components_with_stats
 from vision.roulette.ghost import label_as_at_first, label_is_ghost
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
@@ -238,7 +239,7 @@ class ObjectWatch(EdgePieces):
         nothing turns: a line there is no edge of the head."""
         bowl = cv2.morphologyEx(lasting[head_row:], cv2.MORPH_CLOSE, _SQUARE3)  # (a rim's
         # spots a pixel apart are one piece)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(bowl, connectivity=8)
+        n, labels, stats, _ = components_with_stats(bowl)
         keep = _chip_like(stats, self.params)
         keep &= np.bincount(labels[lasting[head_row:] > 0], minlength=n) >= (
             2 * self.params.min_area_px)  # (its own pixels, not those the closing added)
@@ -274,7 +275,7 @@ class ObjectWatch(EdgePieces):
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
               model: np.ndarray | None, head_row: int) -> ObjectFix | None:
         p = self.params
-        n, labels, stats, cents = cv2.connectedComponentsWithStats(lasting, connectivity=8)
+        n, labels, stats, cents = components_with_stats(lasting)
         order = sorted(range(1, n), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
         for k in order:
             area = int(stats[k, cv2.CC_STAT_AREA])
@@ -316,7 +317,7 @@ _SQUARE3 = np.ones((3, 3), np.uint8)
 def _extended(mask: np.ndarray) -> np.ndarray:
     """The (R, C) uint8 ``mask``'s pieces that span at least 3 rows and 3 columns (a line
     along the frame's edge is none; a chip's rim is), as they are."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n, labels, stats, _ = components_with_stats(mask)
     keep = (stats[:, cv2.CC_STAT_WIDTH] >= 3) & (stats[:, cv2.CC_STAT_HEIGHT] >= 3)
     keep[0] = False
     return keep[labels].view(np.uint8)
@@ -376,7 +377,7 @@ def _reached_in(params: ObjectParams, now: np.ndarray, then: np.ndarray,
             _unlike(now[cut][None], then[cut][None]), params.stand_out).any()):
         return out  # (cost) most frames: nothing at the last row nor by the frame's edge
     fg = foreground_mask(_unlike(now, then), params.stand_out).view(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    n, labels, stats, _ = components_with_stats(fg)
     top, high = stats[:, cv2.CC_STAT_TOP], stats[:, cv2.CC_STAT_HEIGHT]
     ends = top + high == now.shape[0]
     if cut is not None:

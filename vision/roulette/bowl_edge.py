@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from vision.roulette.components import components_with_stats
 from vision.roulette.ghost import label_is_ghost
 from vision.roulette.hand import (
     HAND_BRIDGE,
@@ -79,7 +80,7 @@ class EdgePieces:
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
         bridged = cv2.dilate(fg.view(np.uint8), HAND_BRIDGE)  # (cost) bool as 0/1, no copy
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(bridged, connectivity=8)
+        n, labels, stats, _ = components_with_stats(bridged)
         labels *= fg  # (cost) 0 off the foreground, not a boolean-mask assignment
         ids = np.unique(labels[edge & fg])
         # a broad piece where last frame's hand was is the hand still, though it no longer
