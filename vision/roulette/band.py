@@ -74,6 +74,8 @@ class BandWatch:
             self.riding = np.zeros(fg.shape, np.uint8)
         assert self.still is not None and self.riding is not None
         rim = self.rim
+        if not fg.any():  # (cost) most frames (87% of the bench clip's)
+            return self._learn_only(frame, held)
         diff = rim.difference(frame)
         off = (max_channel(np.abs(diff)) > p.stand_out) | rim.chroma_stand_out(frame, p.stand_out)
         off |= rim.patch_stand_out(frame, p.stand_out, p.patch_out)
@@ -87,6 +89,24 @@ class BandWatch:
         persist(self.riding, both)
         persist(self.still, _rolled(both, -shift))
         return np.maximum(_rolled(self.riding, -shift), self.still) * fg
+
+    def _learn_only(self, frame: np.ndarray, held: np.ndarray | None) -> np.ndarray:
+        """``update`` where the band has no foreground: nothing lasts (both counts start
+        again, all 0 returned) and the rim's model learns as there, at less cost. Every row
+        is a head row, where ``difference`` is the frame less the model's local range, so
+        no further off than from the model's own pixel, and the patch test marks only what
+        is that far off too: where it stands out is where the frame is ``stand_out`` off
+        the model's pixel, or its opponent colours off the local range once learnt (the
+        same masks, to the bit: ``tests/roulette/test_band_quiet.py``)."""
+        p, rim = self.params, self.rim
+        assert rim is not None and self.still is not None and self.riding is not None
+        stand = max_channel(np.abs(frame - rim.model)) > p.stand_out
+        stand |= rim.chroma_stand_out(frame, p.stand_out) & (rim.looked >= PATCH_LEARNT)
+        rim.update(frame, frame, stand, np.zeros_like(stand), held)  # (no bowl rows: the
+        # frame stands in for the difference, which only they would read)
+        self.still.fill(0)
+        self.riding.fill(0)
+        return np.zeros(stand.shape, np.uint8)
 
 
 def in_band(watch: BandWatch, head_row: int, mixed: np.ndarray, fg: np.ndarray,
