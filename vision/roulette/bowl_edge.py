@@ -23,9 +23,12 @@ from vision.roulette.hand import (
     HAND_MARGIN,
     OUTER_ROWS,
     across_the_seam,
+    ids_in,
     members,
     near,
     roll_head,
+    union_ids,
+    without_ids,
 )
 
 if TYPE_CHECKING:
@@ -82,14 +85,14 @@ class EdgePieces:
         bridged = cv2.dilate(fg.view(np.uint8), HAND_BRIDGE)  # (cost) bool as 0/1, no copy
         n, labels, stats, _ = components_with_stats(bridged)
         labels *= fg  # (cost) 0 off the foreground, not a boolean-mask assignment
-        ids = np.unique(labels[edge & fg])
+        ids = ids_in(labels[edge & fg])
         # a broad piece where last frame's hand was is the hand still, though it no longer
         # reaches the edge (a hand over the head matches the pockets' colours in places)
-        followed = np.unique(labels[self.was_hand & fg])
+        followed = ids_in(labels[self.was_hand & fg])
         areas = np.bincount(labels.ravel(), minlength=n)
         followed = followed[areas[followed] > self.params.border_object_px]
         followed = self._off_the_wheel(labels, n, followed, ids, row, shift)
-        ids = across_the_seam(labels, np.union1d(ids, followed))
+        ids = across_the_seam(labels, union_ids(ids, followed))
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
@@ -98,13 +101,13 @@ class EdgePieces:
                      if label_is_ghost(frame, model, labels, stats, int(k), self.params)]
             if ghost:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
-                ids = np.setdiff1d(ids, ghost)
+                ids = without_ids(ids, ghost)
         fingers = self._over_the_cone(labels, ids)
         weak = _weak_parts(fg, frame, model, head, self.params, self.rows) if len(ids) else None
         small = [k for k in ids if self._compact(labels, stats, int(k), fg, weak)]
-        ids = np.union1d(ids, fingers)
+        ids = union_ids(ids, fingers)
         linked, joined = self._linked(labels, n, ids, areas, weak)
-        ids = np.union1d(ids, linked)
+        ids = union_ids(ids, linked)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
             # arm's piece stays the arm's while it lasts; but no hand rides the turning
             # wheel, whatever it was called before; nor is what was followed as a hand only
@@ -125,7 +128,7 @@ class EdgePieces:
         self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
         if small:
             self.border = roll_head(members(labels, n, small), row, -shift)
-            ids = np.setdiff1d(ids, small)
+            ids = without_ids(ids, small)
         touching = members(labels, n, ids)
         # a hand is what is left beyond the compact pieces, counted in its own foreground
         # pixels (not bridged): a few pixels cut by the border beside a chip are none, else
@@ -160,10 +163,10 @@ class EdgePieces:
         if weak is None or int(areas[ids].sum()) < self.params.hand_px:
             return ids[:0], self._nothing
         m, parts = weak
-        reached = np.unique(parts[members(labels, n, ids)])
+        reached = ids_in(parts[members(labels, n, ids)])
         joined = members(parts, m, reached[reached > 0])
-        linked = np.unique(labels[joined])
-        return np.setdiff1d(linked[linked > 0], ids), joined
+        linked = ids_in(labels[joined])
+        return without_ids(linked[linked > 0], ids), joined
 
     def _stray(self, piece: np.ndarray, row: int, shift: int) -> bool:
         """Is the compact (R, C) bool ``piece`` (image coordinates) no hand's though one was
@@ -200,7 +203,7 @@ class EdgePieces:
                     self.params.hand_near_rc)  # was set while it was followed
         self.hand_frames[held] = -(10**9)
         self.broad_frames[held] = -(10**9)
-        return np.setdiff1d(followed, riding)
+        return without_ids(followed, riding)
 
     def _rides(self, piece: np.ndarray, head_row: int, shift: int, share: float = 0.0
                ) -> bool:
@@ -235,11 +238,11 @@ class EdgePieces:
         start)."""
         if self.inner is None or not len(ids):
             return ids[:0]
-        at_cone = np.unique(labels[self.inner])
+        at_cone = ids_in(labels[self.inner])
         at_cone = at_cone[at_cone > 0]
-        if not np.isin(ids, at_cone).any():
+        if set(ids.tolist()).isdisjoint(at_cone.tolist()):
             return ids[:0]
-        return np.setdiff1d(across_the_seam(labels, at_cone), ids)
+        return without_ids(across_the_seam(labels, at_cone), ids)
 
     def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray,
                  weak: tuple[int, np.ndarray] | None = None) -> bool:
@@ -335,7 +338,7 @@ def _weakly_compact(piece: np.ndarray, weak: tuple[int, np.ndarray], p: ObjectPa
     by over 12; boxed as a chip cut by the border: a false void). A chip is its own
     extent, a pixel or two of blur round it."""
     m, parts = weak
-    reached = np.unique(parts[piece])
+    reached = ids_in(parts[piece])
     reached = reached[reached > 0]
     if not len(reached):
         return True

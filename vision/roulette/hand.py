@@ -11,8 +11,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-__all__ = ["HAND_BRIDGE", "HAND_MARGIN", "OUTER_ROWS", "across_the_seam", "members", "near",
-           "roll_head"]
+__all__ = ["HAND_BRIDGE", "HAND_MARGIN", "OUTER_ROWS", "across_the_seam", "ids_in", "members",
+           "near", "roll_head", "union_ids", "without_ids"]
 
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
@@ -43,15 +43,37 @@ def across_the_seam(labels: np.ndarray, ids: np.ndarray) -> np.ndarray:
     """``ids`` with the labels they meet across the strip's seam (its last column goes on
     into its first: an arm lying there is one piece, labelled as two)."""
     first, last = labels[:, 0], labels[:, -1]
-    pairs = {(int(a), int(b)) for k in (-1, 0, 1)
-             for a, b in zip(first[max(0, k):len(first) + min(0, k)],
-                             last[max(0, -k):len(last) + min(0, -k)], strict=True) if a and b}
+    pairs: set[tuple[int, int]] = set()
+    for k in (-1, 0, 1):  # (cost) the rows meeting found at once, added in the same order
+        at_first = first[max(0, k):len(first) + min(0, k)]
+        at_last = last[max(0, -k):len(last) + min(0, -k)]
+        both = (at_first != 0) & (at_last != 0)
+        pairs.update(zip(at_first[both].tolist(), at_last[both].tolist(), strict=True))
     out = set(ids.tolist())
     for _ in range(2):  # a piece may meet the seam twice
         for a, b in pairs:
             if a in out or b in out:
                 out |= {a, b}
     return np.array(sorted(out), dtype=ids.dtype if len(ids) else np.int32)
+
+
+def ids_in(labels: np.ndarray) -> np.ndarray:
+    """The labels in ``labels`` (non-negative ints, any shape), sorted, as int32:
+    ``np.unique``'s answer for a connected-components labelling, by a count (cost: numpy's
+    ``unique`` sorts, and its Python wrappers cost more than the count on a hand's few
+    thousand pixels)."""
+    return np.flatnonzero(np.bincount(labels.ravel())).astype(np.int32)
+
+
+def union_ids(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.union1d`` of two small id arrays (sorted, int32), by Python's sets (cost)."""
+    return np.array(sorted(set(a.tolist()).union(b.tolist())), np.int32)
+
+
+def without_ids(a: np.ndarray, b: np.ndarray | list[int]) -> np.ndarray:
+    """``np.setdiff1d(a, b)`` for sorted unique ``a`` (int32), by Python's sets (cost)."""
+    drop = set(np.asarray(b).tolist())
+    return np.array([k for k in a.tolist() if k not in drop], np.int32)
 
 
 def near(mask: np.ndarray, box_rc: tuple[int, int]) -> np.ndarray:
