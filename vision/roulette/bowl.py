@@ -101,6 +101,8 @@ class ObjectParams:
     # differences from the model this large are the hand's (``EdgePieces._linked``)
     link_margin_px: int = 3  # a compact piece at the edge with what differs that much
     link_area: float = 1.5  # round it: within its box grown so, this x border_object_px
+    across_rows: int = 3  # an edge piece this many strip rows and more both inside the
+    # head's edge and beyond it lies across it: a hand (``EdgePieces._across_the_edge``)
     beyond_rows: int = 4  # a piece at the objects' outer rows whose foreground ends within
     # this many strip rows beyond them (in view) lies there: no hand over the rim
 

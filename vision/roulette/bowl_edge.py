@@ -104,7 +104,9 @@ class EdgePieces:
                 ids = without_ids(ids, ghost)
         fingers = self._over_the_cone(labels, ids)
         weak = _weak_parts(fg, frame, model, head, self.params, self.rows) if len(ids) else None
-        small = [k for k in ids if self._compact(labels, stats, int(k), fg, weak)]
+        across = [k for k in ids if self._across_the_edge(labels, stats, int(k), row)]
+        small = [k for k in ids if k not in across
+                 and self._compact(labels, stats, int(k), fg, weak)]
         ids = union_ids(ids, fingers)
         linked, joined = self._linked(labels, n, ids, areas, weak)
         ids = union_ids(ids, linked)
@@ -137,7 +139,8 @@ class EdgePieces:
         self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
                          if hand else self._nothing)
         self.chain_broad = hand and (
-            self.chain_broad or int(areas[ids].sum()) > self.params.border_object_px
+            self.chain_broad or bool(across)
+            or int(areas[ids].sum()) > self.params.border_object_px
             or int(np.count_nonzero(joined)) > self.params.link_area * self.params.border_object_px)
         touching = roll_head(touching, row, -shift)
         if hand:
@@ -243,6 +246,30 @@ class EdgePieces:
         if set(ids.tolist()).isdisjoint(at_cone.tolist()):
             return ids[:0]
         return without_ids(across_the_seam(labels, at_cone), ids)
+
+    def _across_the_edge(self, labels: np.ndarray, stats: np.ndarray, k: int,
+                         head_row: int) -> bool:
+        """Does the piece ``k`` reaching in from the edge (``labels`` of the foreground, image
+        coordinates) lie both on the turning head and on the bowl, ``min_area_px`` of it more
+        than ``across_rows`` rows inside the head's edge (``head_row``) and as much that far
+        beyond it? No object lies across the head's edge: one lies on the head (the number
+        ring, inside its edge) or on the bowl beyond it, and one on the head turns away from
+        the bowl's rows. A dealer's hand reaching in across the frame's border over both is
+        one piece there, however little of it the frame shows (seed 13001 014 r0: fingers
+        come in at the frame's top edge over the pocket ring and the bowl to take the last
+        round's ball out, 130 px in the strip, no broader than a chip cut by the border:
+        taken for one after 10 frames, a false void 2.7 s before the round's chip came)."""
+        p = self.params
+        y, h = int(stats[k, cv2.CC_STAT_TOP]), int(stats[k, cv2.CC_STAT_HEIGHT])
+        inner, outer = head_row - p.across_rows, head_row + p.across_rows
+        if y >= inner or y + h <= outer:
+            return False  # (cost) its box does not reach both sides
+        x, w = int(stats[k, cv2.CC_STAT_LEFT]), int(stats[k, cv2.CC_STAT_WIDTH])
+        piece = labels[y:y + h, x:x + w] == k
+        rows = np.count_nonzero(piece, axis=1)
+        on_head = int(rows[:max(0, inner - y)].sum())
+        on_bowl = int(rows[max(0, outer - y):].sum())
+        return on_head >= p.min_area_px and on_bowl >= p.min_area_px
 
     def _compact(self, labels: np.ndarray, stats: np.ndarray, k: int, fg: np.ndarray,
                  weak: tuple[int, np.ndarray] | None = None) -> bool:
