@@ -236,3 +236,51 @@ def test_a_chip_apart_from_a_hand_that_matches_the_wood_is_reported_at_once() ->
     seen = first_seen(fixes)
     assert seen is not None and 60 <= seen <= 60 + FPS // 2, seen
 
+
+
+def across_border() -> np.ndarray:
+    """(ROWS, COLS) bool: the frame's edge cutting the head and the bowl alike (a close
+    camera, the pocket ring reaching the frame's top edge)."""
+    out = np.zeros((ROWS, COLS), bool)
+    out[:, 200:260] = True
+    return out
+
+
+def fingers_in(rows: tuple[int, int], wide: int, start: int, stop: int, slide: int = 6
+               ) -> Paint:
+    """Fingers coming in across ``across_border``'s edge (column 260) over ``rows``, ``wide``
+    columns in once they have slid in over ``slide`` frames, held still, gone at ``stop``."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if start <= f < stop:
+            reach = max(1, min(wide, wide * (f - start + 1) // slide))
+            frame[rows[0]:rows[1], 258:260 + reach] = SKIN
+    return paint
+
+
+@pytest.mark.parametrize("rows", [
+    (HEAD - 7, HEAD + 7),  # seed 13001 014 r0: over the pockets and the bowl
+    (HEAD - 8, HEAD + 5),  # ... further over the pockets
+])
+def test_fingers_in_over_the_heads_edge_at_the_frames_border_are_no_object(
+        rows: tuple[int, int]) -> None:
+    # seed 13001 014 r0: the dealer's fingers in at the frame's top edge (the pocket ring
+    # reaching it) over the pockets and the bowl to take the last round's ball out, held
+    # there 0.15 s and more: 130 px in the strip, no broader than a chip cut by the border,
+    # never a broad hand's; boxed as a chip after 10 frames (a false void). No object lies
+    # across the head's edge
+    fixes = run([fingers_in(rows, 9, 30, 110)], 200, seed=17, outside=across_border())
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+@pytest.mark.parametrize(("row", "on"), [
+    (HEAD - 5, "head"),  # on the number ring, cut by the frame's edge
+    (HEAD + 8, "bowl"),  # just beyond the head's edge
+])
+def test_a_chip_by_the_heads_edge_cut_by_the_frames_border_is_reported(row: int, on: str
+                                                                        ) -> None:
+    # what lies on one side of the head's edge is judged as before: a chip cut by the
+    # border (seed 13001 014 r0's own chip, at the frame's bottom edge: void in 0.18 s)
+    fixes = run([disc(row, 263, 5, (40, 160, 60), 60)], 100, seed=13,
+                outside=across_border())
+    seen = first_seen(fixes)
+    assert seen is not None and 60 <= seen <= 60 + FPS // 2, (on, seen)
