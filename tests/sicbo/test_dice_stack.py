@@ -353,3 +353,43 @@ def test_lean_towards_the_nadir_stays_leaning(face: int, support_face: int,
     got = read_dice(_frame(28.0, (support, lean, FLAT), seed=5))
     assert [d.pose for d in got.dice].count("leaning") == 1
     assert "stacked" not in [d.pose for d in got.dice]
+
+
+def _pressed(value: int, turn: float, yaw_rad: float, gap_m: float = 0.0002) -> DiePose:
+    """A flat die pressed against the side of the die at (-0.03, -0.02) (yaw 0.2), on
+    the side ``turn`` radians round from its +x side face, ``gap_m`` off it."""
+    d, a = EDGE_M + gap_m, 0.2 + turn
+    return flat_pose(value, (-0.03 + d * np.cos(a), -0.02 + d * np.sin(a)), yaw_rad,
+                     edge_m=EDGE_M)
+
+
+@pytest.mark.parametrize(("tilt_deg", "turn"), [(10.0, np.pi), (20.0, np.pi), (20.0, -np.pi / 2)])
+def test_stack_pressed_against_a_flat_die(tilt_deg: float, turn: float) -> None:
+    # the shifted stack above with a flat two pressed against its lower die: the two lit
+    # regions join (each runs out of its window, cut) and gave no reference; each kept to
+    # its own side, away from the other's face, the stack's lit corners show (fresh seed
+    # 13004 clip 015 r4: a two on a two pressed against a one, abstained dice_count)
+    scene = dome_scene(tilt_deg=tilt_deg)
+    below, upper = _stack(0.35, (0.003, -0.002))
+    flat = _pressed(2, turn, 0.2)
+    image = _frame(tilt_deg, (below, upper, flat), seed=5)
+    tops = [_top_face(scene, upper), _top_face(scene, flat)]
+    edge = float(np.median([t.edge_px for t in tops]))
+    assert any(lit is not None and lit.cut for lit in (lit_top(image, t.center_xy, edge)
+                                                       for t in tops))
+    assert stacked_die(image, tops, edge) == 0
+
+
+@pytest.mark.parametrize(("tilt_deg", "turn"), [(5.0, 5.5), (10.0, np.pi), (10.0, 3 * np.pi / 2),
+                                                (20.0, 3 * np.pi / 2), (30.0, 3 * np.pi / 2)])
+def test_flat_dice_pressed_together_are_not_stacked(tilt_deg: float, turn: float) -> None:
+    # two flat dice pressed together, turned 40 degrees apart: a corner of each pokes
+    # past the line halfway between them; kept off the other's face (pressed_away), the
+    # regions are the two top faces (a plain halfway split called these stacked by span)
+    scene = dome_scene(tilt_deg=tilt_deg)
+    a = flat_pose(3, (-0.03, -0.02), 0.2, edge_m=EDGE_M)
+    b = _pressed(4, turn, 0.9, gap_m=0.0035)
+    image = _frame(tilt_deg, (a, b), seed=int(10 * turn))
+    tops = [_top_face(scene, a), _top_face(scene, b)]
+    edge = float(np.median([t.edge_px for t in tops]))
+    assert stacked_die(image, tops, edge) is None
