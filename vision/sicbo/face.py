@@ -113,15 +113,29 @@ def second_look(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
 
 def look_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace, blob: Blob,
                probs: np.ndarray, pip_params: PipParams) -> tuple[TopFace, np.ndarray]:
-    """``second_look`` at a lone pip; then a face the CNN reads with more pips than
+    """``second_look`` at a lone pip, unless its blob holds a second face
+    (``pose.second_face``: the upturned face of a die leaning on or under it); then a
+    face the CNN reads with more pips than
     were counted, and does not call clutter, grown to them where the pip finder found
     them (``pips.grown_to``: a clean layout of the CNN's face) or, washed out, where the
     layout puts them (``faintpip.faint_completed``). The top face and the
-    probabilities to use."""
+    probabilities to use.
+
+    A blob with a second face holds two dice: its centre lies between them, on neither
+    face, and a crop centred there shows pieces of both; the look moved the face there,
+    where the second face no longer lies apart from it (so the die read flat), and the
+    stack test measured the lit top's reach from a point off the face. Fresh seed 13004
+    (spent) clip 017 r0 (800x600, camera 14 degrees, 59 px dice): a five tipped 29
+    degrees against a one, its five pips a clean second face 0.6-1.0 edge from the one's
+    pip; read leaning on the first still frame (the one at 0.53 by the CNN), then the
+    look at the blob's centre read a six at 0.60, flat, its lit top 0.75 edge from there
+    (0.41 from the one's pip): stacked twice, voided dice_stacked (truth dice_leaning)."""
     from vision.sicbo.faintpip import faint_completed
     from vision.sicbo.pips import grown_to
+    from vision.sicbo.pose import second_face
 
-    top, probs = second_look(classifier, image_bgr, top, blob.center_xy, probs)
+    if top.count != 1 or second_face(top) is None:
+        top, probs = second_look(classifier, image_bgr, top, blob.center_xy, probs)
     face = int(np.argmax(_faces(probs))) + 1
     if top.count >= face or float(probs[NOT_A_DIE]) >= 0.5:
         return top, probs
