@@ -139,8 +139,27 @@ def look_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace, 
     face = int(np.argmax(_faces(probs))) + 1
     if top.count >= face or float(probs[NOT_A_DIE]) >= 0.5:
         return top, probs
-    return grown_to(top, blob, face, pip_params) or faint_completed(image_bgr, top, face) \
-        or top, probs
+    grown = grown_to(top, blob, face, pip_params) or faint_completed(image_bgr, top, face)
+    return (grown, probs) if grown is not None else \
+        _regrouped(classifier, image_bgr, top, blob, face, probs, pip_params)
+
+
+def _regrouped(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
+               blob: Blob, face: int, probs: np.ndarray,
+               pip_params: PipParams) -> tuple[TopFace, np.ndarray]:
+    """A lone "pip" whose die's other top-ranked pips form the CNN's face cleanly
+    (``pips.regrouped``) replaced by them, when the CNN, shown a crop centred on that
+    face, reads it as that face as surely as a rescued die's (``rescue.rescued_ok``, a
+    photo's stricter bar: ``min_cnn``, ``max_not_die``): two looks and the layout agree;
+    else the face and probabilities as they were."""
+    from vision.sicbo.pips import regrouped
+    from vision.sicbo.rescue import rescued_ok
+
+    got = regrouped(top, blob, face, pip_params)
+    if got is None:
+        return top, probs
+    again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]
+    return (got, again) if rescued_ok(got, again) else (top, probs)
 
 
 def _faces(probs: np.ndarray) -> np.ndarray:

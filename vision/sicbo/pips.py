@@ -39,8 +39,8 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
-           "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "select_top_face",
-           "shaded_one", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
+           "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
+           "select_top_face", "shaded_one", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +275,50 @@ def grown_to(top: TopFace, blob: Blob, face: int,
     if fit < params.faint_fit:
         return None
     group = groups[i]
+    cx, cy = _centres(group).mean(axis=0)
+    return TopFace(pips=tuple(group), center_xy=(float(cx), float(cy)),
+                   edge_px=_face_edge(group, blob, params),
+                   side_pips=tuple(p for p in (*top.pips, *top.side_pips) if p not in group))
+
+
+def regrouped(top: TopFace, blob: Blob, face: int,
+              params: PipParams = PipParams()) -> TopFace | None:
+    """A lone top "pip" at least 1.5 x the area of the others (as ``select_top_face``
+    lets its best-ranked blob be skipped: two pips merged, or no pip) replaced by ``face``
+    (2-6: the CNN's read) of the die's other pips, ranked down to ``faint_floor`` x the
+    best rank (as ``grown_to`` takes them), that form that face's layout cleanly
+    (``faint_fit``) within the face; None when none do. ``select_top_face`` weighs a
+    lone blob, whose single point fits a one's layout perfectly, by its rank's lead: a
+    dark gap between two dice (or a shadow, a floor mark) joined to the die's blob can
+    outrank a whole face's pips, and ``grown_to`` keeps it. The caller has the CNN read
+    the regrouped face again (``face.look_again``). Seed 13004 (spent) clip 014 r1 frame
+    664 (1920x1080, camera 24 degrees off vertical): a six's blob joined to the gap
+    between it and the next die, a 837 px "pip" (0.64 round, rank 12.1) over the six's
+    round 78-84 px pips (7.4-8.3, fit clean): read a one, the CNN's six at 0.74, capped
+    at 0.37 on every read: abstained low_confidence."""
+    if top.count != 1 or not 2 <= face <= 6:
+        return None
+    lone = top.pips[0]
+    cands = _edge_junk([p for p in (*top.pips, *top.side_pips) if p.inside >= 0.5
+                        and p.roundness >= params.min_roundness], params)
+    if not cands:
+        return None
+    brightest = max(p.ring_lum for p in cands)
+    ranks = [_rank(p, brightest, params.light_power, u)
+             for p, u in zip(cands, _uphill(cands, blob.edge_px, params), strict=True)]
+    floor = params.faint_floor * max(ranks)
+    others = [p for p, r in zip(cands, ranks, strict=True) if r >= floor and p is not lone]
+    radius = params.face_radius_rel * blob.edge_px
+    best, group = params.faint_fit, None
+    for g in itertools.combinations(others, face):
+        if lone.area_px < 1.5 * float(np.median([p.area_px for p in g])) \
+                or not _compact(list(g), radius):
+            continue
+        fit = layout_fit(_centres(list(g)))
+        if fit >= best:
+            best, group = fit, list(g)
+    if group is None:
+        return None
     cx, cy = _centres(group).mean(axis=0)
     return TopFace(pips=tuple(group), center_xy=(float(cx), float(cy)),
                    edge_px=_face_edge(group, blob, params),
