@@ -112,12 +112,73 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
             if all(_signal(lab, xy, r) >= need for xy in missing):
                 shown.append(missing)
     if not shown:
+        shown = _tilted_corner_faces(lab, pts, r, need, top.edge_px, params)
+    if not shown:
         return None
     best = max(shown, key=len)
     near = 0.15 * top.edge_px
     if any(np.hypot(*(best - xy).T).min() > near for s in shown for xy in s):
         return None
     return _grown(top, best, r)
+
+
+# a top face seen within ~40 degrees of square on (the camera within 30 of vertical, and
+# the view's half-angle): its side across the pair this x the pair's side (cos 40 ...
+# 1 / cos 40) and turned this far from square (asin((1 - s^2) / (1 + s^2)) at s = cos 40)
+TILT_RATIO = (0.77, 1.3)
+TILT_SKEW_DEG = 15.0
+
+
+def _tilted_corner_faces(lab: np.ndarray, pts: np.ndarray, r: float, need: float,
+                         edge_px: float, params: FaintParams) -> list[np.ndarray]:
+    """``corner_pair_completed``'s faces placed for a face seen obliquely: the places
+    of each face of 4-6 pips that has the pair at two corners of one side, its other
+    side the image of the square's under an affine map (a parallelogram: the far
+    corners at the pair plus one vector ``w``, found where both show pips best within
+    ``TILT_RATIO`` and ``TILT_SKEW_DEG`` of the square's), when on exactly one side of
+    the pair both far corners show washed-out pips (``need``); [] otherwise. A
+    similarity map (a face seen square on) puts them a pip's width off on a tilted
+    camera. Seed 13004 (spent) clip 028 r1 frame 476 (800x600, camera 29 degrees off
+    vertical, the die at the frame's far side): a red four under the glare, two pips
+    washed pale (signal 47 and 73 against need 20), the similarity's places 7 px off
+    them (signal 0-1): read as two adjacent pips, capped at 0.5: abstained."""
+    a, b = pts
+    half = 0.5 * (b - a)
+    mid = 0.5 * (a + b)
+    lo, hi = params.size_rel
+    if not lo * edge_px <= 2.0 * float(np.hypot(*half)) / (2 * PIP_HALF) <= hi * edge_px:
+        return []
+    sides = []
+    for sign in (1.0, -1.0):
+        square = sign * np.array([-half[1], half[0]])       # the half side across, square on
+        best = (0.0, square)
+        for k in np.linspace(*TILT_RATIO, 14):
+            for t in np.radians(np.linspace(-TILT_SKEW_DEG, TILT_SKEW_DEG, 13)):
+                c, s = np.cos(t), np.sin(t)
+                w = k * np.array([c * square[0] - s * square[1], s * square[0] + c * square[1]])
+                got = min(_signal(lab, mid - half + 2 * w, r),
+                          _signal(lab, mid + half + 2 * w, r))
+                if got > best[0]:
+                    best = (got, w)
+        if best[0] >= need:
+            sides.append(best[1])
+    if len(sides) != 1:
+        return []
+    w = sides[0]
+    shown = []
+    for face in (4, 5, 6):
+        layout = LAYOUTS[face]
+        for i, j in itertools.permutations(range(len(layout)), 2):
+            if abs(float(np.hypot(*(layout[i] - layout[j]))) - 2.0) > 1e-6:
+                continue                                  # not two corners of one side
+            u = 0.5 * (layout[j] - layout[i])
+            n = np.array([-u[1], u[0]])
+            o = 0.5 * (layout[i] + layout[j])
+            rest = layout[[k for k in range(len(layout)) if k not in (i, j)]] - o
+            missing = mid + np.outer(rest @ u, half) + np.outer(np.abs(rest @ n), w)
+            if all(_signal(lab, xy, r) >= need for xy in missing):
+                shown.append(missing)
+    return shown
 
 
 def centre_pair_completed(image_bgr: np.ndarray, top: TopFace,
