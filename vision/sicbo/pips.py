@@ -40,7 +40,8 @@ from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
            "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
-           "select_top_face", "shaded_one", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
+           "select_top_face", "shaded_one", "span_edge_px", "stray_pips", "three_is_diagonal",
+           "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +70,8 @@ class PipParams:
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
     two_spacing_rel: float = 0.61     # a two's pips, a three's end pips, are >= this x edge
                                       # apart (see two_is_diagonal, three_is_diagonal)
+    squash_off_deg: float = 30.0      # ... along the face's edge as the pips show it where
+    max_squash: float = 0.3           # they are squashed along the nadir line (span_edge_px)
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
     junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
     fill_fit: float = 0.25            # a top face fitting no layout this well ...
@@ -162,19 +165,26 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     """
     if params.uphill_gain <= 0 or len(pips) < 2:
         return [0.0] * len(pips)
-    ang = np.radians([p.angle_deg + (0.0 if p.axes_px[0] <= p.axes_px[1] else 90.0)
-                      for p in pips])                      # minor-axis directions
-    squash = np.array([1.0 - p.roundness for p in pips])
-    w = np.array([np.sqrt(p.area_px) for p in pips])
-    v = np.sum(w * squash * np.stack([np.cos(2 * ang), np.sin(2 * ang)]), axis=1) / w.sum()
-    strength = max(0.0, float(np.hypot(*v)) - params.squash_noise)
-    theta = 0.5 * np.arctan2(v[1], v[0])
-    u = np.array([np.cos(theta), np.sin(theta)])           # the nadir line
+    squash, u = _squash_line(pips)                         # u: the nadir line
+    strength = max(0.0, squash - params.squash_noise)
     along = _centres(pips) @ u * float(u @ np.asarray(params.nadir_xy))  # grows downhill
     pip_px = float(np.median([max(p.axes_px) for p in pips]))
     dead = max(params.dead_edge * edge_px, params.dead_pips * pip_px)
     below = np.maximum(along - along.min() - dead, 0.0) / max(edge_px, 1e-6)
     return list(-params.uphill_gain * strength * below)
+
+
+def _squash_line(pips: list[Pip] | tuple[Pip, ...]) -> tuple[float, np.ndarray]:
+    """How squashed the pips look together (0: round; 1 - roundness, their minor-axis
+    directions averaged as doubled angles, weighted by pip size) and the unit image
+    direction they are squashed along (their mean minor axis)."""
+    ang = np.radians([p.angle_deg + (0.0 if p.axes_px[0] <= p.axes_px[1] else 90.0)
+                      for p in pips])                      # minor-axis directions
+    squash = np.array([1.0 - p.roundness for p in pips])
+    w = np.array([np.sqrt(p.area_px) for p in pips])
+    v = np.sum(w * squash * np.stack([np.cos(2 * ang), np.sin(2 * ang)]), axis=1) / w.sum()
+    theta = 0.5 * np.arctan2(v[1], v[0])
+    return float(np.hypot(*v)), np.array([np.cos(theta), np.sin(theta)])
 
 
 def select_top_face(pips: list[Pip], blob: Blob,
@@ -454,8 +464,10 @@ def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     Two pips at ADJACENT corners (~0.5 edge apart) are what is left of a 4, 5 or 6 whose
     other pips were missed (washed out by glare, say): both the pip count and the CNN then
     say "two" with every signal sure. On fresh seed-9804 clips twos read 0.70-0.71, the
-    adjacent corners of fours 0.51-0.52, and a four under glare read as a two 0.58."""
-    return top.count != 2 or pip_span_px(top) >= params.two_spacing_rel * top.edge_px
+    adjacent corners of fours 0.51-0.52, and a four under glare read as a two 0.58. The
+    edge is taken along the span as the squashed pips show it (``span_edge_px``): seen
+    obliquely, a span along the nadir line shrinks more than the face's edge."""
+    return top.count != 2 or pip_span_px(top) >= params.two_spacing_rel * span_edge_px(top, params)
 
 
 def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
@@ -469,7 +481,50 @@ def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     sets the threes read 0.70-0.83 (one at 0.43, already doubted). In the dome only
     (``fuse.die_read``): a photo may look at a three steeply, its diagonal foreshortened
     (real-dice-dev train_three_3.jpg: 0.49)."""
-    return top.count != 3 or pip_span_px(top) >= params.two_spacing_rel * top.edge_px
+    return top.count != 3 or pip_span_px(top) >= params.two_spacing_rel * span_edge_px(top, params)
+
+
+def span_edge_px(top: TopFace, params: PipParams = PipParams()) -> float:
+    """The face's edge (``TopFace.edge_px``) as it shows along its pip span's direction
+    (``pip_span_px``), the ruler of ``two_is_diagonal`` and ``three_is_diagonal``.
+
+    Seen obliquely a face is squashed along the nadir line: a span along it shrinks by
+    the squash c, a span across it not at all, while the edge, from pip or blob areas,
+    shrinks by sqrt(c) whatever the span's direction. Circular pips show the squash as
+    ellipses (``_squash_line``), so the edge is taken along the span as the pips' own
+    size is: x r / sqrt(c), r the radius along the span of an ellipse of minor axis c
+    (major 1); the ratio span / edge is then the face's own, from any view. Only where
+    the pips are squashed along the nadir line (``nadir_xy``, within ``squash_off_deg``),
+    as a tilted camera squashes them; the squash at most ``max_squash`` (a flat face
+    seen within ~45 degrees of its normal); elsewhere the edge as it is.
+
+    Fresh seed 13004 (spent) clip 024 r2 (640x480, camera 28 degrees): a two at the
+    dome's far side, its pips 0.77-0.82 round and their span along the nadir line,
+    0.609 of the edge apart (the other two 0.76) and so capped as a washed face's
+    adjacent corners: every read 0.5, abstained. Along its span the edge is 0.90 x as
+    long and the span 0.68 of it. Pairs of corner pips of the faces read at rest in all
+    30 clips of that set (368 dice, one frame a round): opposite corners 0.609-0.93 of
+    the edge, 0.654-0.96 of the edge along them; adjacent corners 0.46-0.651 either way
+    (3 of 712 over 0.61 either way, pips shrunk under the lamp: the pip-size edge's own
+    weakness). Rendered (tests/sicbo/test_dice_two_squashed.py): a two at the far side
+    of a dome seen 31 degrees off, 0.58 -> 0.67; a four's adjacent corners there
+    0.43-0.58 -> 0.46-0.53, its diagonals 0.59-0.79 -> 0.66-0.72. Weak: pips 4-5 px
+    across show their squash roughly (0.15-0.5 where the view gives 0.27)."""
+    if top.count < 2:
+        return top.edge_px
+    pts = _centres(list(top.pips))
+    d = pts[:, None, :] - pts[None, :, :]
+    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    span = float(np.hypot(*d[i, j]))
+    squash, u = _squash_line(top.pips)
+    nadir = np.asarray(params.nadir_xy, float)
+    if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
+            * float(np.hypot(*nadir)):
+        return top.edge_px
+    c = max(1.0 - squash, 1.0 - params.max_squash)
+    cos_a = abs(float(u @ d[i, j])) / span               # the span against the squash
+    r = 1.0 / np.sqrt(cos_a ** 2 / c ** 2 + (1.0 - cos_a ** 2))
+    return float(top.edge_px * r / np.sqrt(c))
 
 
 def face_fit(top: TopFace) -> float:
