@@ -46,6 +46,7 @@ from vision.sicbo.pips import (
     pip_across_px,
     select_top_face,
     shaded_one,
+    short_diagonals,
     three_is_diagonal,
     two_is_diagonal,
 )
@@ -59,6 +60,7 @@ from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
 
+SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
@@ -161,6 +163,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                 for k in pair} - two         # maybe leaning, unless seen alike: not trusted
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
+    if params.in_dome:               # a two's (three's) pips no farther apart than a side
+        unsure |= short_diagonals(tops, params.pips, sure=[r.confidence >= SURE for r in reads])
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence

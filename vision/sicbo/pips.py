@@ -40,8 +40,8 @@ from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
            "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
-           "select_top_face", "shaded_one", "span_edge_px", "stray_pips", "three_is_diagonal",
-           "two_is_diagonal"]
+           "select_top_face", "shaded_one", "short_diagonals", "span_edge_px", "stray_pips",
+           "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,8 @@ class PipParams:
                                       # apart (see two_is_diagonal, three_is_diagonal)
     squash_off_deg: float = 30.0      # ... along the face's edge as the pips show it where
     max_squash: float = 0.3           # they are squashed along the nadir line (span_edge_px)
+    diagonal_rel: float = 0.78        # a two's span, a three's, >= this x the diagonal the
+                                      # image's other faces show at its row (short_diagonals)
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
     junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
     fill_fit: float = 0.25            # a top face fitting no layout this well ...
@@ -525,6 +527,61 @@ def span_edge_px(top: TopFace, params: PipParams = PipParams()) -> float:
     cos_a = abs(float(u @ d[i, j])) / span               # the span against the squash
     r = 1.0 / np.sqrt(cos_a ** 2 / c ** 2 + (1.0 - cos_a ** 2))
     return float(top.edge_px * r / np.sqrt(c))
+
+
+def face_span_px(top: TopFace, params: PipParams = PipParams()) -> float:
+    """The face's pip span (``pip_span_px``) stretched back across the squash its pips
+    show along the nadir line (as ``span_edge_px`` takes it: within ``squash_off_deg`` of
+    the nadir line, at most ``max_squash``): the span the face would show seen square on,
+    at its distance."""
+    if top.count < 2:
+        return 0.0
+    pts = _centres(list(top.pips))
+    d = pts[:, None, :] - pts[None, :, :]
+    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    span = float(np.hypot(*d[i, j]))
+    squash, u = _squash_line(top.pips)
+    nadir = np.asarray(params.nadir_xy, float)
+    if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
+            * float(np.hypot(*nadir)):
+        return span
+    c = max(1.0 - squash, 1.0 - params.max_squash)
+    along = float(u @ d[i, j])
+    return float(np.hypot(along / c, np.sqrt(max(span ** 2 - along ** 2, 0.0))))
+
+
+def short_diagonals(tops: list[TopFace], params: PipParams = PipParams(), *,
+                    sure: list[bool] | None = None) -> set[int]:
+    """Faces of two or three pips whose span is under ``diagonal_rel`` x the span of the
+    image's other faces of 2+ pips at its image row (interpolated between their rows, the
+    nearest one's beyond them; spans taken square on, ``face_span_px``): not a two's or
+    three's opposite corners, which lie as far apart as any face's diagonal (1 x), but
+    two corners of one side (1 / sqrt 2 = 0.71 x), what a washed four or six leaves.
+
+    ``two_is_diagonal`` measures the span against the face's own edge, from its blob or
+    its pips' size; where the die's body is as pale as the floor the blob holds only the
+    face's lit part and the edge comes out short. Fresh seed 13104 clip 019 r3 frame 756
+    (800x600, camera 8 degrees, ivory dice on a pale floor): a four whose right-hand pips
+    the glare washed grey, its left pips 21.1 px apart, the blobs of all three dice 27-28
+    px across (the dice ~39 px): 0.77 of the edge, taken for a two's diagonal; pips and
+    CNN (0.92) agreed, 0.995 sure, outcome 1-2-3 at 0.999 (truth 1-3-4). The three beside
+    it spans 30.1 px: the four's pair 0.70 of it. Only faces read sure (``sure``, all by
+    default) are the ruler: a face with a stray pip spans too far."""
+    spans = [face_span_px(t, params) if t.count >= 2 else 0.0 for t in tops]
+    out = set()
+    for k, t in enumerate(tops):
+        if t.count not in (2, 3):
+            continue
+        ref = sorted((u.center_xy[1], spans[m]) for m, u in enumerate(tops)
+                     if m != k and u.count >= 2 and (sure is None or sure[m]))
+        if not ref:
+            continue
+        rows, sp = np.array(ref, float).T
+        rows, at = np.unique(rows, return_inverse=True)
+        sp = np.bincount(at, sp) / np.bincount(at)
+        if spans[k] < params.diagonal_rel * float(np.interp(t.center_xy[1], rows, sp)):
+            out.add(k)
+    return out
 
 
 def face_fit(top: TopFace) -> float:
