@@ -30,7 +30,7 @@ from vision.sicbo.faintpip import (
 )
 from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
-from vision.sicbo.lean_view import lone_turned, pip_turned, turned_leans
+from vision.sicbo.lean_view import layouts_turned, lone_turned, pip_turned, turned_leans
 from vision.sicbo.merged import (
     contacts,
     faces_apart,
@@ -129,11 +129,13 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
         if blobs and params.in_dome else (set(), set())
     two: set[int] = set()
+    # seen alike (pips' ellipses), unless the faces' layouts say turned apart: flat
+    alike = square_pairs(tops, touch, params.touch) - layouts_turned(tops, touch,
+                                                                     params.lean_view)
     if touch:                        # smaller, squashed and touching: a tipped face
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
         # touching, not seen alike, the faces' layouts turned apart: one leans
-        two |= turned_leans(tops, touch - square_pairs(tops, touch, params.touch),
-                            params.lean_view)
+        two |= turned_leans(tops, touch - alike, params.lean_view)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
         two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
@@ -159,8 +161,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed = pressed_dice([c for c in pairs if not params.in_dome
                             or _in_reach(tops[c.die], tops[c.other], edge, params)],
                            long_rel=0.7) - two  # 0.7: = rel
-    pressed |= {k for pair in touch - square_pairs(tops, touch, params.touch)
-                for k in pair} - two         # maybe leaning, unless seen alike: not trusted
+    pressed |= {k for pair in touch - alike for k in pair} - two         # maybe leaning, unless seen alike: not trusted
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
     if params.in_dome:               # a two's (three's) pips no farther apart than a side
