@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from vision.sicbo.layout import LAYOUTS
-from vision.sicbo.lean_view import layout_view, turned_leans, view_gap
+from vision.sicbo.lean_view import layout_view, layouts_turned, turned_leans, view_gap
 from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.touch import TouchParams, square_pairs
 
 from .saved import die_at, needs_model, read_saved
 
@@ -61,3 +62,38 @@ def test_turned_leans_of_seed_10904_are_leaning() -> None:
     # the third die a two (no layout): both marked, the round voids either way
     reading = read_saved("s10904_008_f956_turned_lean.png")
     assert "leaning" in {die_at(reading, (385, 565)).pose, die_at(reading, (461, 612)).pose}
+
+
+def _squashed_pips(face: TopFace, squash: float, angle_deg: float) -> TopFace:
+    """``face`` with every pip's outline squashed to ``squash`` along ``angle_deg``, as
+    pips of one colour can be found whatever the view (fresh seed 13104 clip 023 r2)."""
+    pips = tuple(Pip(center_xy=p.center_xy, area_px=80.0, axes_px=(10.0 * squash, 10.0),
+                     angle_deg=angle_deg, inside=1.0, redness=1.0, ring_lum=200.0)
+                 for p in face.pips)
+    return TopFace(pips=pips, center_xy=face.center_xy, edge_px=face.edge_px, side_pips=())
+
+
+def test_pips_squashed_alike_do_not_hide_turned_layouts() -> None:
+    # a four tipped 27 degrees beside a flat four under a camera 8 degrees off, both
+    # faces' pips found 0.77 round along one direction: seen alike by the pips' ellipses
+    # (``square_pairs``), turned apart by the layouts (0.44 vs 0.14): not alike, one leans
+    lean = _squashed_pips(_face(4, 27.0, 30.0, (0.0, 0.0), half_px=26.0), 0.77, 57.0)
+    flat = _squashed_pips(_face(4, 8.0, -70.0, (120.0, 10.0), half_px=27.0), 0.78, 65.0)
+    pair = {(0, 1)}
+    assert square_pairs([lean, flat], pair, TouchParams()) == pair
+    assert layouts_turned([lean, flat], pair) == pair
+    # two flat fours seen alike by both: still alike
+    beside = _squashed_pips(_face(4, 9.0, -60.0, (-120.0, 0.0), half_px=26.0), 0.78, 60.0)
+    assert layouts_turned([beside, flat], pair) == set()
+
+
+@needs_model
+def test_lean_with_pips_squashed_alike_voids_13104_023() -> None:
+    # fresh seed 13104 (spent) clip 023 r2, frame 439 (1280x960, camera 5.7 degrees,
+    # chinese pips): a four tipped 27 degrees against a four, both fours' red pips found
+    # 0.76-0.78 round along one direction, the flat three's black pips 0.99: released as
+    # seen alike, read flat and paid 3-4-4 at 0.9999 (truth: void dice_leaning)
+    reading = read_saved("s13104_023_f439_lean_pips_alike.png")
+    assert sorted(d.face for d in reading.dice) == [3, 4, 4]
+    assert "leaning" in {d.pose for d in reading.dice}
+    assert not all(d.pose == "flat" and d.confidence >= 0.95 for d in reading.dice)
