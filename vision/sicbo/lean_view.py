@@ -118,7 +118,10 @@ def layouts_turned(tops: list[TopFace], pairs: set[tuple[int, int]],
     0.76-0.78 round along one direction (the flat three's black pips 0.99), pip views 0.67
     and 0.62 and 0.13 apart, so the pair was released as seen alike from a slanted camera
     and paid 3-4-4 (truth: void dice_leaning); their layouts, from the pips' centres,
-    0.44 and 0.18 long and 0.46 apart (flat dice within 2.6 edges: 0.29 at most)."""
+    0.44 and 0.18 long and 0.46 apart (flat dice within 2.6 edges: 0.29 at most). The
+    pips' outlines were cut by their recesses' shaded walls, lit from one side. Read whole,
+    all 30 clips of seed 13104 and 9 of seed 13004 (002, 006, 009, 013, 017, 021, 022,
+    024, 028): no other pair released as alike had layouts turned apart."""
     out: set[tuple[int, int]] = set()
     for i, j in pairs:
         if min(tops[i].edge_px, tops[j].edge_px) < params.min_edge_px:
