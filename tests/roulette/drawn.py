@@ -43,11 +43,14 @@ def _wedge(r0: float, r1: float, a0: float, a1: float) -> np.ndarray:
 
 
 def texture(w: DrawnWheel, wheel_rad: float, ball: tuple[float, float] | None = None,
-            chip: tuple[float, float] | None = None) -> np.ndarray:
+            chip: tuple[float, float] | None = None,
+            bar: tuple[float, float, float, float] | None = None) -> np.ndarray:
     """Top-down BGR texture. ``wheel_rad``: clockwise angle of pocket 0's centre from +x.
 
     ``ball``/``chip``: (radius fraction of the bowl, clockwise angle from +x) or None.
     In texture pixels (y down) a clockwise angle on screen is a positive atan2 angle.
+    ``bar``: (radius fraction, clockwise angle, length, width), a light green box lying
+    along the circle there (a lighter), lengths as fractions of the bowl's radius.
     """
     img = np.full((TEX, TEX, 3), 90, np.uint8)
     c, rb = TEX // 2, TEX * 0.45
@@ -66,6 +69,11 @@ def texture(w: DrawnWheel, wheel_rad: float, ball: tuple[float, float] | None = 
     if chip is not None:
         x, y = c + rb * chip[0] * np.cos(chip[1]), c + rb * chip[0] * np.sin(chip[1])
         cv2.circle(img, (int(x), int(y)), int(rb * 0.05), (200, 80, 20), -1, cv2.LINE_AA)
+    if bar is not None:
+        x, y = c + rb * bar[0] * np.cos(bar[1]), c + rb * bar[0] * np.sin(bar[1])
+        box = ((float(x), float(y)), (rb * bar[2], rb * bar[3]), float(np.degrees(bar[1])) + 90)
+        cv2.fillConvexPoly(img, np.round(cv2.boxPoints(box) * 16).astype(np.int32),
+                           (140, 210, 145), cv2.LINE_AA, 4)
     if ball is not None:
         x, y = c + rb * ball[0] * np.cos(ball[1]), c + rb * ball[0] * np.sin(ball[1])
         cv2.circle(img, (int(x), int(y)), int(rb * 0.028), (235, 240, 240), -1, cv2.LINE_AA)

@@ -52,6 +52,10 @@ TRACK_PER_BAND = 2.4  # the ball is looked for out to this many times the pocket
 # wheel) lies out to 2.3 times it on the plane the strip samples, beyond RHO_MAX where the
 # calibrated ring is the pockets' inner edge; a ball running there was never seen launched
 SMEAR_PER_BAND = 1.5  # a smeared ball is looked for this many band radii out and beyond
+BULK_PX = 80  # strip pixels: a ball at rest stands out as a patch of 6-40 (measured on seed
+# 13101: less where the camera is far and blurs it, most from a close one); a "ball" that
+# settles in a patch of more than this is a thing lying there (``_bulky``)
+BULK_S = 0.3  # ... the median of its patches over the last this many seconds, so judged
 RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ball on the cone)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
@@ -129,6 +133,7 @@ class WheelPipeline:
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
+        self.bulk: list[tuple[int, int]] = []  # (frame, patch area) of the chosen ball
 
     def _cone_swung(self, cal: WheelCalibration) -> np.ndarray:
         """(R, C) bool: the rows the plain strip (no ``swing``) kept out as the cone, where
@@ -245,7 +250,14 @@ class WheelPipeline:
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
                        obj is not None)
+        before = (self.tracker.last_number, self.tracker.outcome_frame)
         events = self.tracker.update(obs)
+        if self.tracker.chosen is not None:
+            b = balls[self.tracker.chosen]
+            self.bulk.append((index, _patch_area(fg, b.row, b.col)))
+            del self.bulk[:-64]
+        if any(e.type == "outcome" for e in events) and self._bulky(index):
+            events = self.tracker.object_as_ball(index, events, before)
         events = decision_evidence(events, self.grid, self.cal.warp, self.tracker.ball, obj,
                                    self.head_row, zero_col, last_seen=self.tracker.last_seen)
         chosen = self.tracker.chosen
@@ -253,6 +265,16 @@ class WheelPipeline:
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
         return events
+
+    def _bulky(self, frame: int) -> bool:
+        """Is the ball that settles now too big for a ball: over the last ``BULK_S`` its
+        foreground patch mostly more than ``BULK_PX``? Then it is an object lying on the
+        head, taken for the ball: where the camera shows little of the bowl the ball in play
+        runs unseen, and a thing falling in from the frame's edge looks like the ball coming
+        down (seed 13101 012 r1: a lighter across the number ring, patches of 95-150
+        where a ball at rest makes 32-38, read 35 at 0.95: a wrong outcome)."""
+        recent = [a for f, a in self.bulk if frame - f <= round(BULK_S * self.tracker.fps)]
+        return bool(recent) and float(np.median(recent)) > BULK_PX
 
     def _held(self, mixed: np.ndarray, rise: np.ndarray, invalid: np.ndarray, index: int,
               balls: list[BallFix], model: np.ndarray) -> list[BallFix]:
@@ -401,3 +423,18 @@ def _split_unwrap(grid: StripGrid, cal: WheelCalibration) -> SplitUnwrap:
     """``grid``'s per-frame unwrap: beyond the head's edge (and a margin where it may
     still turn) the bowl is still, sampled from the nearest pixel there (cost)."""
     return SplitUnwrap(grid, grid.row_of(cal.head_rho + 0.12))
+
+
+def _patch_area(fg: np.ndarray, row: float, col: float) -> int:
+    """Strip pixels of the 8-connected foreground patch at (``row``, ``col``) (the largest
+    one touching its 3 x 3 neighbourhood), 0 if none."""
+    r, c = int(round(row)), int(round(col)) % fg.shape[1]
+    r0, r1 = max(0, r - 12), min(fg.shape[0], r + 13)
+    c0, c1 = c - 40, c + 41
+    cols = np.arange(c0, c1) % fg.shape[1]  # round the strip's seam
+    window = np.ascontiguousarray(fg[r0:r1][:, cols]).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+    rr, cc = r - r0, c - c0
+    near = labels[max(0, rr - 1):rr + 2, cc - 1:cc + 2]
+    ks = [int(k) for k in np.unique(near) if k]
+    return max((int(stats[k, cv2.CC_STAT_AREA]) for k in ks), default=0)

@@ -265,6 +265,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                             detail="an object? the wheel's calibration fit")]
         return [void(obs.frame, "object_in_bowl", ball_in_play=ball_in_play)]
 
+    def object_as_ball(self, frame: int, events: list[Event],
+                       before: tuple[int | None, int]) -> list[Event]:
+        """The ball that settled just now was a thing lying on the head (the caller's
+        judgment, ``WheelPipeline._bulky``): instead of its outcome (and rest), an object in
+        the bowl; the last winning number and its frame stay ``before``, as they were."""
+        self.last_number, self.outcome_frame = before
+        kept = [e for e in events if e.type not in ("outcome", "ball_at_rest")]
+        self.phase = "rolling"
+        return kept + self._void_now(FrameObs(frame, 0.0))
+
     def _end(self, frame: int, reason: str) -> list[Event]:
         # (ended_frame stays: a ball lost or caught in play may be a void round, the
         # dealer catching the ball for an object that fell in; an object counts at once)
