@@ -284,3 +284,49 @@ def test_a_chip_by_the_heads_edge_cut_by_the_frames_border_is_reported(row: int,
                 outside=across_border())
     seen = first_seen(fixes)
     assert seen is not None and 60 <= seen <= 60 + FPS // 2, (on, seen)
+
+
+
+def _mixed(image: np.ndarray, turning: int, f: int) -> np.ndarray:
+    """An image-coordinate strip (or mask) at frame ``f`` in mixed coordinates, the head
+    having turned ``turning`` columns a frame (``run``): its head rows rolled."""
+    out = image.copy()
+    out[:HEAD] = np.roll(image[:HEAD], turning * f, axis=1)
+    return out
+
+
+
+def arm_out(start: int, lift: int, stop: int, turning: int, border: int, inward: int) -> Paint:
+    """An arm in across the frame's edge (image column ``border``, the picture on the
+    ``inward`` side, +1 or -1) over the pockets and the bowl, 32 columns wide, still in the
+    image from ``start`` while the head turns under it; from ``lift`` only its fingertips on
+    the pockets by the border are left (going out of view), nothing from ``stop``."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if not start <= f < stop:
+            return
+        image = np.zeros(frame.shape[:2], bool)
+        rows, wide = (slice(0, HEAD + 8), 32) if f < lift else (slice(0, 3), 10)
+        cols = np.arange(border - 2 * inward, border + inward * wide, inward)
+        image[rows, cols] = True
+        frame[_mixed(image, turning, f)] = SKIN
+    return paint
+
+
+@pytest.mark.parametrize(("turning", "border", "inward"),
+                         [(-1, 300, -1), (-2, 300, -1), (2, 260, 1)])
+def test_fingers_going_out_of_view_after_an_arm_over_the_turning_heads_edge_are_no_object(
+        turning: int, border: int, inward: int) -> None:
+    # seed 13101 002 r0: the dealer's hand in at the frame's top edge over the pockets and
+    # the bowl lifted the ball out of its pocket; its last fingers at the border, 23 px on
+    # the pockets, no hand beside them, lay where the hand had lain on the turning wheel
+    # for longer than the wheel took to turn their width (``_rides``: a hand rides no
+    # wheel): the hold wiped, boxed as a chip cut by the border at once (a false void). A
+    # hand followed since it lay across the head's edge leaves its fingers last (the frame's
+    # edge on either side of the arm, the wheel turning either way, slow and faster)
+    def outside(f: int) -> np.ndarray:
+        image = np.zeros((ROWS, COLS), bool)
+        image[:, min(border, border - inward * 60):max(border, border - inward * 60)] = True
+        return _mixed(image, turning, f)
+    fixes = run([arm_out(30, 70, 90, turning, border, inward)], 150, seed=17,
+                outside_at=outside, turning=turning)
+    assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]

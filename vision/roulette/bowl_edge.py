@@ -48,7 +48,9 @@ class EdgePieces:
     frames: int
     hand_frames: np.ndarray | None
     broad_frames: np.ndarray | None
+    across_frames: np.ndarray | None
     chain_broad: bool
+    chain_across: bool
     hand: np.ndarray | None
     border: np.ndarray | None
     beyond: Beyond
@@ -72,6 +74,7 @@ class EdgePieces:
         if self.hand_frames is None:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
             self.broad_frames = self.hand_frames.copy()
+            self.across_frames = self.hand_frames.copy()
             self._nothing = np.zeros(fg.shape, bool)  # (cost) shared, never written
             self.was_hand = self._nothing
         self.border = None
@@ -79,6 +82,7 @@ class EdgePieces:
                 self.was_hand is not self._nothing and (self.was_hand & fg).any())):
             # nothing reaches in (most frames): no labelling
             self.hand, self.was_hand, self.chain_broad = None, self._nothing, False
+            self.chain_across = False
             return self._nothing
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
@@ -115,7 +119,8 @@ class EdgePieces:
             # wheel, whatever it was called before; nor is what was followed as a hand only
             # while that was never broader than an object (``_stray``)
             last = roll_head(self.hand_frames, row, shift)
-            riding = [k for k in small if self._rides(labels == k, row, shift)
+            riding = [k for k in small if (self._rides(labels == k, row, shift)
+                                           and not self._left_by_arm(labels == k, row, shift))
                       or self._stray(labels == k, row, shift)]
             small = [k for k in small if k in riding or (
                 self.frames - int(last[labels == k].max()) > self.params.border_hand_hold_frames
@@ -138,6 +143,7 @@ class EdgePieces:
         hand = int(areas[ids].sum()) >= self.params.hand_fg_px
         self.was_hand = (cv2.dilate(touching.astype(np.uint8), HAND_MARGIN).astype(bool)
                          if hand else self._nothing)
+        self.chain_across = hand and (self.chain_across or bool(across))
         self.chain_broad = hand and (
             self.chain_broad or bool(across)
             or int(areas[ids].sum()) > self.params.border_object_px
@@ -148,6 +154,8 @@ class EdgePieces:
             self.hand_frames[by] = self.frames
             if self.chain_broad:
                 self.broad_frames[by] = self.frames
+            if self.chain_across:
+                self.across_frames[by] = self.frames
         return touching
 
     def _linked(self, labels: np.ndarray, n: int, ids: np.ndarray, areas: np.ndarray,
@@ -170,6 +178,20 @@ class EdgePieces:
         joined = members(parts, m, reached[reached > 0])
         linked = ids_in(labels[joined])
         return without_ids(linked[linked > 0], ids), joined
+
+    def _left_by_arm(self, piece: np.ndarray, row: int, shift: int) -> bool:
+        """Is the compact (R, C) bool ``piece`` (image coordinates) near where a hand was,
+        within ``border_hand_hold_frames``, that had been followed since it lay across the
+        head's edge (``_across_the_edge``: no object does)? Then it is that hand's last
+        fingers going out of view, though it lasted where it lies on the turning wheel
+        (``_rides``): a hand over the head covers the pockets turning under it, and a dealer
+        picking the ball out of its pocket moves with them (seed 13101 002 r0: fingers in at
+        the frame's top edge over the pockets and the bowl lifted the ball out of its pocket;
+        their last 23 px at the border, no hand left beside them, rode: the hold wiped,
+        boxed as a chip cut by the border at once, a false void)."""
+        assert self.across_frames is not None
+        last = int(roll_head(self.across_frames, row, shift)[piece].max())
+        return self.frames - last <= self.params.border_hand_hold_frames
 
     def _stray(self, piece: np.ndarray, row: int, shift: int) -> bool:
         """Is the compact (R, C) bool ``piece`` (image coordinates) no hand's though one was
