@@ -645,6 +645,25 @@ def test_a_ball_carried_out_of_the_bowl_is_no_launch() -> None:
     assert not of(run(obs), "ball_launched")
 
 
+@pytest.mark.parametrize("fps", [50.0, 60.0])
+def test_a_ball_carried_slowly_up_the_bowl_at_a_high_frame_rate_is_no_launch(fps: float
+                                                                           ) -> None:
+    # seed 13101 026 r0 (60 fps): the dealer's fingers, unseen, carry the ball from its
+    # pocket up the bowl at ~0.03 ring radii a frame (under the 0.04 a frame that bounds a
+    # climb at 30 fps, but 1.8 a second), turning with the wheel's way at 2.4 rad/s: no
+    # launch or landing, no way, no same-direction flag
+    wheel = 0.47
+    obs = [FrameObs(f, wheel * f / fps % (2 * np.pi), ()) for f in range(10)]
+    for f in range(10, 50):
+        zero = wheel * f / fps % (2 * np.pi)
+        rho = 1.05 + 1.8 * (f - 10) / fps
+        obs.append(FrameObs(f, zero, (BallObs(rho, (5.7 + 2.4 * (f - 10) / fps)
+                                              % (2 * np.pi)),)))
+    obs += [FrameObs(f, wheel * f / fps % (2 * np.pi), ()) for f in range(50, 120)]
+    events = track(obs, fps=fps, band=BAND, head=HEAD, sense=1, trusted=True)
+    assert not of(events, "ball_launched") and not of(events, "violation")
+
+
 def test_deflectors_glinting_in_turn_before_the_ball_are_no_launch() -> None:
     # diamonds on the bowl 22.5 degrees apart glint in turn, now one way, now jumping back:
     # no launch while they do (steps between them can look like a ball's speed); the ball

@@ -16,7 +16,11 @@ class SettleParams:
     launch_gap_frames: int = 6  # sightings further apart do not measure a speed
     launch_steady: float = 3.0  # fastest / slowest of those speeds at most
     launch_outward: float = 0.04  # ring radii per frame: a ball in play never climbs the
-    # bowl faster (it spirals in), a hand carrying it away does
+    # bowl faster (it spirals in), a hand carrying it away does ...
+    launch_outward_s: float = 1.2  # ... nor, per second, faster than this (0.04 a frame at
+    # 30 fps): at 50-60 fps a frame's bound alone lets a carry through (seed 13101 026 r0,
+    # 1280x720 at 60 fps: the ball carried from its pocket up the bowl at 0.02-0.04 ring
+    # radii a frame, 1.4-2.2 a second, at 2.4 rad/s, read launched cw: a false alarm)
     launch_max_rad_s: float = 25.0  # no ball runs faster (a spin starts at ~10-17 rad/s):
     # a faster 'speed' is a jump between glints on the bowl, not one ball moving
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
@@ -145,6 +149,12 @@ class SettleParams:
     caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
     # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
     # taken as caught in a result round rolled on 5.6 s or more before it rested)
+
+    def outward_per_frame(self, fps: float) -> float:
+        """How far (ring radii) a launched ball may climb the bowl in a frame at ``fps``:
+        ``launch_outward``, or ``launch_outward_s`` a second where that is less (above
+        30 fps)."""
+        return min(self.launch_outward, self.launch_outward_s / fps)
 
     def found_gap_frames(self, fps: float) -> int:
         """``found_gap_s`` in frames at ``fps`` (at least 3): the widest gap across which
