@@ -55,7 +55,8 @@ def launch_rates(history: list[Seen], frame: int, *, fps: float, band_out: float
     rates = []
     for a, b in zip(recent, recent[1:], strict=False):
         if (b.frame - a.frame > p.launch_gap_frames or b.rho <= band_out
-                or b.rho - a.rho > p.outward_per_frame(fps) * (b.frame - a.frame)):
+                or p.climbs(b.rho - a.rho, relative_angle(b.theta, a.theta),
+                            b.frame - a.frame, fps)):
             return []  # a hand moving the ball in the pockets or out of the bowl
         dt = max(b.frame - a.frame, 1) / fps
         rates.append(relative_angle(b.theta, a.theta) / dt)
@@ -88,7 +89,8 @@ def landed(recent: list[Seen], frame: int, *, fps: float, head: float,
     steps = []
     for a, b in zip(recent, recent[1:], strict=False):
         if (b.held or b.rho > head + 0.15 or too_fast(a, b, fps=fps, p=p)
-                or b.rho - a.rho > p.outward_per_frame(fps) * (b.frame - a.frame)):
+                or p.climbs(b.rho - a.rho, relative_angle(b.theta, a.theta),
+                            b.frame - a.frame, fps)):
             return False
         steps.append(relative_angle(b.rel, a.rel))
     total = float(np.sum(steps))

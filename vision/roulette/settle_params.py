@@ -18,9 +18,13 @@ class SettleParams:
     launch_outward: float = 0.04  # ring radii per frame: a ball in play never climbs the
     # bowl faster (it spirals in), a hand carrying it away does ...
     launch_outward_s: float = 1.2  # ... nor, per second, faster than this (0.04 a frame at
-    # 30 fps): at 50-60 fps a frame's bound alone lets a carry through (seed 13101 026 r0,
-    # 1280x720 at 60 fps: the ball carried from its pocket up the bowl at 0.02-0.04 ring
-    # radii a frame, 1.4-2.2 a second, at 2.4 rad/s, read launched cw: a false alarm)
+    # 30 fps) while climbing more than launch_climb per radian it goes round: at 50-60 fps
+    # a frame's bound alone let a carry through (seed 13101 026 r0, 1280x720 at 60 fps: the
+    # ball carried from its pocket up the bowl at 0.02-0.04 ring radii a frame, 1.4-2.2 a
+    # second, 0.6-0.9 per radian, at 2.4 rad/s: read launched cw, a false alarm), while a
+    # ball running on a steeply tilted camera's track climbs and falls in the image as fast
+    # a second but little per radian (seed 13001 020, 60 fps, 34 deg: launches seen)
+    launch_climb: float = 0.5
     launch_max_rad_s: float = 25.0  # no ball runs faster (a spin starts at ~10-17 rad/s):
     # a faster 'speed' is a jump between glints on the bowl, not one ball moving
     landing_pockets: float = 1.5  # moved this far relative to the wheel ...
@@ -150,11 +154,14 @@ class SettleParams:
     # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
     # taken as caught in a result round rolled on 5.6 s or more before it rested)
 
-    def outward_per_frame(self, fps: float) -> float:
-        """How far (ring radii) a launched ball may climb the bowl in a frame at ``fps``:
-        ``launch_outward``, or ``launch_outward_s`` a second where that is less (above
-        30 fps)."""
-        return min(self.launch_outward, self.launch_outward_s / fps)
+    def climbs(self, rise: float, turn: float, frames: int, fps: float) -> bool:
+        """Does a step that rose ``rise`` ring radii up the bowl and went ``turn`` rad round
+        in ``frames`` frames climb as no ball in play does (``launch_outward``, or above
+        30 fps ``launch_outward_s`` with ``launch_climb``)?"""
+        if rise > self.launch_outward * frames:
+            return True
+        return (rise > self.launch_outward_s / fps * frames
+                and rise > self.launch_climb * abs(turn))
 
     def found_gap_frames(self, fps: float) -> int:
         """``found_gap_s`` in frames at ``fps`` (at least 3): the widest gap across which
