@@ -664,6 +664,21 @@ def test_a_ball_carried_slowly_up_the_bowl_at_a_high_frame_rate_is_no_launch(fps
     assert not of(events, "ball_launched") and not of(events, "violation")
 
 
+def test_a_ball_running_on_a_steeply_tilted_track_at_60_fps_is_launched() -> None:
+    # seed 13001 020 (60 fps, camera 34 deg): the track off the pocket plane, the running
+    # ball climbs and falls in the image by 0.15 ring radii as it goes round at 12 rad/s,
+    # up to 0.03 a frame (1.8 a second) but little per radian: still a launch
+    fps, wheel = 60.0, 0.47
+    obs = [FrameObs(f, wheel * f / fps % (2 * np.pi), ()) for f in range(10)]
+    for f in range(10, 60):
+        theta = 3.0 - 12.0 * (f - 10) / fps  # climbing from the first sighting
+        obs.append(FrameObs(f, wheel * f / fps % (2 * np.pi),
+                            (BallObs(2.0 + 0.15 * np.sin(theta), theta % (2 * np.pi)),)))
+    launched = [e for e in of(track(obs, fps=fps, band=BAND, head=HEAD, sense=1,
+                                    trusted=True), "ball_launched")]
+    assert len(launched) == 1 and launched[0].frame <= 10 + 0.4 * fps + 3
+
+
 def test_deflectors_glinting_in_turn_before_the_ball_are_no_launch() -> None:
     # diamonds on the bowl 22.5 degrees apart glint in turn, now one way, now jumping back:
     # no launch while they do (steps between them can look like a ball's speed); the ball
