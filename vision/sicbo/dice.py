@@ -161,7 +161,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed = pressed_dice([c for c in pairs if not params.in_dome
                             or _in_reach(tops[c.die], tops[c.other], edge, params)],
                            long_rel=0.7) - two  # 0.7: = rel
-    pressed |= {k for pair in touch - alike for k in pair} - two         # maybe leaning, unless seen alike: not trusted
+    # maybe leaning, unless seen alike: not trusted
+    pressed |= {k for pair in touch - alike for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
     if params.in_dome:               # a two's (three's) pips no farther apart than a side
