@@ -18,6 +18,7 @@ face's layout holds (a five's centre and three corners) need less (``faint_compl
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import cv2
@@ -98,19 +99,15 @@ def corner_pair_completed(image_bgr: np.ndarray, top: TopFace,
     lab, r, found = _measure(image_bgr, top)
     need = _need(found, params.faint_rel, params)
     shown = []
-    for face in (4, 5, 6):
-        layout = LAYOUTS[face]
-        for i, j in itertools.permutations(range(len(layout)), 2):
-            if abs(float(np.hypot(*(layout[i] - layout[j]))) - 2.0) > 1e-6:
-                continue                                  # not two corners of one side
-            m = _similarity(layout[[i, j]], pts)
-            scale = float(np.hypot(m[0], m[1]))
-            lo, hi = params.size_rel
-            if not lo * top.edge_px <= scale / PIP_HALF <= hi * top.edge_px:
-                continue
-            missing = _apply(m, layout[[k for k in range(len(layout)) if k not in (i, j)]])
-            if all(_signal(lab, xy, r) >= need for xy in missing):
-                shown.append(missing)
+    for layout, i, j in _side_pairs():
+        m = _similarity(layout[[i, j]], pts)
+        scale = float(np.hypot(m[0], m[1]))
+        lo, hi = params.size_rel
+        if not lo * top.edge_px <= scale / PIP_HALF <= hi * top.edge_px:
+            continue
+        missing = _apply(m, layout[[k for k in range(len(layout)) if k not in (i, j)]])
+        if all(_signal(lab, xy, r) >= need for xy in missing):
+            shown.append(missing)
     if not shown:
         shown = _tilted_corner_faces(lab, pts, r, need, top.edge_px, params)
     if not shown:
@@ -166,19 +163,25 @@ def _tilted_corner_faces(lab: np.ndarray, pts: np.ndarray, r: float, need: float
         return []
     w = sides[0]
     shown = []
+    for layout, i, j in _side_pairs():
+        u = 0.5 * (layout[j] - layout[i])
+        n = np.array([-u[1], u[0]])
+        o = 0.5 * (layout[i] + layout[j])
+        rest = layout[[k for k in range(len(layout)) if k not in (i, j)]] - o
+        missing = mid + np.outer(rest @ u, half) + np.outer(np.abs(rest @ n), w)
+        if all(_signal(lab, xy, r) >= need for xy in missing):
+            shown.append(missing)
+    return shown
+
+
+def _side_pairs() -> Iterator[tuple[np.ndarray, int, int]]:
+    """(layout, i, j) for each face of 4-6 pips and each ordered pair of its places at two
+    corners of one side (2 layout units apart): where two pips left of a washed face may lie."""
     for face in (4, 5, 6):
         layout = LAYOUTS[face]
         for i, j in itertools.permutations(range(len(layout)), 2):
-            if abs(float(np.hypot(*(layout[i] - layout[j]))) - 2.0) > 1e-6:
-                continue                                  # not two corners of one side
-            u = 0.5 * (layout[j] - layout[i])
-            n = np.array([-u[1], u[0]])
-            o = 0.5 * (layout[i] + layout[j])
-            rest = layout[[k for k in range(len(layout)) if k not in (i, j)]] - o
-            missing = mid + np.outer(rest @ u, half) + np.outer(np.abs(rest @ n), w)
-            if all(_signal(lab, xy, r) >= need for xy in missing):
-                shown.append(missing)
-    return shown
+            if abs(float(np.hypot(*(layout[i] - layout[j]))) - 2.0) <= 1e-6:
+                yield layout, i, j
 
 
 def centre_pair_completed(image_bgr: np.ndarray, top: TopFace,

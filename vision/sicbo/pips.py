@@ -486,6 +486,24 @@ def three_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:
     return top.count != 3 or pip_span_px(top) >= params.two_spacing_rel * span_edge_px(top, params)
 
 
+def _longest_squashed(top: TopFace, params: PipParams
+                      ) -> tuple[float, np.ndarray, np.ndarray, float | None]:
+    """The face's (2+ pips) longest pip pair: its span, the vector across it, the line its
+    pips show squashed along (``_squash_line``), and the squash's factor (1 - squash, at
+    least 1 - ``max_squash``), or None where that line lies over ``squash_off_deg`` off the
+    nadir line (or the span is 0): what ``span_edge_px`` and ``face_span_px`` undo."""
+    pts = _centres(list(top.pips))
+    d = pts[:, None, :] - pts[None, :, :]
+    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    span = float(np.hypot(*d[i, j]))
+    squash, u = _squash_line(top.pips)
+    nadir = np.asarray(params.nadir_xy, float)
+    if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
+            * float(np.hypot(*nadir)):
+        return span, d[i, j], u, None
+    return span, d[i, j], u, max(1.0 - squash, 1.0 - params.max_squash)
+
+
 def span_edge_px(top: TopFace, params: PipParams = PipParams()) -> float:
     """The face's edge (``TopFace.edge_px``) as it shows along its pip span's direction
     (``pip_span_px``), the ruler of ``two_is_diagonal`` and ``three_is_diagonal``.
@@ -514,17 +532,10 @@ def span_edge_px(top: TopFace, params: PipParams = PipParams()) -> float:
     across show their squash roughly (0.15-0.5 where the view gives 0.27)."""
     if top.count < 2:
         return top.edge_px
-    pts = _centres(list(top.pips))
-    d = pts[:, None, :] - pts[None, :, :]
-    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
-    span = float(np.hypot(*d[i, j]))
-    squash, u = _squash_line(top.pips)
-    nadir = np.asarray(params.nadir_xy, float)
-    if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
-            * float(np.hypot(*nadir)):
+    span, v, u, c = _longest_squashed(top, params)
+    if c is None:
         return top.edge_px
-    c = max(1.0 - squash, 1.0 - params.max_squash)
-    cos_a = abs(float(u @ d[i, j])) / span               # the span against the squash
+    cos_a = abs(float(u @ v)) / span                     # the span against the squash
     r = 1.0 / np.sqrt(cos_a ** 2 / c ** 2 + (1.0 - cos_a ** 2))
     return float(top.edge_px * r / np.sqrt(c))
 
@@ -536,17 +547,10 @@ def face_span_px(top: TopFace, params: PipParams = PipParams()) -> float:
     at its distance."""
     if top.count < 2:
         return 0.0
-    pts = _centres(list(top.pips))
-    d = pts[:, None, :] - pts[None, :, :]
-    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
-    span = float(np.hypot(*d[i, j]))
-    squash, u = _squash_line(top.pips)
-    nadir = np.asarray(params.nadir_xy, float)
-    if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
-            * float(np.hypot(*nadir)):
+    span, v, u, c = _longest_squashed(top, params)
+    if c is None:
         return span
-    c = max(1.0 - squash, 1.0 - params.max_squash)
-    along = float(u @ d[i, j])
+    along = float(u @ v)
     return float(np.hypot(along / c, np.sqrt(max(span ** 2 - along ** 2, 0.0))))
 
 
