@@ -12,6 +12,7 @@ every ``RETRY_S``. Per frame:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,9 +36,10 @@ from vision.roulette.calibrate import (
     calibrate_frames,
     from_profile,
 )
+from vision.roulette.components import components_with_stats
 from vision.roulette.event_detail import decision_evidence
 from vision.roulette.ghost import ghost_spot
-from vision.roulette.hand import OUTER_ROWS
+from vision.roulette.hand import OUTER_ROWS, ids_in
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.still import StillSpots
 from vision.roulette.swing import HeadSwing, estimate_swing
@@ -133,7 +135,8 @@ class WheelPipeline:
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
-        self.bulk: list[tuple[int, int]] = []  # (frame, patch area) of the chosen ball
+        self.bulk: deque[tuple[int, int]] = deque(maxlen=64)  # (frame, patch area) of
+        # the chosen ball
 
     def _cone_swung(self, cal: WheelCalibration) -> np.ndarray:
         """(R, C) bool: the rows the plain strip (no ``swing``) kept out as the cone, where
@@ -255,7 +258,6 @@ class WheelPipeline:
         if self.tracker.chosen is not None:
             b = balls[self.tracker.chosen]
             self.bulk.append((index, _patch_area(fg, b.row, b.col)))
-            del self.bulk[:-64]
         if any(e.type == "outcome" for e in events) and self._bulky(index):
             events = self.tracker.object_as_ball(index, events, before)
         events = decision_evidence(events, self.grid, self.cal.warp, self.tracker.ball, obj,
@@ -433,8 +435,7 @@ def _patch_area(fg: np.ndarray, row: float, col: float) -> int:
     c0, c1 = c - 40, c + 41
     cols = np.arange(c0, c1) % fg.shape[1]  # round the strip's seam
     window = np.ascontiguousarray(fg[r0:r1][:, cols]).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(window, connectivity=8)
+    _, labels, stats, _ = components_with_stats(window)
     rr, cc = r - r0, c - c0
-    near = labels[max(0, rr - 1):rr + 2, cc - 1:cc + 2]
-    ks = [int(k) for k in np.unique(near) if k]
-    return max((int(stats[k, cv2.CC_STAT_AREA]) for k in ks), default=0)
+    ks = ids_in(labels[max(0, rr - 1):rr + 2, cc - 1:cc + 2])
+    return max((int(stats[k, cv2.CC_STAT_AREA]) for k in ks.tolist() if k), default=0)

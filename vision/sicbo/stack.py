@@ -137,14 +137,10 @@ def _lit_region(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: 
     lab = cv2.cvtColor(win, cv2.COLOR_BGR2LAB).astype(np.float32)
     yy, xx = np.mgrid[:2 * r, :2 * r]
     dist = np.hypot(xx - r, yy - r) / edge_px
-    lit = _lit_mask(lab, dist < 0.4, edge_px, params)
-    n, labels = cv2.connectedComponents(lit)
-    overlap = np.bincount(labels[dist < 0.45].ravel(), minlength=n)
-    overlap[0] = 0
-    best = int(np.argmax(overlap))
-    if overlap[best] < 0.2 * np.pi * (0.45 * edge_px) ** 2:
+    region, over = _centre_component(_lit_mask(lab, dist < 0.4, edge_px, params), dist)
+    if over < 0.2 * np.pi * (0.45 * edge_px) ** 2:
         return None
-    return labels == best, dist, r
+    return region, dist, r
 
 
 def _lit_mask(lab: np.ndarray, inner: np.ndarray, edge_px: float,
@@ -231,21 +227,21 @@ def _lit_pair(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
             d_other = (dx - (ox - cx)) ** 2 + (dy - (oy - cy)) ** 2   # from the other's
             away = (params.pressed_away * edges[1 - k]) ** 2
             mine = (dx * dx + dy * dy <= d_other) & (d_other > away)
-            region = _centre_component(region & mine, dist)
+            region, over = _centre_component(region & mine, dist)
+            region = region if over else None
             joined = True
         out.append(None if region is None else _lit_of(region, dist, edges[k], params))
     return out, joined
 
 
-def _centre_component(region: np.ndarray, dist: np.ndarray) -> np.ndarray | None:
-    """The component of ``region`` over the face's centre (``_lit_region``'s choice), or
-    None when nothing of it is there."""
-    n, labels = cv2.connectedComponents(region.astype(np.uint8))
+def _centre_component(region: np.ndarray, dist: np.ndarray) -> tuple[np.ndarray, int]:
+    """The component of ``region`` (a window's mask) most over the face's centre (within
+    0.45 edge: ``dist``), and how many of its pixels lie there (0: none does)."""
+    n, labels = cv2.connectedComponents(region.astype(np.uint8, copy=False))
     overlap = np.bincount(labels[dist < 0.45].ravel(), minlength=n)
     overlap[0] = 0
-    if n < 2 or overlap.max() == 0:
-        return None
-    return labels == int(np.argmax(overlap))
+    best = int(np.argmax(overlap))
+    return labels == best, int(overlap[best])
 
 
 def lit_beside(lit: LitTop, params: StackParams = StackParams()) -> bool:
