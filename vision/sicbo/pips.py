@@ -273,20 +273,34 @@ def grown_to(top: TopFace, blob: Blob, face: int,
     where the CNN's face has them are a second, independent signal for it."""
     if not top.count < face <= 6:
         return None
-    cands = _edge_junk([p for p in (*top.pips, *top.side_pips) if p.inside >= 0.5
-                        and p.roundness >= params.min_roundness], params)
-    brightest = max(p.ring_lum for p in cands)
-    ranks = [_rank(p, brightest, params.light_power, u)
-             for p, u in zip(cands, _uphill(cands, blob.edge_px, params), strict=True)]
-    faint = params.faint_floor * max(ranks)
-    extra = [p for p, r in zip(cands, ranks, strict=True) if r >= faint and p not in top.pips]
+    extra = [p for p in _ranked_pips(top, blob, params) if p not in top.pips]
     radius = params.face_radius_rel * blob.edge_px
     groups = [[*top.pips, *more] for more in itertools.combinations(extra, face - top.count)]
     fits = [(layout_fit(_centres(g)), i) for i, g in enumerate(groups) if _compact(g, radius)]
     fit, i = max(fits, default=(0.0, -1))
     if fit < params.faint_fit:
         return None
-    group = groups[i]
+    return _face_of(groups[i], top, blob, params)
+
+
+def _ranked_pips(top: TopFace, blob: Blob, params: PipParams) -> list[Pip]:
+    """The die's pips (top and side, inside the face, round enough, no edge junk) ranked
+    (``_rank`` with the nadir push, ``_uphill``) down to ``faint_floor`` x the best rank:
+    those ``grown_to`` and ``regrouped`` may build a face of."""
+    cands = _edge_junk([p for p in (*top.pips, *top.side_pips) if p.inside >= 0.5
+                        and p.roundness >= params.min_roundness], params)
+    if not cands:
+        return []
+    brightest = max(p.ring_lum for p in cands)
+    ranks = [_rank(p, brightest, params.light_power, u)
+             for p, u in zip(cands, _uphill(cands, blob.edge_px, params), strict=True)]
+    faint = params.faint_floor * max(ranks)
+    return [p for p, r in zip(cands, ranks, strict=True) if r >= faint]
+
+
+def _face_of(group: list[Pip], top: TopFace, blob: Blob, params: PipParams) -> TopFace:
+    """``top`` rebuilt on the pips ``group``: centred on them, sized by them
+    (``_face_edge``), every other pip of the die a side pip."""
     cx, cy = _centres(group).mean(axis=0)
     return TopFace(pips=tuple(group), center_xy=(float(cx), float(cy)),
                    edge_px=_face_edge(group, blob, params),
@@ -311,15 +325,7 @@ def regrouped(top: TopFace, blob: Blob, face: int,
     if top.count != 1 or not 2 <= face <= 6:
         return None
     lone = top.pips[0]
-    cands = _edge_junk([p for p in (*top.pips, *top.side_pips) if p.inside >= 0.5
-                        and p.roundness >= params.min_roundness], params)
-    if not cands:
-        return None
-    brightest = max(p.ring_lum for p in cands)
-    ranks = [_rank(p, brightest, params.light_power, u)
-             for p, u in zip(cands, _uphill(cands, blob.edge_px, params), strict=True)]
-    floor = params.faint_floor * max(ranks)
-    others = [p for p, r in zip(cands, ranks, strict=True) if r >= floor and p is not lone]
+    others = [p for p in _ranked_pips(top, blob, params) if p is not lone]
     radius = params.face_radius_rel * blob.edge_px
     best, group = params.faint_fit, None
     for g in itertools.combinations(others, face):
@@ -329,12 +335,7 @@ def regrouped(top: TopFace, blob: Blob, face: int,
         fit = layout_fit(_centres(list(g)))
         if fit >= best:
             best, group = fit, list(g)
-    if group is None:
-        return None
-    cx, cy = _centres(group).mean(axis=0)
-    return TopFace(pips=tuple(group), center_xy=(float(cx), float(cy)),
-                   edge_px=_face_edge(group, blob, params),
-                   side_pips=tuple(p for p in (*top.pips, *top.side_pips) if p not in group))
+    return None if group is None else _face_of(group, top, blob, params)
 
 
 def _face_edge(top: list[Pip], blob: Blob, params: PipParams) -> float:
