@@ -200,7 +200,7 @@ class StripBackground:
         return cv2.dilate(self.model[:self.head_row], _SQUARE3, borderType=cv2.BORDER_REPLICATE)
 
     def update(self, mixed: np.ndarray, diff: np.ndarray, stand_out: np.ndarray,
-               frozen: np.ndarray, held: np.ndarray | None = None,
+               frozen: np.ndarray | None, held: np.ndarray | None = None,
                spots: np.ndarray | None = None) -> None:
         """Move the model towards the frame; ``stand_out`` (R, C) bool gets only the leak,
         ``frozen`` (where the ball is) nothing: a ball resting for seconds never fades in.
@@ -210,17 +210,23 @@ class StripBackground:
         rows are the step's). ``spots`` (R, C) bool: where ball-like spots are now; a spot
         no longer frozen there is still there (a chip let go as an object, ``StillSpots``):
         no fresh start for it (on the head the digits' local range took much of a white
-        chip for 'agreeing', and it was learnt at once: seed 10201 008 r2)."""
+        chip for 'agreeing', and it was learnt at once: seed 10201 008 r2).
+        ``frozen`` None: nothing frozen, in this frame nor (as for every caller that passes
+        None) in any before, so nothing thaws either (the band's rim; cost: no masks that
+        are all False to build and apply)."""
         p, h = self.params, self.head_row
         # (cost) filled, then set where it stands out: np.where's values at a third the time
         w = np.full(stand_out.shape, np.float32(p.rate))
-        np.copyto(w, np.float32(p.leak), where=stand_out)
+        if h < w.shape[0]:  # (cost) every row a head row: the head's leak alone, below
+            np.copyto(w, np.float32(p.leak), where=stand_out)
         np.copyto(w[:h], np.float32(p.leak_head), where=stand_out[:h])
-        if self.frozen is not None:  # thawed where the frame agrees: start afresh (where it
-            # stands out, a hand is taking the ball: learning it would leave a ghost)
+        if self.frozen is not None and frozen is not None:  # thawed where the frame agrees:
+            # start afresh (where it stands out, a hand is taking the ball: learning it
+            # would leave a ghost)
             thawed = self.frozen & ~frozen & ~stand_out
             np.copyto(w, np.float32(1.0), where=thawed if spots is None else thawed & ~spots)
-        np.copyto(w, np.float32(0.0), where=frozen)  # (cost) not boolean-mask assignments
+        if frozen is not None:
+            np.copyto(w, np.float32(0.0), where=frozen)  # (cost) not boolean-mask assignments
         if held is not None:
             np.copyto(w, np.float32(0.0), where=held)
         self.frozen = frozen
@@ -230,9 +236,11 @@ class StripBackground:
         w3 = cv2.merge([w, w, w])  # (cost) a broadcast (R, C, 1) is slower
         # the head rows of ``diff`` are against the model's local range: not a step
         step = np.empty_like(diff)
-        np.subtract(mixed[:h], self.model[:h], out=step[:h])
-        step[:h] *= w3[:h]
-        np.multiply(diff[h:], w3[h:], out=step[h:])
+        if h != 0:  # (rows [:h]: none at 0)
+            np.subtract(mixed[:h], self.model[:h], out=step[:h])
+            step[:h] *= w3[:h]
+        if h < len(step):  # (cost) no empty calls where every row is a head row (the band)
+            np.multiply(diff[h:], w3[h:], out=step[h:])
         self.model += step
 
 

@@ -84,7 +84,7 @@ class BandWatch:
         # only its local range: a chip within the range of the rim's colours nearby would
         # widen it, and be learnt, its edge after its edge
         stand = off | (max_channel(np.abs(frame - rim.model)) > p.stand_out)
-        rim.update(frame, diff, stand, np.zeros_like(stand), held)
+        rim.update(frame, diff, stand, None, held)
         both = off & _rolled(fg, shift)  # wheel coordinates
         persist(self.riding, both)
         persist(self.still, _rolled(both, -shift))
@@ -102,7 +102,7 @@ class BandWatch:
         assert rim is not None and self.still is not None and self.riding is not None
         stand = max_channel(np.abs(frame - rim.model)) > p.stand_out
         stand |= rim.chroma_stand_out(frame, p.stand_out) & (rim.looked >= PATCH_LEARNT)
-        rim.update(frame, frame, stand, np.zeros_like(stand), held)  # (no bowl rows: the
+        rim.update(frame, frame, stand, None, held)  # (no bowl rows: the
         # frame stands in for the difference, which only they would read)
         self.still.fill(0)
         self.riding.fill(0)
@@ -122,6 +122,8 @@ def in_band(watch: BandWatch, head_row: int, mixed: np.ndarray, fg: np.ndarray,
         return None
     b = slice(h, end)
     found = watch.update(mixed[b], fg[b], None if unseen is None else unseen[b], shift)
+    if not fg[b].any():  # (cost) the band's quiet frames: nothing lasted (``_learn_only``)
+        return None
     found *= ~frozen[b]
     if not found.any():
         return None
