@@ -40,3 +40,23 @@ def test_id_sets_match_numpy() -> None:
         assert np.array_equal(without_ids(a, []), a)
         ids = a[a > 0] if trial % 3 else a[:0]
         assert np.array_equal(across_the_seam(labels, ids), _plain_seam(labels, ids))
+
+
+def test_members_compared_as_the_table() -> None:
+    """``members`` with a few ids compares them one by one: the same mask as the look-up
+    table's (random labellings, ids as lists and arrays, none to many, repeats)."""
+    from vision.roulette.hand import MEMBERS_COMPARED, members
+
+    rng = np.random.default_rng(35)
+    for t in range(300):
+        mask = (rng.random((int(rng.integers(5, 80)), 444)) < rng.uniform(0.05, 0.6))
+        n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+        count = int(rng.integers(0, MEMBERS_COMPARED + 3))
+        ids = rng.integers(0, n, count)
+        lut = np.zeros(n, bool)
+        lut[ids] = True
+        want = lut[labels]
+        for given in (ids, ids.tolist()):
+            got = members(labels, n, given)
+            assert got.dtype == want.dtype and got.shape == want.shape
+            assert np.array_equal(got, want)

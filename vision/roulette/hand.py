@@ -17,6 +17,7 @@ __all__ = ["HAND_BRIDGE", "HAND_MARGIN", "OUTER_ROWS", "across_the_seam", "ids_i
 HAND_MARGIN = np.ones((7, 9), np.uint8)  # strip px around a hand kept out of the background
 HAND_BRIDGE = np.ones((9, 3), np.uint8)  # a hand's pieces this close (rows, cols) are one
 OUTER_ROWS = 2  # the objects' last strip rows: their outer edge, over the bowl's rim
+MEMBERS_COMPARED = 6  # ``members``: up to this many ids compared one by one (cost)
 
 
 def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
@@ -33,9 +34,21 @@ def roll_head(a: np.ndarray, head_row: int, shift: int) -> np.ndarray:
 
 
 def members(labels: np.ndarray, n: int, ids: np.ndarray | list[int]) -> np.ndarray:
-    """(R, C) bool: where ``labels`` (n labels) is one of ``ids``."""
+    """(R, C) bool: where ``labels`` (n labels) is one of ``ids``. (cost) A few ids (most
+    calls: a hand is a piece or two) are compared one by one, a few microseconds each
+    where the look-up table's gather over the labels takes tens; many ids (or any outside
+    0..n-1, for the table's own error or wrap-around) take the table."""
+    k = np.asarray(ids, int)
+    few = k.ravel().tolist()
+    if len(few) <= MEMBERS_COMPARED and all(0 <= i < n for i in few):
+        if not few:
+            return np.zeros(labels.shape, bool)
+        out = np.equal(labels, few[0])
+        for i in few[1:]:
+            np.logical_or(out, np.equal(labels, i), out=out)
+        return out
     lut = np.zeros(n, bool)
-    lut[np.asarray(ids, int)] = True
+    lut[k] = True
     return lut[labels]
 
 
