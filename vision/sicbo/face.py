@@ -137,7 +137,11 @@ def look_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace, 
     if top.count != 1 or second_face(top) is None:
         top, probs = second_look(classifier, image_bgr, top, blob.center_xy, probs)
     face = int(np.argmax(_faces(probs))) + 1
-    if top.count >= face or float(probs[NOT_A_DIE]) >= 0.5:
+    if float(probs[NOT_A_DIE]) >= 0.5:
+        return top, probs
+    if top.count > face:
+        return _shrunk(classifier, image_bgr, top, blob, face, probs, pip_params)
+    if top.count == face:
         return top, probs
     grown = grown_to(top, blob, face, pip_params) or faint_completed(image_bgr, top, face)
     return (grown, probs) if grown is not None else \
@@ -156,6 +160,23 @@ def _regrouped(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     from vision.sicbo.rescue import rescued_ok
 
     got = regrouped(top, blob, face, pip_params)
+    if got is None:
+        return top, probs
+    again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]
+    return (got, again) if rescued_ok(got, again) else (top, probs)
+
+
+def _shrunk(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
+            blob: Blob, face: int, probs: np.ndarray,
+            pip_params: PipParams) -> tuple[TopFace, np.ndarray]:
+    """A face counted with pips off it (a side face's, the floor's) shrunk to the CNN's
+    face of its own pips (``pips.shrunk_to``), when the CNN, shown a crop centred on the
+    shrunk face, reads it as that face as surely as a rescued die's (``rescue.rescued_ok``);
+    else the face and probabilities as they were."""
+    from vision.sicbo.pips import shrunk_to
+    from vision.sicbo.rescue import rescued_ok
+
+    got = shrunk_to(top, blob, face, pip_params)
     if got is None:
         return top, probs
     again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]

@@ -338,6 +338,42 @@ def regrouped(top: TopFace, blob: Blob, face: int,
     return None if group is None else _face_of(group, top, blob, params)
 
 
+OFF_FACE = 1.3   # a pip this x farther from a face's centre than its farthest pip: off it
+SHRINK_FIT = 0.9  # ... the face left without such pips: a layout this clean (shrunk_to)
+
+
+def shrunk_to(top: TopFace, blob: Blob, face: int,
+              params: PipParams = PipParams()) -> TopFace | None:
+    """The top face shrunk to ``face`` (4-6: the CNN's read, fewer than were counted) of
+    its own pips, when they form that face's layout cleanly (``SHRINK_FIT``) and every
+    pip left out lies off that face: farther from its centre than ``OFF_FACE`` x its
+    farthest pip. On a face every pip lies within its corner pips' radius, so a pip
+    beyond them is a side face's or the floor's that ``select_top_face`` let in
+    (``face_radius_rel`` bounds the group by the blob, which holds the side faces too);
+    a pip inside (a five's centre, a six's middles) is never left out, so a five is not
+    made a four. Only faces of 4+ pips: any two points fit a two's layout and three in a
+    row a three's, whatever lies beside them. None when no such face is found; the caller
+    has the CNN read the shrunk face again (``face.look_again``). Seed 13104 (spent)
+    clip 013 r3 frames 718-724 (1280x960): a five whose front face's pips, squashed into
+    one 74 px blob 0.9 round, lay 0.68 edge from the five's centre (its corners 0.38):
+    six pips counted in no layout, the CNN's five 0.91, capped at 0.46 on every read:
+    abstained low_confidence."""
+    if not 4 <= face < top.count:
+        return None
+    best, group = SHRINK_FIT, None
+    for g in itertools.combinations(top.pips, face):
+        pts = _centres(list(g))
+        fit = layout_fit(pts)
+        if fit < best:
+            continue
+        centre = pts.mean(axis=0)
+        reach = OFF_FACE * float(np.hypot(*(pts - centre).T).max())
+        if all(float(np.hypot(*(np.asarray(p.center_xy, float) - centre))) > reach
+               for p in top.pips if p not in g):
+            best, group = fit, list(g)
+    return None if group is None else _face_of(group, top, blob, params)
+
+
 def _face_edge(top: list[Pip], blob: Blob, params: PipParams) -> float:
     """A blob still joined to other bright things is too big: a pip's size bounds the face."""
     return min(blob.edge_px, pips_edge_px(top, params))
