@@ -51,7 +51,7 @@ from vision.sicbo.pips import (
     two_is_diagonal,
 )
 from vision.sicbo.points import centre_gap_px
-from vision.sicbo.pose import assign_poses, pale_floor, scene_edge_px
+from vision.sicbo.pose import assign_poses, pale_floor, scene_edge_px, stretched_leans
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
@@ -136,6 +136,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
         # touching, not seen alike, the faces' layouts turned apart: one leans
         two |= turned_leans(tops, touch - alike, params.lean_view)
+        # touching, not seen alike, one blob stretched by an upturned side face: it leans
+        two |= stretched_leans(blobs, tops, reads, touch - alike,
+                               lambda: die_bodies(image_bgr, blobs, tops), params.pose)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
         two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)

@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
-           "scene_edge_px", "second_face", "sized_face"]
+           "scene_edge_px", "second_face", "sized_face", "stretched_leans"]
 
 
 
@@ -148,6 +148,43 @@ def _stacked_by_size(reads: list[DieRead], tipped: set[int], params: PoseParams)
 
 
 
+
+
+def stretched_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
+                    pairs: set[tuple[int, int]], bodies: Callable[[], list[Blob]],
+                    params: PoseParams = POSE_PARAMS) -> set[int]:
+    """Of three dice, a die of a touching pair not seen alike (``pairs``: the caller's
+    ``touch - alike``, which would cap both and abstain) whose blob is stretched by a
+    side face: at least ``stretch_area`` x each other die's blob area and
+    ``stretch_long`` x as elongated, its body (``bodies``: shadow and rim cut away) at
+    least ``stretch_body`` x each other body's area, while its top face, read at least
+    ``side_conf`` surely, is no larger than ``stretch_face`` x theirs (so the blob is not
+    larger for being nearer the camera): it leans. A die tipped against another turns a
+    side face up beside its top face and its face shrinks a little; ``_side_showing``
+    (a wall lean, its face looking larger) asks for a larger face. Fresh seed 13104
+    (spent) clip 027 r1 (1280x960, camera 9.6 degrees, 54 px dice): a two tipped 31.5
+    degrees against a two, touching (1.57 edges, no floor between), its blob 2.19
+    edge^2 and 1.74 long against 1.34-1.40 and 1.14-1.19, body 1.82 against 1.27-1.34,
+    face 0.97 x theirs; two-pip faces give no layout (``lean_view``), the pips 7 px:
+    both capped, abstained low_confidence (truth dice_leaning)."""
+    if len(blobs) != 3 or len(tops) != 3:
+        return set()
+    out: set[int] = set()
+    cands = {k for pair in pairs for k in pair}
+    cut: list[Blob] | None = None
+    for k in sorted(cands):
+        others = [m for m in range(3) if m != k]
+        face_ref = float(np.median([reads[m].edge_px for m in others]))
+        if (reads[k].confidence < params.side_conf or tops[k].count < 2
+                or reads[k].edge_px > params.stretch_face * face_ref
+                or any(blobs[k].area_px < params.stretch_area * blobs[m].area_px
+                       or elongation(blobs[k]) < params.stretch_long * elongation(blobs[m])
+                       for m in others)):
+            continue
+        cut = bodies() if cut is None else cut
+        if all(cut[k].area_px >= params.stretch_body * cut[m].area_px for m in others):
+            out.add(k)
+    return out
 
 
 def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:

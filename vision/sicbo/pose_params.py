@@ -45,6 +45,10 @@ class PoseParams:
     body_rel: float = 1.2             # blob rules also need the die's body (body.py) this
     # x the others' bodies (side face) or pair_area and body_pair_ratio by body (second die)
     body_pair_ratio: float = 1.15
+    stretch_area: float = 1.4         # stretched_leans: a touching die's blob this x each
+    stretch_long: float = 1.3         # ... other's area, this x as long (elongation) ...
+    stretch_body: float = 1.25        # ... its body this x each other's body area ...
+    stretch_face: float = 1.05        # ... and its top face no more than this x theirs
 
 
 POSE_PARAMS = PoseParams()   # the defaults, shared (frozen)
