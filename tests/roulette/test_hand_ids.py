@@ -48,7 +48,7 @@ def test_members_compared_as_the_table() -> None:
     from vision.roulette.hand import MEMBERS_COMPARED, members
 
     rng = np.random.default_rng(35)
-    for t in range(300):
+    for _ in range(300):
         mask = (rng.random((int(rng.integers(5, 80)), 444)) < rng.uniform(0.05, 0.6))
         n, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
         count = int(rng.integers(0, MEMBERS_COMPARED + 3))
