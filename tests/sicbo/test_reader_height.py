@@ -14,14 +14,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision.footage import StreamInfo
 from vision.sicbo.height import flat_samples, needed_rise
-from vision.sicbo.reader import SicBoReader, read_with_dice_reader
+from vision.sicbo.reader import ReadFn, read_with_dice_reader
 from vision.sicbo.settle import DiceObs, DieObs
 from vision.synth.dice3d import flat_pose, stacked_pose
 from vision.synth.sicbo_render import DomeScene
 
-from .scenes import EDGE_M, clip_frames, dome_scene, round_decisions
+from .scenes import EDGE_M, dome_scene, round_decisions
 
 
 def _clean(edge_m: float) -> list[tuple]:
@@ -50,10 +49,11 @@ def _missed(edge_m: float) -> tuple:
 CLEAN, STACK, MISSED = _clean(EDGE_M), _stack(EDGE_M), _missed(EDGE_M)
 
 
-def _decisions(rounds: list, scene: DomeScene | None = None, still: int = 14) -> list:
+def _decisions(rounds: list, scene: DomeScene | None = None, still: int = 14,
+               read_fn: ReadFn = read_with_dice_reader) -> list:
     return [[e.result.dice if e.type == "outcome" else e.reason for e in decided]
             for _, decided in round_decisions(scene or dome_scene(tilt_deg=3.0), rounds,
-                                              seed=3, still=still)]
+                                              seed=3, still=still, read_fn=read_fn)]
 
 
 @pytest.mark.parametrize(("last", "expected"), [
@@ -105,16 +105,7 @@ def test_the_sure_flat_dice_of_a_round_with_an_unsure_die_size_the_floor(
     # the others: the round abstains) two more: the plane's five. Sampling only rounds
     # whose three dice all read surely left three places, no plane: the stack abstained
     # dice_count (seed 12804 (spent) clip 009 r3)
-    frames, settled = clip_frames(dome_scene(tilt_deg=3.0), [*CLEAN, last], covered=10,
-                                  lift=5, still=20, seed=3)
-    h, w = frames[0].shape[:2]
-    reader = SicBoReader(StreamInfo(25.0, w, h, None), read_fn=_unsure_six)
-    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
-    events += reader.finish(len(frames) - 1)
-    ends = [*settled[1:], len(frames)]
-    got = [[e.result.dice if e.type == "outcome" else e.reason for e in events
-            if start - 5 <= e.frame < end and e.type in ("outcome", "void", "abstain")]
-           for start, end in zip(settled, ends, strict=True)]
+    got = _decisions([*CLEAN, last], still=20, read_fn=_unsure_six)
     assert got == [[(2, 3, 4)], ["low_confidence"], expected]
 
 
@@ -158,16 +149,8 @@ def _loose_spans(image_bgr: np.ndarray) -> DiceObs:
 ])
 def test_a_small_die_on_another_is_told_on_a_plane_fitting_less_closely(
         last: tuple, expected: list) -> None:
-    frames, settled = clip_frames(dome_scene(1024, 768, tilt_deg=3.0),
-                                  [*_clean(SMALL), last], covered=10, lift=5, still=14, seed=3)
-    h, w = frames[0].shape[:2]
-    reader = SicBoReader(StreamInfo(25.0, w, h, None), read_fn=_loose_spans)
-    events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
-    events += reader.finish(len(frames) - 1)
-    ends = [*settled[1:], len(frames)]
-    got = [[e.result.dice if e.type == "outcome" else e.reason for e in events
-            if start - 5 <= e.frame < end and e.type in ("outcome", "void", "abstain")]
-           for start, end in zip(settled, ends, strict=True)]
+    got = _decisions([*_clean(SMALL), last], dome_scene(1024, 768, tilt_deg=3.0),
+                     read_fn=_loose_spans)
     assert got == [[(2, 3, 4)], [(2, 5, 6)], expected]
 
 

@@ -157,13 +157,9 @@ def _regrouped(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     photo's stricter bar: ``min_cnn``, ``max_not_die``): two looks and the layout agree;
     else the face and probabilities as they were."""
     from vision.sicbo.pips import regrouped
-    from vision.sicbo.rescue import rescued_ok
 
-    got = regrouped(top, blob, face, pip_params)
-    if got is None:
-        return top, probs
-    again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]
-    return (got, again) if rescued_ok(got, again) else (top, probs)
+    return _read_again(classifier, image_bgr, top, probs,
+                       regrouped(top, blob, face, pip_params))
 
 
 def _shrunk(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
@@ -174,9 +170,18 @@ def _shrunk(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     shrunk face, reads it as that face as surely as a rescued die's (``rescue.rescued_ok``);
     else the face and probabilities as they were."""
     from vision.sicbo.pips import shrunk_to
+
+    return _read_again(classifier, image_bgr, top, probs,
+                       shrunk_to(top, blob, face, pip_params))
+
+
+def _read_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
+                probs: np.ndarray, got: TopFace | None) -> tuple[TopFace, np.ndarray]:
+    """``got`` (a face other pips make of the die) with the CNN's read of a crop centred
+    on it, when that read is as sure as a rescued die's (``rescue.rescued_ok``); else
+    ``top`` and ``probs`` as they were."""
     from vision.sicbo.rescue import rescued_ok
 
-    got = shrunk_to(top, blob, face, pip_params)
     if got is None:
         return top, probs
     again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]
