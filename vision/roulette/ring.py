@@ -191,12 +191,19 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     last = [whole] if whole is not None and whole.axes_px[0] >= wide and \
         whole.axes_px[1] >= MIN_AXIS_RATIO * whole.axes_px[0] else []
     found = _piece_fits(pieces, mask.shape, wide)
-    if not last and not any(g.axes_px[1] >= MIN_AXIS_RATIO * g.axes_px[0] for _, g, _ in found):
-        # no piece went round as a ring, nor the whole mask (speckle at one side pulled it
-        # off): a ring cut by thin radial gaps, joined, may (seed 11301 clip 010: a wheel
-        # turning about a pocket between the sampled frames, red pockets narrower than black
-        # ones, left a pixel wide strip in ~18 places never red)
+    whole_first = False
+    if not any(g.axes_px[1] >= MIN_AXIS_RATIO * g.axes_px[0] for _, g, _ in found):
+        # no piece went round as a ring: a ring cut by thin radial gaps, joined, may (seed
+        # 11301 clip 010: a wheel turning about a pocket between the sampled frames, red
+        # pockets narrower than black ones, left a pixel wide strip in ~18 places never
+        # red). Tried also when the whole mask fits an ellipse: speckle on a dark red bowl
+        # pulls that fit off the ring to a wider one that still looks like a ring (seed
+        # 13201 007: the pocket ring cut into pocket-sized pieces, the whole-mask fit the
+        # bowl's, 459 x 322 px for the ring's 258 x 233, its pockets fitting 0.27: every
+        # round abstained or lost); the pocket pattern's fit then picks among them, the
+        # whole-mask fit tried first as before (taken if it fits well: ``calibrate_frames``)
         found = _piece_fits(_components(mask, close=True), mask.shape, wide) or found
+        whole_first = bool(last)
     if not found and not last:
         return CalibrationFailure("the turning red/green pixels do not form a ring around "
                                   "the wheel (is the wheel turning and in view? a ring "
@@ -221,7 +228,7 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     both = _ellipse(np.concatenate(bands)) if len(bands) > 1 else None
     if both is not None and both.axes_px[1] >= MIN_AXIS_RATIO * both.axes_px[0]:
         rings.insert(1, both)
-    return rings[:2] + last
+    return last + rings[:2] if whole_first else rings[:2] + last
 
 
 def fit_ring(mask: np.ndarray) -> RingGeometry | CalibrationFailure:
