@@ -87,11 +87,17 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     by the same rule: the one-die blob joined to the rim or a shadow is as large as the
     pair's (seed 10704 (spent) clip 027 r1, 1280x960: a die leaning on a one, blobs 2.30
     and 2.29 edge^2, bodies 2.10 (2.36 long) and 1.04: read as two flat dice, abstained
-    dice_count). With two dice seen, one blob hides the third: once the pair rule finds
-    it, the other die's second face is its own side face, seen on a steep view, and that
-    die is flat unless its own face or blob tips it (seed 11004 (spent) clip 013 r1,
-    camera 27 degrees: a five's side face showed a clean six beside its top, a one on a
-    die beside it; both read leaning, voided dice_leaning, truth dice_stacked)."""
+    dice_count). Not on a floor nearly as bright as the dice (``pale``): the bodies are
+    cut from blobs that do not outline the dice there, and a one-die body shrinks to
+    1.3 edge^2 beside another's 1.9 (fresh seed 13204 (spent) clip 014 r3 and r4,
+    1280x720, camera 15 degrees: a third die under the glass's glare missed, blobs 1.99 /
+    1.60 and 1.80 / 1.41 edge^2, no pair; bodies 1.92 / 1.29 and 1.76 / 1.32: voided
+    dice_stacked, truth 2-5-6 and 1-2-6; now dice_count). With two dice seen, one blob
+    hides the third: once the pair rule finds it, the other die's second face is its own
+    side face, seen on a steep view, and that die is flat unless its own face or blob
+    tips it (seed 11004 (spent) clip 013 r1, camera 27 degrees: a five's side face
+    showed a clean six beside its top, a one on a die beside it; both read leaning,
+    voided dice_leaning, truth dice_stacked)."""
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [_roundness(t) for t in tops]
@@ -116,7 +122,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     if pair is not None and bodies is not None and not pair_by_body(pair[0], cut(), tops,
                                                                      params):
         pair = None                   # the large blob is a die joined to the rim
-    if pair is None and bodies is not None and len(blobs) == 2:
+    if pair is None and bodies is not None and len(blobs) == 2 and not pale:
         pair = pair_pose(cut(), tops, reads, known, params, pale=pale)   # both blobs joined
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
