@@ -87,13 +87,23 @@ def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
 
 
 def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
-              area_rel: tuple[float, float] = (0.004, 0.06), dark: float = 45.0) -> np.ndarray:
+              area_rel: tuple[float, float] = (0.004, 0.06), dark: float = 45.0, *,
+              core: bool = False) -> np.ndarray:
     """Pips lying in ``floor`` (``floor_mask``; bool HxW): small pieces of non-floor
     (``area_rel`` x ``edge_px``^2) wholly surrounded by floor and at least ``dark`` L
     darker than their rim. The floor has no pips; a die's shaded side face on a pale
     floor scores as floor (it is as far from the floor as a shadow) but keeps its pips
     (seed 10404 clip 012 r4: a four leaning on a one, its side face 0.44 edge of
-    "floor" between the two top faces)."""
+    "floor" between the two top faces).
+
+    With ``core`` a piece's darkness is that of its darker half (the pixels at or below
+    its median L): a pip near the edge of a die as pale as the floor can keep a sliver
+    of its own face that scores just off the floor, as light as the rim, which dilutes
+    the piece's mean though the pip is as dark as any. Seed 13204 (spent) clip 027 r0
+    (1024x576, cream dice on a cream floor): a two's lower pip, 155 px with such a
+    sliver, 44.0 L under its rim by the mean (45.4 a frame earlier), ~89 by its darker
+    half as its other pip (74 px, 89.8); the two was found on the read that fitted the
+    dome and lost on every later one: two dice seen, abstained ``dice_count``."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
     light = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
     out = np.zeros(floor.shape, bool)
@@ -108,7 +118,10 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
         part = labels[y0:y1, x0:x1] == i
         rim = cv2.dilate(part.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~part
         box = light[y0:y1, x0:x1]
-        if box[rim].mean() - box[part].mean() >= dark:
+        vals = box[part]
+        if core:
+            vals = vals[vals <= np.median(vals)]
+        if box[rim].mean() - vals.mean() >= dark:
             out[y0:y1, x0:x1] |= part
     return out
 

@@ -101,7 +101,7 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     face centres of the dice already found); see the module doc."""
     area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
     spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px, area_rel,
-                      dark=detect.dark_threshold)
+                      dark=detect.dark_threshold, core=True)
     n, _, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
     centres, areas = cents[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
     pip = areas <= params.spot_area[1] * edge_px ** 2       # an ordinary pip's size
