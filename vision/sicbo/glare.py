@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vision.sicbo.dome import DomeRegion
 
 __all__ = ["floor_cover", "glare_hides_pips", "glare_mask", "glare_on_face", "glare_spared",
+           "red_four",
            "lit_cores", "white_level"]
 
 
@@ -177,6 +178,37 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
     return not any(all(washable[grid.index(p)] for p in extra)
                    for extra in _washed_to(face))
+
+
+def red_four(frame_bgr: np.ndarray, face: int | None,
+             pips_xy: tuple[tuple[float, float], ...],
+             box_xyxy: tuple[float, float, float, float] | None, *,
+             min_red: float = 25.0, min_above: float = 20.0) -> bool:
+    """A four whose four pips are all red (Lab a* at least ``min_red`` above neutral and
+    ``min_above`` above the die's box, its face's median): the Chinese style's four. Glare
+    takes pips away, it does not paint them red: a five or a six, whose pips are black in
+    both styles (footage-format section 5: red pips on the one and the four only), read
+    as a four with a pip washed would show black pips. Seed 13204 (spent) clip 027 r4
+    frame 1744 (1024x576): a red four in the lamp's spot, its centre (a five's centre pip's
+    place) under the spot's core, pips a* 178-186 (black pips there 122-137, the face
+    ~138), pips and CNN 0.994, capped at 0.5 on every read: abstained low_confidence."""
+    if face != 4 or len(pips_xy) != 4 or box_xyxy is None:
+        return False
+    h, w = frame_bgr.shape[:2]
+    x0, y0 = max(0, int(box_xyxy[0])), max(0, int(box_xyxy[1]))
+    x1, y1 = min(w, int(np.ceil(box_xyxy[2]))), min(h, int(np.ceil(box_xyxy[3])))
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    a = cv2.cvtColor(frame_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB)[..., 1].astype(np.float32)
+    face_a = float(np.median(a))
+    for x, y in pips_xy:
+        cx, cy = int(round(x)) - x0, int(round(y)) - y0
+        if not (1 <= cx < a.shape[1] - 1 and 1 <= cy < a.shape[0] - 1):
+            return False
+        pip_a = float(a[cy - 1:cy + 2, cx - 1:cx + 2].mean())
+        if pip_a - 128.0 < min_red or pip_a - face_a < min_above:
+            return False
+    return True
 
 
 def _face_window(shape: tuple[int, int], scale: float, center_xy: tuple[float, float],

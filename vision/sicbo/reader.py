@@ -40,6 +40,7 @@ from vision.sicbo.glare import (
     glare_mask,
     glare_on_face,
     glare_spared,
+    red_four,
     white_level,
 )
 from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
@@ -222,7 +223,8 @@ class SicBoReader:
         face shows no glare in this frame (``glare.glare_on_face``: nothing of it near the
         level where the camera clips, ``glare.white_level``, so nothing washed) or the
         glare's spot lies nearer a pip of the face that still shows than any place where a
-        washed pip would change it (``glare.glare_spared``)."""
+        washed pip would change it (``glare.glare_spared``), or it is a four of red pips
+        (``glare.red_four``: no washed five or six)."""
         glare = self.scene.glare_small
         if glare is None:
             return read
@@ -235,7 +237,8 @@ class SicBoReader:
                                 big_pip=d.big_pip):
                 white = white_level(frame_bgr) if white is None else white
                 if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white) and not glare_spared(
-                        glare, scale, d.center_xy, d.edge_px, d.face, d.pips_xy):
+                        glare, scale, d.center_xy, d.edge_px, d.face, d.pips_xy) \
+                        and not red_four(frame_bgr, d.face, d.pips_xy, d.box_xyxy):
                     d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
             dice.append(d)
         return DiceObs(tuple(dice))
