@@ -257,18 +257,24 @@ def test_reader_reads_a_big_one_on_the_lamp(style: str, face: int, decided: tupl
 
 
 @pytest.mark.parametrize(
-    ("style", "xy_m"),
+    ("style", "xy_m", "decided"),
     [
-        ("chinese", (0.0095, 0.0057)),   # the four's centre on the lamp's core
-        ("western", (0.012, 0.006)),     # ... a little off it, still nearer than a pip
+        # the four's centre on the lamp's core: a western four stays capped; a Chinese
+        # four's pips are red, which no washed five or six shows (glare.red_four): read
+        ("chinese", (0.0095, 0.0057), ("outcome", (4, 5, 6))),
+        ("western", (0.0095, 0.0057), ("abstain", None)),
+        ("western", (0.012, 0.006), ("abstain", None)),    # ... a little off it, still
+        # nearer than a pip
     ],
 )
-def test_reader_doubts_a_four_with_its_centre_on_the_lamp(style: str, xy_m: tuple) -> None:
+def test_reader_doubts_a_four_with_its_centre_on_the_lamp(style: str, xy_m: tuple,
+                                                          decided: tuple) -> None:
     """A four whose centre place (a five's washed centre pip) lies nearer the lamp's core
-    than any of its pips stays capped (glare.glare_spared says nothing): not read."""
+    than any of its pips stays capped (glare.glare_spared says nothing): not read; unless
+    its pips are red (a Chinese four: glare.red_four)."""
     got = _lamp_rounds((215.0, 228.0, 232.0), 4, xy_m[0], DiceStyle(pip_style=style),
                        y_m=xy_m[1])
-    assert got == [("outcome", (1, 2, 6)), ("abstain", None)]
+    assert got == [("outcome", (1, 2, 6)), decided]
 
 
 _FOUR = ((150.0, 110.0), (170.0, 110.0), (150.0, 130.0), (170.0, 130.0))  # edge ~37 px
