@@ -147,7 +147,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame)
                          and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)
                 and not self._ball_lifted(obs.frame)):
-            return self._void_now(obs)  # the track may be out of view: a roll we cannot see
+            return self._void_now(obs.frame)  # the track may be out of view: a roll we cannot see
         if self._left_its_pocket():
             self.left_frame = obs.frame  # (no landing for a while: ``lifted``)
         if self.ball is None and self._glimpse_lost(obs):
@@ -254,16 +254,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         return travel
 
     # --- rolling: the ball is in play ---------------------------------------------
-    def _void_now(self, obs: FrameObs) -> list[Event]:
+    def _void_now(self, frame: int) -> list[Event]:
         """An object in the bowl: void. On an untrusted wheel (its calibration fits the
         pocket pattern poorly, so the head and bowl are not where the strip says) what
         looks like an object may be the turning head: a person must confirm."""
         ball_in_play = self.phase == "rolling"
-        self.phase, self.object_frame = "void", obs.frame
+        self.phase, self.object_frame = "void", frame
         if not self.trusted:
-            return [abstain(obs.frame, "low_confidence", ball_in_play=ball_in_play,
+            return [abstain(frame, "low_confidence", ball_in_play=ball_in_play,
                             detail="an object? the wheel's calibration fit")]
-        return [void(obs.frame, "object_in_bowl", ball_in_play=ball_in_play)]
+        return [void(frame, "object_in_bowl", ball_in_play=ball_in_play)]
 
     def object_as_ball(self, frame: int, events: list[Event],
                        before: tuple[int | None, int]) -> list[Event]:
@@ -273,7 +273,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.last_number, self.outcome_frame = before
         kept = [e for e in events if e.type not in ("outcome", "ball_at_rest")]
         self.phase = "rolling"
-        return kept + self._void_now(FrameObs(frame, 0.0))
+        return kept + self._void_now(frame)
 
     def _end(self, frame: int, reason: str) -> list[Event]:
         # (ended_frame stays: a ball lost or caught in play may be a void round, the
@@ -286,7 +286,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
 
     def _rolling(self, obs: FrameObs) -> list[Event]:
         if obs.object_seen:
-            return self._void_now(obs)
+            return self._void_now(obs.frame)
         if self.ball is None:
             return self._unseen(obs.frame)
         if handled(self.history, self.ball, head=self.head, band_out=self.band[1], fps=self.fps,
@@ -416,7 +416,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 # fingers at it could be taken for one): the next round was launched unseen,
                 # and this is its object (seed 10301 025 r3: no void sent)
                 self.caught = self.put_in = False
-                return self._void_now(obs)
+                return self._void_now(obs.frame)
             self.object_frame = obs.frame
         if (obs.frame - self.object_frame) / self.fps < self.p.object_gone_s:
             return []

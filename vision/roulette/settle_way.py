@@ -23,9 +23,8 @@ from vision.roulette.direction import (
     spin_violation,
 )
 from vision.roulette.launch import launched
-from vision.roulette.pocket import relative_angle
 from vision.roulette.settle_state import TrackerState
-from vision.roulette.track import Seen
+from vision.roulette.track import Seen, step_omega
 
 __all__ = ["SpinWay"]
 
@@ -62,9 +61,8 @@ class SpinWay(TrackerState):
             self.runs = self._extend_runs(self.history[-2], self.ball)
         omega = self.track.ball_omega()
         if paired and omega is not None and len(self.history) > 2:
-            a, b = self.history[-3], self.history[-2]
-            if b.frame - a.frame <= 2 and _two_spots(
-                    relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps, omega):
+            last = step_omega(self.history[-3], self.history[-2], self.fps)
+            if last is not None and _two_spots(last, omega):
                 omega = None
         omega = direction_sample(omega, self.ball, band_out=self.band[1],
                                  head=self.head, p=self.p, min_rad_s=min_rad_s)
@@ -123,11 +121,10 @@ class SpinWay(TrackerState):
         samples = []
         before: float | None = None  # the last step's image speed, if a neighbouring one
         for a, b in zip(seen, seen[1:], strict=False):
-            last, before = before, None
-            if b.frame - a.frame > 2:
+            last, before = before, step_omega(a, b, self.fps)
+            omega = before
+            if omega is None:
                 continue
-            omega = relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
-            before = omega
             if a.held or a.rho <= self.head + self.p.bowl_margin:
                 continue  # (both on the bowl: a spot in the pockets is another thing)
             if last is not None and _two_spots(last, omega):

@@ -19,7 +19,7 @@ import numpy as np
 
 from vision.roulette.pocket import relative_angle
 
-__all__ = ["BallObs", "BallTrack", "FrameObs", "Seen", "distance"]
+__all__ = ["BallObs", "BallTrack", "FrameObs", "Seen", "distance", "step_omega"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +153,7 @@ class BallTrack:
         """Ball's image angular speed (rad/s) from its last two sightings, if neighbours."""
         if len(self.history) < 2:
             return None
-        a, b = self.history[-2], self.history[-1]
-        if b.frame - a.frame > 2:
-            return None
-        return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * self.fps
+        return step_omega(self.history[-2], self.history[-1], self.fps)
 
     def rel_step(self) -> float:
         """Ball's angular speed relative to the wheel (rad per frame) from its last two
@@ -398,3 +395,11 @@ def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forg
     # a look-alike is in view all the time; one unseen for long was a ball at rest
     store[:] = [f for f in store if obs.frame - f[2] < forget]
     return hits
+
+
+def step_omega(a: Seen, b: Seen, fps: float) -> float | None:
+    """The image angular speed (rad/s) of the step from sighting ``a`` to ``b``, if they are
+    neighbours (at most 2 frames apart), else None."""
+    if b.frame - a.frame > 2:
+        return None
+    return relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps
