@@ -129,6 +129,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
         if blobs and params.in_dome else (set(), set())
     two: set[int] = set()
+    # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
+    # the rim joins the rim: body.py); cut once, only if a rule asks (stretched_leans,
+    # joined_pair, poses)
+    bodies = functools.cache(lambda: die_bodies(image_bgr, blobs, tops)) \
+        if params.in_dome else None
     # seen alike (pips' ellipses), unless the faces' layouts say turned apart: flat
     alike = square_pairs(tops, touch, params.touch) - layouts_turned(tops, touch,
                                                                      params.lean_view)
@@ -136,9 +141,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
         # touching, not seen alike, the faces' layouts turned apart: one leans
         two |= turned_leans(tops, touch - alike, params.lean_view)
+    if touch and bodies is not None:  # (touching: only ever found in the dome)
         # touching, not seen alike, one blob stretched by an upturned side face: it leans
-        two |= stretched_leans(blobs, tops, reads, touch - alike,
-                               lambda: die_bodies(image_bgr, blobs, tops), params.pose)
+        two |= stretched_leans(blobs, tops, reads, touch - alike, bodies, params.pose)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
         two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
@@ -149,10 +154,6 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     two |= {i for i, beside in merged.items() if beside is None}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
         two.add(len(found) - 1)      # two dice side by side in one blob: leaning
-    # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
-    # the rim joins the rim: body.py); cut once, only if a rule asks (joined_pair, poses)
-    bodies = functools.cache(lambda: die_bodies(image_bgr, blobs, tops)) \
-        if params.in_dome else None
     joined = joined_pair(blobs, tops, confs, bodies) if bodies is not None and not two else None
     if joined is not None:
         two.add(joined)              # a die leaning across another: one concave blob

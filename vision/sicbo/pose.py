@@ -123,7 +123,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                                                                      params):
         pair = None                   # the large blob is a die joined to the rim
     if pair is None and bodies is not None and len(blobs) == 2 and not pale:
-        pair = pair_pose(cut(), tops, reads, known, params, pale=pale)   # both blobs joined
+        pair = pair_pose(cut(), tops, reads, known, params)   # both blobs joined
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
         if 1 - pair[0] not in own:    # the third die is in the pair's blob, not this one's
