@@ -52,8 +52,9 @@ class SpinWay(TrackerState):
 
     def _sample_direction(self, min_rad_s: float = 0.0, paired: bool = False) -> None:
         """A direction sample (``direction_sample``) and a run's step (``extend_runs``)
-        until the ball reaches the pockets. ``paired``: a step right after one a neighbouring
-        step the other way, or under half as fast, joins two spots (``_two_spots``)."""
+        until the ball reaches the pockets. ``paired``: a step right after a neighbouring
+        step the other way, or from a spot that stood still, joins two spots
+        (``_two_spots``)."""
         assert self.ball is not None
         if self.pockets_at is not None:
             return
@@ -62,7 +63,7 @@ class SpinWay(TrackerState):
         omega = self.track.ball_omega()
         if paired and omega is not None and len(self.history) > 2:
             last = step_omega(self.history[-3], self.history[-2], self.fps)
-            if last is not None and _two_spots(last, omega):
+            if last is not None and _two_spots(last, omega, self.p.bowl_direction_rad_s):
                 omega = None
         omega = direction_sample(omega, self.ball, band_out=self.band[1],
                                  head=self.head, p=self.p, min_rad_s=min_rad_s)
@@ -112,8 +113,8 @@ class SpinWay(TrackerState):
         falls in the strip as it goes round, never 'launched'; seed 10801 017 r4, 1920x1080
         at 25 fps, camera 32 deg: 12-14 rad/s one way for 2 s before the void, the ball
         and the wheel the same way). A chip falling in is slower, a hand held. A step
-        from a spot that stood still the frame before (moving under half as fast) joins
-        two spots, not a ball running on: no ball goes from still to a roll's speed in a
+        from a spot that stood still the frame before (under ``bowl_direction_rad_s``)
+        joins two spots, not a ball running on: no ball goes from still to a roll's speed in a
         frame (seed 12801 023 r3, 1280x720 at 30 fps: still spots on the bowl among the
         ball's glimpses, one step from one of them to the ball read -10 rad/s against
         the ball's +8..12, and the way was never told; the wheel turned its way too)."""
@@ -127,7 +128,7 @@ class SpinWay(TrackerState):
                 continue
             if a.held or a.rho <= self.head + self.p.bowl_margin:
                 continue  # (both on the bowl: a spot in the pockets is another thing)
-            if last is not None and _two_spots(last, omega):
+            if last is not None and _two_spots(last, omega, self.p.bowl_direction_rad_s):
                 continue  # (a still spot, or one a step the other way, then the ball: two spots)
             sample = direction_sample(omega, b, band_out=self.band[1], head=self.head,
                                       p=self.p, min_rad_s=self.p.void_direction_rad_s)
@@ -193,11 +194,16 @@ class SpinWay(TrackerState):
         return spin_violation(frame, ball, self.track.wheel_omega(), p=self.p)
 
 
-def _two_spots(before: float, omega: float) -> bool:
-    """A step at ``omega`` (rad/s) right after a neighbouring step at ``before``: under half
-    as fast, or the other way, it joins two spots, not a ball running on (no ball turns
+def _two_spots(before: float, omega: float, still: float) -> bool:
+    """A step at ``omega`` (rad/s) right after a neighbouring step at ``before``: after one
+    the other way, or one still (under ``still``: ``bowl_direction_rad_s``, the slowest
+    that tells a way on the bowl), it joins two spots, not a ball running on (no ball turns
     back, or goes from still to a roll's speed, in a frame). (Seed 13201 008 r4, 640x480 at
     50 fps: an object on the head seen as two spots side by side, alternate frames; steps
     between them read -7..-8 rad/s, the step before each +3.5..6 or 0..0.8: a false
-    same-direction alarm.)"""
-    return before * omega < 0 or abs(before) < 0.5 * abs(omega)
+    same-direction alarm.) A step merely slower before is the ball's own: a pass's first
+    sighting, cut by the frame's edge, reads short (seed 13201 020 r0, 1024x576 at 25 fps,
+    the ball seen 2-3 frames a turn: the step from it 3.5-5 rad/s, the next 15-17, the
+    ball and the wheel both cw; dropped as "under half as fast" until then, every real
+    step went and the violation was missed)."""
+    return before * omega < 0 or abs(before) < still
