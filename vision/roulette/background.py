@@ -29,6 +29,10 @@ __all__ = ["BackgroundParams", "StripBackground", "from_mixed_column", "max_chan
 
 PATCH_SHIFT_RC = (1, 3)  # rows, columns a head patch may lie off its place in the model
 PATCH_LEARNT = 50  # frames the model must have looked at a head pixel before its patch counts
+RANGE_EVERY = 2  # (cost) the head model's local ranges (``_ranges``) are taken anew after
+# this many updates: the model moves a few hundredths of the way to the frame per update,
+# so a range one update old is its own to within that (and a thawed pixel's new value
+# enters it an update later)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,27 @@ class StripBackground:
         # frames the model looked at each head pixel (saturating): what it has not yet seen
         # (beyond the frame's border, under a hand, since the start) is no model to match
         self.looked = np.zeros((max(head_row, 0), first_mixed.shape[1]), np.uint8)
+        self._range: tuple[np.ndarray, np.ndarray] | None = None  # (hi, lo) of ``slack_rc``
+        self._chroma: tuple[np.ndarray, np.ndarray] | None = None  # ... of its opponents
+        self._top_cache: np.ndarray | None = None  # ``_top``
+        self._updates = 0
+
+    def _ranges(self) -> tuple[np.ndarray, np.ndarray]:
+        """The head rows' model dilated and eroded by ``slack_rc`` (taken anew every
+        ``RANGE_EVERY`` updates; read only)."""
+        if self._range is None:
+            head = self.model[:self.head_row]
+            self._range = (cv2.dilate(head, self.kernel, borderType=cv2.BORDER_REPLICATE),
+                           cv2.erode(head, self.kernel, borderType=cv2.BORDER_REPLICATE))
+        return self._range
+
+    def _chroma_ranges(self) -> tuple[np.ndarray, np.ndarray]:
+        """The same of the head model's opponent colours (``_opponents``)."""
+        if self._chroma is None:
+            model = _opponents(self.model[:self.head_row])
+            self._chroma = (cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE),
+                            cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE))
+        return self._chroma
 
     def difference(self, mixed: np.ndarray) -> np.ndarray:
         """(R, C, 3) float32 mixed strip (already smoothed) -> frame minus model (head rows:
@@ -116,13 +141,11 @@ class StripBackground:
         diff = np.empty(mixed.shape, np.result_type(mixed, self.model))  # (cost) in place
         np.subtract(mixed[h:], self.model[h:], out=diff[h:])
         if h > 0:
-            head = self.model[:h]
-            hi = cv2.dilate(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
-            lo = cv2.erode(head, self.kernel, borderType=cv2.BORDER_REPLICATE)
-            frame = mixed[:h]
-            np.maximum(frame, lo, out=lo)
-            np.minimum(lo, hi, out=lo)
-            np.subtract(frame, lo, out=diff[:h])
+            hi, lo = self._ranges()
+            frame, near = mixed[:h], diff[:h]
+            np.maximum(frame, lo, out=near)
+            np.minimum(near, hi, out=near)
+            np.subtract(frame, near, out=near)
         return diff
 
     def chroma_stand_out(self, mixed: np.ndarray, stand_out: float) -> np.ndarray:
@@ -137,11 +160,10 @@ class StripBackground:
             return out
         # (cost) both opponent colours as the two channels of one image: one dilate and
         # one erode (each channel on its own, as before), one comparison for both
-        frame, model = _opponents(mixed[:h]), _opponents(self.model[:h])
-        hi = cv2.dilate(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
-        lo = cv2.erode(model, self.kernel, borderType=cv2.BORDER_REPLICATE)
-        hi += np.float32(stand_out)
-        lo -= np.float32(stand_out)
+        frame = _opponents(mixed[:h])
+        hi, lo = self._chroma_ranges()
+        hi = hi + np.float32(stand_out)
+        lo = lo - np.float32(stand_out)
         either = (frame > hi) | (frame < lo)
         np.logical_or(either[..., 0], either[..., 1], out=out[:h])
         return out
@@ -190,14 +212,16 @@ class StripBackground:
         out = np.empty(diff.shape[:2], np.float32)  # (cost) the rows apart, no copies
         _mean3(diff[h:], out[h:])
         if h > 0:
-            top = self._top()
-            np.subtract(mixed[:h], top, out=top)
+            top = np.subtract(mixed[:h], self._top())
             _mean3(top, out[:h])
         return out
 
     def _top(self) -> np.ndarray:
-        """The head rows' model, dilated by one pixel."""
-        return cv2.dilate(self.model[:self.head_row], _SQUARE3, borderType=cv2.BORDER_REPLICATE)
+        """The head rows' model, dilated by one pixel (taken anew as ``_ranges``; read only)."""
+        if self._top_cache is None:
+            self._top_cache = cv2.dilate(self.model[:self.head_row], _SQUARE3,
+                                         borderType=cv2.BORDER_REPLICATE)
+        return self._top_cache
 
     def update(self, mixed: np.ndarray, diff: np.ndarray, stand_out: np.ndarray,
                frozen: np.ndarray | None, held: np.ndarray | None = None,
@@ -242,6 +266,9 @@ class StripBackground:
         if h < len(step):  # (cost) no empty calls where every row is a head row (the band)
             np.multiply(diff[h:], w3[h:], out=step[h:])
         self.model += step
+        self._updates += 1
+        if self._updates % RANGE_EVERY == 0:
+            self._range = self._chroma = self._top_cache = None
 
 
 _SQUARE3 = np.ones((3, 3), np.uint8)
