@@ -88,8 +88,9 @@ class BallTrack:
         self.stale_frames = max(3, int(round(fixture_stale_s * fps)))
         self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
-        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits]
-        self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits]
+        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits,
+        # first angle, first frame, creep] (``_learn``)
+        self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits, ...]
         self.glint_hits = glint_hits
         self.glint_slack = 0.05  # ring radii a glint strays from where it was first seen
         self.out_slack = 0.15  # ring radii a ball on the bowl strays outward of its run
@@ -173,7 +174,8 @@ class BallTrack:
 
     def add_fixture(self, spot: Seen) -> None:
         """``spot`` is a look-alike riding with the wheel: never the ball from now on."""
-        self.fixtures.append([spot.rho, spot.rel, spot.frame, self.fixture_hits])
+        self.fixtures.append([spot.rho, spot.rel, spot.frame, self.fixture_hits, spot.rel,
+                              spot.frame, 0.0])
 
     def forget_since(self, frame: int) -> None:
         """Sightings from ``frame`` on were not the ball."""
@@ -370,10 +372,13 @@ class BallTrack:
 def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forget: int,
            angle: Callable[[BallObs], float], where: Callable[[BallObs], bool], *,
            slack: float = 0.12, follow: bool = True, stale: int | None = None) -> list[int]:
-    """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits],
-    updated in place) within ``slack`` ring radii; while ``learn``, new ones are added
-    where ``where`` holds. A look-alike's place ``follow``s its sightings, or stays where
-    it was first seen. Returns the indices of spots at a look-alike seen ``need`` times,
+    """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits,
+    first angle, first frame, creep], updated in place) within ``slack`` ring radii; while
+    ``learn``, new ones are added where ``where`` holds. A look-alike's place ``follow``s
+    its sightings, or stays where it was first seen. Its creep (rad per frame) is how fast
+    it went from its first sighting to the one that made it a look-alike (its ``need``-th):
+    a ball at rest rides in its pocket, a glint sliding over the turning frets creeps
+    along the wheel. Returns the indices of spots at a look-alike seen ``need`` times,
     forgotten ``forget`` frames after it was last seen; one unseen over ``stale`` frames
     (if given) matches no spot."""
     hits = []
@@ -388,10 +393,12 @@ def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forg
                 f[0] = 0.8 * f[0] + 0.2 * b.rho
                 f[1] = f[1] + 0.2 * relative_angle(a, f[1])
             f[2], f[3] = obs.frame, f[3] + 1
+            if f[3] == need:
+                f[6] = abs(relative_angle(a, f[4])) / max(obs.frame - f[5], 1)
             if f[3] >= need:
                 hits.append(i)
         elif learn and where(b):
-            store.append([b.rho, a, obs.frame, 1])
+            store.append([b.rho, a, obs.frame, 1, a, obs.frame, 0.0])
     # a look-alike is in view all the time; one unseen for long was a ball at rest
     store[:] = [f for f in store if obs.frame - f[2] < forget]
     return hits
