@@ -27,6 +27,7 @@ from vision.sicbo.faintpip import (
     corner_pair_completed,
     no_pip_dropped,
     row_completed,
+    washed_pip_left,
 )
 from vision.sicbo.floor import LIT_REL
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
@@ -111,6 +112,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = [die_read(b, t, p, params,
                       middles_seen=functools.partial(six_middles_seen, image_bgr, t))
              for (b, t), p in zip(found, probs, strict=True)]
+    if params.in_dome:   # a larger face's pip washed grey where the face read has none
+        reads = [replace(r, confidence=min(r.confidence, 0.5))
+                 if r.face == t.count and washed_pip_left(image_bgr, t) else r
+                 for r, (_, t) in zip(reads, found, strict=True)]
     keep = _without_extras(reads, params, probs)
     reads, found = [reads[i] for i in keep], [found[i] for i in keep]
     merged = _merged_pairs(image_bgr, classifier, found, params)   # a blob with two faces

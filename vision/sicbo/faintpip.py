@@ -29,7 +29,8 @@ from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
 __all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
-           "corner_pair_completed", "faint_completed", "no_pip_dropped", "row_completed"]
+           "corner_pair_completed", "faint_completed", "no_pip_dropped", "row_completed",
+           "washed_pip_left"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -377,3 +378,41 @@ def _signal(lab: np.ndarray, xy: tuple[float, float] | np.ndarray, r: float) -> 
     dark = float(np.median(patch[..., 0][ring]) - np.median(patch[..., 0][disc]))
     red = float(np.median(patch[..., 1][disc]) - np.median(patch[..., 1][ring]))
     return max(0.0, dark, red)
+
+
+def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
+                    params: FaintParams = FaintParams()) -> bool:
+    """Whether a place where a larger face holding this face's layout has a pip (a two's
+    centre and other corners, a three's other corners, a four's centre and middles:
+    ``glare._washed_to``) shows a pip as surely as ``faint_completed`` takes a washed one
+    (``faint_rel`` x the found pips' signal, ``min_signal``): the face may be that larger
+    face read with a pip washed out, so it is not sure (the pips counted and the CNN can
+    both miss a pip washed grey). Seed 13104 (spent) clip 015 r1 frame 484 (800x600): a
+    five, its centre pip washed to 33 Lab units (its corners' 60-105, median 82), read
+    as a four by pips (fit clean) and CNN at 0.962, over the 0.95 floor of a face of 3+
+    pips: one read, a second alike would have paid a wrong outcome. Blank places of
+    faces read right show 0-3 units (13104 015, 019; 13204 014, 022)."""
+    from vision.sicbo.glare import _washed_to
+
+    face = top.count
+    if not 2 <= face <= 4 or len(top.pips) != face:
+        return False
+    pts = np.array([p.center_xy for p in top.pips], float)
+    placed = _place(pts, LAYOUTS[face], top.edge_px, params)
+    if placed is None:
+        return False
+    grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
+    extra = {grid.index(p) for places in _washed_to(face) for p in places}
+    h, w = image_bgr.shape[:2]               # the face's surround only (Lab is costly)
+    (cx, cy), reach = top.center_xy, int(2 * top.edge_px) + 2
+    x0, y0 = max(0, int(cx) - reach), max(0, int(cy) - reach)
+    x1, y1 = min(w, int(cx) + reach + 1), min(h, int(cy) + reach + 1)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    off = np.array([x0, y0], float)
+    local = replace(top, pips=tuple(replace(q, center_xy=(q.center_xy[0] - x0,
+                                                          q.center_xy[1] - y0))
+                                    for q in top.pips))
+    lab, r, found = _measure(image_bgr[y0:y1, x0:x1], local)
+    need = _need(found, params.faint_rel, params)
+    return any(_signal(lab, placed[1][i] - off, r) >= need for i in sorted(extra))
