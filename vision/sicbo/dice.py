@@ -52,7 +52,13 @@ from vision.sicbo.pips import (
     two_is_diagonal,
 )
 from vision.sicbo.points import centre_gap_px
-from vision.sicbo.pose import assign_poses, pale_floor, scene_edge_px, stretched_leans
+from vision.sicbo.pose import (
+    assign_poses,
+    pale_floor,
+    scene_edge_px,
+    sided_leans,
+    stretched_leans,
+)
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
@@ -149,6 +155,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if touch and bodies is not None:  # (touching: only ever found in the dome)
         # touching, not seen alike, one blob stretched by an upturned side face: it leans
         two |= stretched_leans(blobs, tops, reads, touch - alike, bodies, params.pose)
+        # touching, not seen alike, one die's outline runs out towards the other: it leans
+        two |= sided_leans(blobs, tops, reads, touch - alike, bodies, edge, params.pose)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
         two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)

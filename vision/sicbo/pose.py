@@ -62,7 +62,7 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
-           "scene_edge_px", "second_face", "sized_face", "stretched_leans"]
+           "scene_edge_px", "second_face", "sided_leans", "sized_face", "stretched_leans"]
 
 
 
@@ -191,6 +191,59 @@ def stretched_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead]
         if all(cut[k].area_px >= params.stretch_body * cut[m].area_px for m in others):
             out.add(k)
     return out
+
+
+def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
+                pairs: set[tuple[int, int]], bodies: Callable[[], list[Blob]], edge_px: float,
+                params: PoseParams = POSE_PARAMS) -> set[int]:
+    """Of three dice, a die of a touching pair not seen alike (``pairs``: the caller's
+    ``touch - alike``, which would cap both and abstain) whose outline runs out towards
+    its partner: a die tipped against another turns the side face that faced it up,
+    between its top face and the support, so its blob and body reach at least
+    ``side_reach`` x edge from its top face's centre towards the partner (a flat die's
+    half edge: ~0.5), and its tipped top face is foreshortened on the far side (no more
+    than ``side_near`` x edge the other way). A camera off vertical shows flat dice's side
+    faces too, but on every die alike and the same way in the image: each other die's
+    blob and body must reach at least ``side_margin`` x edge less in that direction.
+    Measured on the blob and the body (shadow and rim cut away) at the 1st/99th
+    percentile of the pixels' projections. Fresh seed 13204 (spent) 003 r2, 007 r1, 017
+    r0 (leans, both capped and abstained low_confidence): the lean's blob and body reached
+    0.84-0.97 edge towards its support and 0.36-0.42 away, the other two dice 0.48-0.66
+    that way; in the flat touching pairs of 006 r0 and 016 r3 (abstained, still do) the
+    die reaching 0.88-0.95 towards its partner had the others reach 0.75-0.97 alike."""
+    if len(blobs) != 3 or len(tops) != 3 or edge_px <= 0:
+        return set()
+    cut: list[Blob] | None = None
+    out: set[int] = set()
+    for k, s in sorted({(i, j) for i, j in pairs} | {(j, i) for i, j in pairs}):
+        if reads[k].confidence < params.side_conf:
+            continue
+        d = np.subtract(tops[s].center_xy, tops[k].center_xy)
+        n = float(np.hypot(*d))
+        if n <= 0:
+            continue
+        u = d / n                                  # from the die towards its partner
+        cut = bodies() if cut is None else cut
+        reach = [_reach(b[k], tops[k].center_xy, u, edge_px) for b in (blobs, cut)]
+        if any(fw < params.side_reach or bw > params.side_near for fw, bw in reach):
+            continue
+        if all(_reach(b[m], tops[m].center_xy, u, edge_px)[0]
+               <= reach[i][0] - params.side_margin
+               for i, b in enumerate((blobs, cut)) for m in range(3) if m != k):
+            out.add(k)
+    return out
+
+
+def _reach(blob: Blob, centre: tuple[float, float], u: np.ndarray,
+           edge_px: float) -> tuple[float, float]:
+    """How far (x edge) ``blob`` runs from ``centre`` along ``u`` and against it (99th
+    and 1st percentiles of its pixels' projections)."""
+    ys, xs = np.nonzero(blob.mask)
+    if len(xs) == 0:
+        return 0.0, 0.0
+    x0, y0 = blob.box_xyxy[:2]
+    proj = (xs + x0 - centre[0]) * u[0] + (ys + y0 - centre[1]) * u[1]
+    return float(np.percentile(proj, 99)) / edge_px, float(-np.percentile(proj, 1)) / edge_px
 
 
 def _body_large(i: int, bodies: list[Blob] | None, params: PoseParams) -> bool:

@@ -49,6 +49,11 @@ class PoseParams:
     stretch_long: float = 1.3         # ... other's area, this x as long (elongation) ...
     stretch_body: float = 1.25        # ... its body this x each other's body area ...
     stretch_face: float = 1.05        # ... and its top face no more than this x theirs
+    side_reach: float = 0.8           # sided_leans: a touching die's blob and body reach this
+    # x edge from its top face's centre towards its partner (a flat die: ~0.5, its half edge)
+    side_margin: float = 0.25         # ... this x edge farther than each other die's blob
+    # and body reach the same way (a camera's view of side faces: alike on every die)
+    side_near: float = 0.5            # ... and no more than this x edge the other way
 
 
 POSE_PARAMS = PoseParams()   # the defaults, shared (frozen)
