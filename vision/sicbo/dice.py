@@ -65,6 +65,7 @@ from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_f
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
+from vision.sicbo.tint import not_dice_coloured
 from vision.sicbo.twin import twin_two
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
@@ -195,6 +196,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
         reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
     reads += [smeared_read(s) for s in smeared]
+    if params.in_dome:    # a die added after _tops (rescued, split, side by side) too
+        reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px)]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
 
@@ -449,6 +452,9 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
+    if params.in_dome:        # a face in a colour no die has: a fitting (``tint``)
+        found = [(b, t) for b, t in found
+                 if not not_dice_coloured(image_bgr, t.center_xy, t.edge_px)]
     if params.in_dome:        # a lone pip in shade is no top face: the rescue looks again
         tops = [t for _, t in found]
         found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]
