@@ -107,7 +107,8 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     own = set(leaning)                # leaning by its own face or blob, not a second face
     for i in range(len(tops)):
         tilted = _leaning(i, rounds, params) and not (_lone_pip(i, reads, tops, params)
-                                                      or _piece(i, reads, tops, params))
+                                                      or _piece(i, reads, tops, params)
+                                                      or small_one(i, tops, params))
         side = _side_showing(i, blobs, reads, tops, params) and _body_large(i, cut(), params)
         if tilted or side or i in two_faces:
             poses[i] = "leaning"
@@ -267,6 +268,23 @@ def _lone_pip(i: int, reads: list[DieRead], tops: list[TopFace], params: PosePar
     merged pip: fresh seed-9704 set, a false void). With two dice seen the pair rule
     (``pair_pose``) judges the merged blob instead."""
     return len(reads) >= 3 and tops[i].count == 1 and reads[i].confidence < params.lone_conf
+
+
+def small_one(i: int, tops: list[TopFace], params: PoseParams = POSE_PARAMS) -> bool:
+    """A top face of one pip whose pip's area is under ``small_one_rel`` x the median pip
+    of the other faces of 2+ pips: no one's pip (a one's is larger than a corner pip, ~2
+    x its area for a Western one, more for a Chinese one; tipped 40 degrees it keeps 0.77
+    of that), but a side face's pip or a speck the pip stage took for the top face. Its
+    shape is no tilt evidence, and the face is not known (the caller, ``dice``, does not
+    trust it: the round abstains rather than void or pay). Fresh seed 13304 (spent) clip
+    011 r2 frame 447 (1024x576): a flat one (red pip 153 px^2 in the whole frame's read)
+    read within the dome's box by a red side pip of 20 px^2, 0.51 round, against the
+    two's 55-56 px^2 0.87-0.90: leaning, voided dice_leaning; truth 1-1-2, all flat."""
+    if tops[i].count != 1:
+        return False
+    areas = [p.area_px for j, t in enumerate(tops) if j != i and t.count >= 2 for p in t.pips]
+    return len(areas) >= 2 and tops[i].pips[0].area_px < params.small_one_rel * float(
+        np.median(areas))
 
 
 def _misread_one(i: int, reads: list[DieRead], tops: list[TopFace],

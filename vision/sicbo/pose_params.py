@@ -30,6 +30,7 @@ class PoseParams:
     one_gap_rel: float = 0.6          # ... and its edge (a guess) this x: see second_face
     lone_conf: float = 0.5            # see _lone_pip
     piece_rel: float = 0.75           # see _piece
+    small_one_rel: float = 0.5        # see small_one
     pair_area: float = 1.45           # two dice seen: the larger blob >= this x edge^2 ...
     pair_ratio: float = 1.3           # ... and this x the other blob's area: not one die
     pair_area_max: float = 3.0        # a stack's blob is below this x edge^2 ...
