@@ -75,9 +75,43 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
             or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params) \
             or _piece(blobs[1 - big], tops[1 - big], params):
         return None
+    if pale and _spilled_away(blobs, tops, big, edge, params):
+        return None
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
     return big, "stacked" if clean else "leaning"
+
+
+def _spilled_away(blobs: list[Blob], tops: list[TopFace], big: int, edge: float,
+                  params: PoseParams) -> bool:
+    """On a pale floor, the larger blob's excess lies away from where a die under its top
+    die would show. Seen obliquely, a die shows its side faces toward the camera, and a
+    die's blob centroid lies off its top face's centre that way: the one-die blob (the
+    reference) gives the direction. A die under the top die, nearer the floor, shows on
+    that side too (the upper die is seen displaced away from the camera), so the pair's
+    blob is off its top face along the same direction. Judged only when the reference's
+    offset is at least ``pair_off_ref`` x edge (a camera tilted enough for side faces to
+    show; near vertical the direction is noise): the larger blob's offset must point within
+    60 degrees of it (cosine ``pair_off_cos``). Fresh seed 13304 (spent) clip 010 r3
+    (1280x960, pale mint floor, a one by the rim, the third die, a one, missed on the
+    floor): the one's blob 2.48 edge^2, 1.55 x the five's, spilled into the rim's shading,
+    its offset (0.20, 0.03) edge against the five's (-0.02, 0.20): cosine 0.08, voided
+    dice_stacked (truth 1-1-5). The real pale-floor stacks: 13204 014 r1 (0.33, 0.38)
+    against (0.11, 0.14), cosine 0.99; 13104 014 and 024, reference offsets 0.01-0.05
+    edge, not judged."""
+    ob, orf = _offset(blobs[big], tops[big]), _offset(blobs[1 - big], tops[1 - big])
+    ref = float(np.hypot(*orf))
+    if ref < params.pair_off_ref * edge:
+        return False
+    along = (ob[0] * orf[0] + ob[1] * orf[1]) / ref
+    return along < params.pair_off_cos * float(np.hypot(*ob))
+
+
+def _offset(blob: Blob, top: TopFace) -> tuple[float, float]:
+    """The blob's centroid less its top face's centre (px)."""
+    ys, xs = np.nonzero(blob.mask)
+    x0, y0 = blob.box_xyxy[:2]
+    return float(xs.mean() + x0 - top.center_xy[0]), float(ys.mean() + y0 - top.center_xy[1])
 
 
 def pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],

@@ -40,6 +40,8 @@ class PoseParams:
     pair_area_top: float = 4.2        # ... and so is a blob this large (x edge^2)
     pair_top_rel: float = 2.5         # ... unless below this x the other (one-die) blob
     pair_ref_max: float = 2.0         # the other blob this large on a pale floor: blobs ...
+    pair_off_ref: float = 0.1         # pale floor: the one-die blob this x edge off its face ...
+    pair_off_cos: float = 0.5         # ... the pair's blob off its face within acos(this) of it
     pale_floor: float = 0.7           # ... are not die outlines (floor / die luminance)
     pair_ref_piece: float = 0.6       # the other blob's edge below this x its pips' size:
     # a piece of its die, so blob sizes are no pose evidence (pair._piece)
