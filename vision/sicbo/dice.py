@@ -65,8 +65,8 @@ from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
-from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.tint import not_dice_coloured
+from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
 from vision.sicbo.twin import twin_two
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals

@@ -62,7 +62,8 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
-           "scene_edge_px", "second_face", "sided_leans", "sized_face", "stretched_leans"]
+           "scene_edge_px", "second_face", "sided_leans", "sized_face", "small_one",
+           "stretched_leans"]
 
 
 
