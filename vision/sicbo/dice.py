@@ -200,7 +200,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
     reads += [smeared_read(s) for s in smeared]
     if params.in_dome:    # a die added after _tops (rescued, split, side by side) too
-        reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px)]
+        reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px,
+                                                            r.pips_xy)]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
 
@@ -457,7 +458,8 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
             found.append((blob, top))
     if params.in_dome:        # a face in a colour no die has: a fitting (``tint``)
         found = [(b, t) for b, t in found
-                 if not not_dice_coloured(image_bgr, t.center_xy, t.edge_px)]
+                 if not not_dice_coloured(image_bgr, t.center_xy, t.edge_px,
+                                           [p.center_xy for p in t.pips])]
     if params.in_dome:        # a lone pip in shade is no top face: the rescue looks again
         tops = [t for _, t in found]
         found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]

@@ -9,6 +9,11 @@ a pale square with a dark notch that the dice reader read as a leaning one (0.65
 the lid at the clip's start, before any lid model was known: the round opened on it
 and was voided ``dice_leaning`` at frame 8 while the lid stayed on until ~frame 70.
 
+A coloured die with light pips (a red die with white pips, which the dice reader reads
+by the pips' polarity: ``pipblobs.pip_contrast``) is left alone: its pips are lighter
+than its face. White and ivory dice and the marker (a dark notch read as a pip) have
+dark pips; only a coloured face with dark pips is taken for a fitting.
+
 The face's lightest quarter (around its centre, 0.4 edge each way) is measured, so a
 red or black pip, however large (a Chinese one's), does not count: only the face
 itself. ``MAX_CHROMA`` (40) is twice the most coloured die seen and two thirds of the
@@ -16,6 +21,8 @@ marker.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -43,7 +50,26 @@ def face_chroma(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: 
     return float(np.hypot(a, b))
 
 
-def not_dice_coloured(image_bgr: np.ndarray, center_xy: tuple[float, float],
-                      edge_px: float) -> bool:
-    """The face's light is more coloured than a white or ivory die's."""
-    return face_chroma(image_bgr, center_xy, edge_px) > MAX_CHROMA
+def not_dice_coloured(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
+                      pips_xy: Sequence[tuple[float, float]] = ()) -> bool:
+    """The face's light is more coloured than a white or ivory die's, and its pips
+    (``pips_xy``) are darker than the face (no coloured die with light pips)."""
+    return face_chroma(image_bgr, center_xy, edge_px) > MAX_CHROMA and not _light_pips(
+        image_bgr, center_xy, edge_px, pips_xy)
+
+
+def _light_pips(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
+                pips_xy: Sequence[tuple[float, float]]) -> bool:
+    """The pips' grey (a 3x3 median at each centre) at or above the face window's
+    median: light pips on a darker body."""
+    if not pips_xy:
+        return False
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY) if image_bgr.ndim == 3 else image_bgr
+    h, w = grey.shape
+    at = [float(np.median(grey[max(0, int(y) - 1):int(y) + 2, max(0, int(x) - 1):int(x) + 2]))
+          for x, y in pips_xy if 0 <= x < w and 0 <= y < h]
+    cx, cy = center_xy
+    r = max(2.0, WINDOW_REL * edge_px)
+    win = grey[max(0, int(cy - r)):min(h, int(cy + r) + 1),
+               max(0, int(cx - r)):min(w, int(cx + r) + 1)]
+    return bool(at) and win.size > 0 and float(np.median(at)) >= float(np.median(win))
