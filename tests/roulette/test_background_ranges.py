@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.roulette.background import RANGE_EVERY, StripBackground
 from tests.roulette.test_background_exact import _plain_chroma, _plain_difference, _plain_rise
+from vision.roulette.background import RANGE_EVERY, StripBackground
 
 
 def _strips(rng: np.random.Generator, n: int, shape: tuple[int, int, int]) -> list[np.ndarray]:
