@@ -319,6 +319,27 @@ def test_glare_spared_needs_a_compact_spot() -> None:
     assert not glare_spared(glare, 1.0, (160.0, 120.0), 37.0, 4, _FOUR)
 
 
+def test_glare_spares_a_five_whatever_the_spot() -> None:
+    """A five whose five pips fit its layout has a centre pip, which no larger face has: no
+    washed pip made it, so the spot's shape does not matter (seed 13304 clip 010 r2: a five
+    in a lamp's spot filling 0.49 of its box, capped on every read, abstained). Five pips
+    of a six with one washed fit no five's layout: that "five" is not spared."""
+    from vision.sicbo.glare import glare_spared
+
+    glare = np.zeros((240, 320), bool)
+    glare[104:108, 120:200] = True        # a strung-out spot: no compact core
+    glare[104:140, 196:200] = True
+    five = _FOUR + ((160.0, 120.0),)
+    assert glare_spared(glare, 1.0, (160.0, 120.0), 37.0, 5, five)
+    six = ((150.0, 110.0), (170.0, 110.0), (150.0, 120.0), (170.0, 120.0),
+           (150.0, 130.0), (170.0, 130.0))
+    for k in range(6):                    # a six with any one pip washed, read as a five
+        washed = six[:k] + six[k + 1:]
+        assert not glare_spared(glare, 1.0, (160.0, 120.0), 37.0, 5, washed)
+        assert not glare_spared(_glare_at(160.0, 120.0, 8.0), 1.0, (160.0, 120.0), 37.0, 5,
+                                washed)
+
+
 def test_glare_spares_a_three_whose_five_corner_lies_far() -> None:
     """Seed 13004 (spent) clip 016 r2 frame 1122 (640x480), as measured: a three, the
     lamp's spot (22 x 24 px, centroid (376.8, 219.4)) over its upper edge, one corner a

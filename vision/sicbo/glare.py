@@ -156,13 +156,21 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     Seed 12804 (spent) clip 024 r2 frame 1013 (1920x1080, a pale floor, every die's face
     clipped white): a four, the lamp's spot over one corner pip (7 px from the spot's
     centre, washed to a pale pink but found), the centre and middles 21-31 px from it and
-    blank; pips and CNN 0.977, capped at 0.5 on every read: abstained low_confidence."""
+    blank; pips and CNN 0.977, capped at 0.5 on every read: abstained low_confidence.
+    A five whose five pips fit its layout is spared whatever the spot's shape: its centre
+    pip shows, and no larger face has one (a six with any one pip washed fits no five's
+    layout within ``faintpip``'s residual), so no washed pip can have made it. Seed 13304
+    (spent) clip 010 r2 frame 949 (1280x960, pale mint floor): a five in a lamp's spot that
+    fills 0.49 of its box (2105 px in 64 x 67), pips and CNN sure, capped at 0.5 on every
+    read: abstained low_confidence."""
     if face is None or not 2 <= face <= 5 or len(pips_xy) != face:
         return False
     pts = np.array(pips_xy, float)
     blank = blank_places(pts, face, edge_px)
     if blank is None:
         return False
+    if not _washed_to(face):
+        return True
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(glare_small.astype(np.uint8))
     window, px, r = _face_window(glare_small.shape, scale, center_xy, edge_px)
     spots = set(np.unique(labels[window][px <= r]).tolist()) - {0}
