@@ -5,17 +5,13 @@ pip drawn ``wash`` of the way to the face's colour) and a saved dome crop."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import pytest
 
 from tests.sicbo.saved import die_at, needs_model, read_saved
-from vision.sicbo.detect import find_die_blobs
+from tests.sicbo.test_dice_washed_rows import drawn_face, top_face
 from vision.sicbo.faintpip import washed_pip_left
-from vision.sicbo.pips import find_pips, select_top_face
 
-BODY = (235, 240, 242)
-BLACK = (30, 30, 30)
 CORNERS = [(64, 64), (96, 64), (64, 96), (96, 96)]
 SPOTS = {  # the washed pip (if any) last
     "five, centre washed": [*CORNERS, (80, 80)],
@@ -28,21 +24,9 @@ SPOTS = {  # the washed pip (if any) last
 
 
 def _face_image(name: str, wash: float) -> np.ndarray:
-    image = np.full((320, 320, 3), (70, 110, 150), np.uint8)
-    cv2.rectangle(image, (50, 50), (110, 110), BODY, -1)
     spots = SPOTS[name]
-    for k, (x, y) in enumerate(spots):
-        w = wash if k == len(spots) - 1 and name not in ("four", "three", "two") else 0.0
-        colour = tuple(float(p + w * (b - p)) for p, b in zip(BLACK, BODY, strict=True))
-        cv2.circle(image, (x, y), 6, colour, -1, cv2.LINE_AA)
-    image = cv2.GaussianBlur(image, (0, 0), 0.8)
-    noise = np.random.default_rng(0).normal(0, 2, image.shape)
-    return np.clip(image + noise, 0, 255).astype(np.uint8)
-
-
-def _top(image: np.ndarray):  # noqa: ANN202
-    blob = find_die_blobs(image)[0]
-    return select_top_face(find_pips(image, blob), blob)
+    washed = () if name in ("four", "three", "two") else (len(spots) - 1,)
+    return drawn_face(spots, washed, wash)
 
 
 @pytest.mark.parametrize(("name", "wash", "counted", "doubted"), [
@@ -56,7 +40,7 @@ def _top(image: np.ndarray):  # noqa: ANN202
 ])
 def test_a_washed_pip_left_off_the_face_is_doubted(name, wash, counted, doubted) -> None:
     image = _face_image(name, wash)
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == counted
     assert washed_pip_left(image, top) is doubted
 

@@ -36,10 +36,17 @@ SPOTS = {3: [(64, 64), (80, 80), (96, 96)],
 
 def _face_image(face: int, washed: tuple[int, ...] = (), wash: float = 0.0,
                 small: tuple[int, ...] = ()) -> np.ndarray:
-    """A drawn top face; the pips in ``small`` drawn at radius 4 (a pale pip shrinks)."""
+    return drawn_face(SPOTS[face], washed, wash, small)
+
+
+def drawn_face(spots: list[tuple[int, int]], washed: tuple[int, ...] = (), wash: float = 0.0,
+               small: tuple[int, ...] = ()) -> np.ndarray:
+    """A drawn top face (a white die on a brown floor): the pips in ``washed`` drawn
+    ``wash`` of the way to the face's colour, those in ``small`` at radius 4 (a pale pip
+    shrinks)."""
     image = np.full((320, 320, 3), (70, 110, 150), np.uint8)
     cv2.rectangle(image, (50, 50), (110, 110), BODY, -1)
-    for k, (x, y) in enumerate(SPOTS[face]):
+    for k, (x, y) in enumerate(spots):
         w = wash if k in washed else 0.0
         colour = tuple(float(p + w * (b - p)) for p, b in zip(BLACK, BODY, strict=True))
         cv2.circle(image, (x, y), 4 if k in small else 6, colour, -1, cv2.LINE_AA)
@@ -48,7 +55,7 @@ def _face_image(face: int, washed: tuple[int, ...] = (), wash: float = 0.0,
     return np.clip(image + noise, 0, 255).astype(np.uint8)
 
 
-def _top(image: np.ndarray):  # noqa: ANN202
+def top_face(image: np.ndarray):  # noqa: ANN201
     blob = find_die_blobs(image)[0]
     return select_top_face(find_pips(image, blob), blob)
 
@@ -61,7 +68,7 @@ def _top(image: np.ndarray):  # noqa: ANN202
 ])
 def test_corner_and_centre_grow_to_the_washed_three(washed, wash, grown) -> None:
     image = _face_image(3, washed, wash)
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == 2
     out = centre_pair_completed(image, top)
     assert (out.count if out is not None else None) == grown
@@ -73,7 +80,7 @@ def test_corner_and_centre_grow_to_the_washed_three(washed, wash, grown) -> None
 def test_corner_and_centre_of_a_five_are_no_three() -> None:
     """A five whose other corners show across the pair's diagonal is no three."""
     image = _face_image(5, (1, 2, 3), 0.6)
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == 2
     assert centre_pair_completed(image, top) is None
 
@@ -82,7 +89,7 @@ def test_a_row_with_its_other_row_beside_it_grows_to_a_six() -> None:
     """The left row found as the top face, the right row small and pale (ranked off it),
     its lowest pip washed further: grown to the six, centred on both rows."""
     image = _face_image(6, (3, 4, 5), 0.5, small=(3, 4, 5))
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == 3
     out = row_completed(image, top)
     assert out is not None and out.count == 6
@@ -94,7 +101,7 @@ def test_a_row_alone_is_not_grown() -> None:
     """Three pips in a row with nothing found beside them: either side could hold the
     six's other row, so nothing is grown."""
     image = _face_image(6, (3, 4, 5), 1.0)
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == 3
     assert row_completed(image, top) is None
 
@@ -130,7 +137,7 @@ def test_a_shadow_pip_is_dropped_and_a_large_one_known() -> None:
 
 def test_no_pip_dropped_leaves_a_face_in_its_layout() -> None:
     image = _face_image(5)
-    top = _top(image)
+    top = top_face(image)
     assert top is not None and top.count == 5
     assert no_pip_dropped(image, top) is None
 
