@@ -215,7 +215,6 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     die reaching 0.88-0.95 towards its partner had the others reach 0.75-0.97 alike."""
     if len(blobs) != 3 or len(tops) != 3 or edge_px <= 0:
         return set()
-    cut: list[Blob] | None = None
     out: set[int] = set()
     for k, s in sorted({(i, j) for i, j in pairs} | {(j, i) for i, j in pairs}):
         if reads[k].confidence < params.side_conf:
@@ -225,7 +224,7 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
         if n <= 0:
             continue
         u = d / n                                  # from the die towards its partner
-        cut = bodies() if cut is None else cut
+        cut = bodies()                             # cut once by the caller (cached)
         reach = [_reach(b[k], tops[k].center_xy, u, edge_px) for b in (blobs, cut)]
         if any(fw < params.side_reach or bw > params.side_near for fw, bw in reach):
             continue
