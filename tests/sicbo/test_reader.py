@@ -173,3 +173,36 @@ def test_the_read_of_the_whole_frame_is_never_the_rounds(one_round: tuple) -> No
     decided = [e for e in events if e.type in ("outcome", "abstain", "void")]
     assert [e.type for e in decided] == ["outcome"]
     assert decided[0].result.dice == (1, 4, 6)
+
+
+@pytest.mark.parametrize(("shrink", "second"), [
+    (0.85, ("outcome", None)),             # a whole die far off on a tilted camera: read
+    (0.45, ("abstain", "low_confidence")),  # a piece of a die read as a whole one
+])
+def test_a_die_far_smaller_than_this_cameras_dice_is_not_trusted(
+        one_round: tuple, shrink: float, second: tuple) -> None:
+    # fresh seed 13304 (spent) clip 014 r1 (1920x1080, dice ~74 px): every read saw a one
+    # on a corner of a three (edge ~30 px, 0.98) and a three on half of a six (38-42 px,
+    # 0.99), the five missed: had it been found, a wrong outcome would have been paid.
+    # The second round here reads one die, sure, at ``shrink`` x its size
+    from vision.sicbo.settle import DiceObs
+
+    frames, settled = one_round
+    h, w = frames[0].shape[:2]
+    stand_in = blob_reader((6, 1, 4))
+    second_round = [False]
+
+    def read(image_bgr: np.ndarray) -> DiceObs:
+        obs = stand_in(image_bgr)
+        if not second_round[0] or not obs.count:
+            return obs
+        return DiceObs((replace(obs.dice[0], edge_px=shrink * obs.dice[0].edge_px),
+                        *obs.dice[1:]))
+
+    reader = SicBoReader(StreamInfo(FPS, w, h, None), read_fn=read)
+    events = []
+    for i, f in enumerate(frames + frames):
+        second_round[0] = i >= len(frames)
+        events += reader.update(f, i)
+    decided = [(e.type, e.reason) for e in events if e.type in ("outcome", "abstain")]
+    assert decided == [("outcome", None), second]
