@@ -184,9 +184,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed |= {k for pair in touch - alike for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
-    if params.in_dome:               # a lone pip too small for a one's: face unknown
+    if params.in_dome:               # a lone pip too small for a one's: face unknown;
         unsure |= {i for i in range(len(tops)) if small_one(i, tops, params.pose)}
-    if params.in_dome:               # a two's (three's) pips no farther apart than a side
+        # a two's (three's) pips no farther apart than a side
         unsure |= short_diagonals(tops, params.pips, sure=[r.confidence >= SURE for r in reads])
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]

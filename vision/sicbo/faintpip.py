@@ -30,7 +30,7 @@ from vision.sicbo.pips import TopFace
 
 __all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
            "corner_pair_completed", "faint_completed", "no_pip_dropped", "row_completed",
-           "washed_pip_left"]
+           "washed_pip_left", "washed_to"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
 
@@ -384,7 +384,7 @@ def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
                     params: FaintParams = FaintParams()) -> bool:
     """Whether a place where a larger face holding this face's layout has a pip (a two's
     centre and other corners, a three's other corners, a four's centre and middles:
-    ``glare._washed_to``) shows a pip as surely as ``faint_completed`` takes a washed one
+    ``washed_to``) shows a pip as surely as ``faint_completed`` takes a washed one
     (``faint_rel`` x the found pips' signal, ``min_signal``): the face may be that larger
     face read with a pip washed out, so it is not sure (the pips counted and the CNN can
     both miss a pip washed grey). Seed 13104 (spent) clip 015 r1 frame 484 (800x600): a
@@ -392,8 +392,6 @@ def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
     as a four by pips (fit clean) and CNN at 0.962, over the 0.95 floor of a face of 3+
     pips: one read, a second alike would have paid a wrong outcome. Blank places of
     faces read right show 0-3 units (13104 015, 019; 13204 014, 022)."""
-    from vision.sicbo.glare import _washed_to
-
     face = top.count
     if not 2 <= face <= 4 or len(top.pips) != face:
         return False
@@ -402,7 +400,7 @@ def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
     if placed is None:
         return False
     grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
-    extra = {grid.index(p) for places in _washed_to(face) for p in places}
+    extra = {grid.index(p) for places in washed_to(face) for p in places}
     h, w = image_bgr.shape[:2]               # the face's surround only (Lab is costly)
     (cx, cy), reach = top.center_xy, int(2 * top.edge_px) + 2
     x0, y0 = max(0, int(cx) - reach), max(0, int(cy) - reach)
@@ -416,3 +414,21 @@ def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
     lab, r, found = _measure(image_bgr[y0:y1, x0:x1], local)
     need = _need(found, params.faint_rel, params)
     return any(_signal(lab, placed[1][i] - off, r) >= need for i in sorted(extra))
+
+
+def washed_to(face: int) -> list[tuple[tuple[float, float], ...]]:
+    """For each way a larger face holds ``face``'s layout (the 8 turns and flips of the
+    square), the grid places (as ``blank_grid`` gives them) its pips take beyond
+    ``face``'s: the pips glare must have washed out, all of them, for that face to be
+    read as ``face``. None for a five or a six (no larger face holds a five's centre)."""
+    held = {(float(x), float(y)) for x, y in LAYOUTS[face]}
+    out = []
+    for other in range(face + 1, 7):
+        for sx in (1.0, -1.0):
+            for sy in (1.0, -1.0):
+                for swap in (False, True):
+                    pl = {((y if swap else x) * sx + 0.0, (x if swap else y) * sy + 0.0)
+                          for x, y in LAYOUTS[other]}
+                    if held <= pl:
+                        out.append(tuple(sorted(pl - held)))
+    return out

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.faintpip import blank_grid, blank_places
+from vision.sicbo.faintpip import blank_grid, blank_places, washed_to
 from vision.sicbo.layout import LAYOUTS
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     0.79). A face read short is a larger face with every one of its extra pips washed (a
     three is a five whose other two corners are gone), so the face is spared when every such
     larger face has an extra place farther from the core than a pip that shows
-    (``_washed_to``), even if another blank place lies nearer: a pip there would make no
+    (``washed_to``), even if another blank place lies nearer: a pip there would make no
     face. (A three is then spared by any one compact spot: the centre pip lies midway
     between a five's two other corners, so nearer the core than one of them; a four with the
     core by its centre is not: both middles, a six's, lie nearer than its corners.) Seed
@@ -169,7 +169,7 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
     blank = blank_places(pts, face, edge_px)
     if blank is None:
         return False
-    if not _washed_to(face):
+    if not washed_to(face):
         return True
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(glare_small.astype(np.uint8))
     window, px, r = _face_window(glare_small.shape, scale, center_xy, edge_px)
@@ -185,7 +185,7 @@ def glare_spared(glare_small: np.ndarray, scale: float, center_xy: tuple[float, 
         washable |= np.hypot(*(blank - core).T) < float(np.hypot(*(pts - core).T).min())
     grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
     return not any(all(washable[grid.index(p)] for p in extra)
-                   for extra in _washed_to(face))
+                   for extra in washed_to(face))
 
 
 def red_four(frame_bgr: np.ndarray, face: int | None,
@@ -229,24 +229,6 @@ def _face_window(shape: tuple[int, int], scale: float, center_xy: tuple[float, f
     x1, y1 = min(w, int(np.ceil(x + r)) + 1), min(h, int(np.ceil(y + r)) + 1)
     yy, xx = np.mgrid[y0:y1, x0:x1]
     return (slice(y0, y1), slice(x0, x1)), np.hypot(xx + 0.5 - x, yy + 0.5 - y), r
-
-
-def _washed_to(face: int) -> list[tuple[tuple[float, float], ...]]:
-    """For each way a larger face holds ``face``'s layout (the 8 turns and flips of the
-    square), the grid places (as ``faintpip.blank_grid`` gives them) its pips take beyond
-    ``face``'s: the pips glare must have washed out, all of them, for that face to be
-    read as ``face``. None for a five or a six (no larger face holds a five's centre)."""
-    held = {(float(x), float(y)) for x, y in LAYOUTS[face]}
-    out = []
-    for other in range(face + 1, 7):
-        for sx in (1.0, -1.0):
-            for sy in (1.0, -1.0):
-                for swap in (False, True):
-                    pl = {((y if swap else x) * sx + 0.0, (x if swap else y) * sy + 0.0)
-                          for x, y in LAYOUTS[other]}
-                    if held <= pl:
-                        out.append(tuple(sorted(pl - held)))
-    return out
 
 
 def white_level(frame_bgr: np.ndarray, *, margin: float = 4.0) -> float:
