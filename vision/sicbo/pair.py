@@ -108,10 +108,9 @@ def _spilled_away(blobs: list[Blob], tops: list[TopFace], big: int, edge: float,
 
 
 def _offset(blob: Blob, top: TopFace) -> tuple[float, float]:
-    """The blob's centroid less its top face's centre (px)."""
-    ys, xs = np.nonzero(blob.mask)
-    x0, y0 = blob.box_xyxy[:2]
-    return float(xs.mean() + x0 - top.center_xy[0]), float(ys.mean() + y0 - top.center_xy[1])
+    """The blob's centroid (``Blob.center_xy``) less its top face's centre (px)."""
+    (bx, by), (tx, ty) = blob.center_xy, top.center_xy
+    return bx - tx, by - ty
 
 
 def pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
