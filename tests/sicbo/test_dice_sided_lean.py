@@ -12,7 +12,20 @@ six 0.66 or less that way: both touching dice were capped at 0.5 and the round a
 low_confidence, truth void dice_leaning), and clip 016 r3, frame 1204 (800x600, a flat
 three touching a flat four, dice 3-4-4: the four reaches 0.91 edge towards the three,
 but the three and the other four 0.89-0.97 that way too, the camera's side faces: no
-lean)."""
+lean).
+
+Clip 003 r3 of fresh seed 13304 (spent), frame 720 (1024x576, camera 25 degrees): a four
+tipped 36 degrees against a one turned corner-on. The four reaches 0.93 edge towards the
+one and 0.47 away; the one, a corner towards the same way, reaches 0.77-0.83 that way but
+0.68-0.71 the other too: a wider outline, not a lopsided one. Judged by how far the others
+reach alone, the one hid the lean (both capped, the round abstained low_confidence; truth
+void dice_leaning); judged by how lopsided they are too, the four leans.
+
+Clip 012 r1 of the same set, frame 633 (1280x720, camera 25 degrees): a five tipped only
+23 degrees against a one. It reaches 1.0 edge towards the one and 0.50 away (its body
+0.46): its far side barely foreshortened, just over the 0.5 the rule allowed; the one and
+the three reach 0.68 and 0.59 that way. Both capped, abstained low_confidence (truth void
+dice_leaning)."""
 
 from __future__ import annotations
 
@@ -23,9 +36,11 @@ from .saved import die_at, needs_model, read_saved
 
 def test_the_rule_asks_more_than_a_flat_die_shows() -> None:
     # a flat die's top face reaches half an edge from its centre; the side face a lean
-    # turns up adds about sin(tilt) edge (0.34-0.64 for 20-40 degrees)
+    # turns up adds about sin(tilt) edge (0.34-0.64 for 20-40 degrees); the lean's own
+    # outline is lopsided by at least side_reach - side_near
     p = POSE_PARAMS
-    assert p.side_reach >= 0.75 and p.side_near <= 0.5 and p.side_margin >= 0.2
+    assert p.side_reach >= 0.75 and p.side_near <= 0.55 and p.side_margin >= 0.2
+    assert p.side_reach - p.side_near >= 0.25
 
 
 @needs_model
@@ -42,3 +57,21 @@ def test_flat_touching_dice_seen_slanted_do_not_lean() -> None:
     reading = read_saved("s13204_016_f1204_flat_touching.png")
     assert sorted(d.face for d in reading.dice) == [3, 4, 4]
     assert all(d.pose == "flat" for d in reading.dice)
+
+
+@needs_model
+def test_four_tipped_against_a_one_turned_corner_on_is_voided_leaning() -> None:
+    reading = read_saved("s13304_003_f720_lean_turned_support.png")
+    assert sorted(d.face for d in reading.dice) == [1, 2, 4]
+    assert die_at(reading, (325, 188)).pose == "leaning"   # before: flat, capped at 0.5
+    assert die_at(reading, (287, 140)).pose == "flat"
+    assert die_at(reading, (343, 252)).pose == "flat"
+
+
+@needs_model
+def test_five_tipped_shallow_against_a_one_is_voided_leaning() -> None:
+    reading = read_saved("s13304_012_f633_shallow_lean.png")
+    assert sorted(d.face for d in reading.dice) == [1, 3, 5]
+    assert die_at(reading, (249, 351)).pose == "leaning"   # before: flat, capped at 0.5
+    assert die_at(reading, (315, 348)).pose == "flat"
+    assert die_at(reading, (413, 231)).pose == "flat"

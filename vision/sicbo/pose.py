@@ -206,13 +206,17 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     half edge: ~0.5), and its tipped top face is foreshortened on the far side (no more
     than ``side_near`` x edge the other way). A camera off vertical shows flat dice's side
     faces too, but on every die alike and the same way in the image: each other die's
-    blob and body must reach at least ``side_margin`` x edge less in that direction.
-    Measured on the blob and the body (shadow and rim cut away) at the 1st/99th
-    percentile of the pixels' projections. Fresh seed 13204 (spent) 003 r2, 007 r1, 017
-    r0 (leans, both capped and abstained low_confidence): the lean's blob and body reached
-    0.84-0.97 edge towards its support and 0.36-0.42 away, the other two dice 0.48-0.66
-    that way; in the flat touching pairs of 006 r0 and 016 r3 (abstained, still do) the
-    die reaching 0.88-0.95 towards its partner had the others reach 0.75-0.97 alike."""
+    blob and body must reach at least ``side_margin`` x edge less in that direction, or
+    be that much less lopsided that way (``_beyond``). Measured on the blob and the body
+    (shadow and rim cut away) at the 1st/99th percentile of the pixels' projections.
+    Fresh seed 13204 (spent) 003 r2, 007 r1, 017 r0 (leans, both capped and abstained
+    low_confidence): the lean's blob and body reached 0.84-0.97 edge towards its support
+    and 0.36-0.42 away, the other two dice 0.48-0.66 that way; in the flat touching
+    pairs of 006 r0 and 016 r3 (abstained, still do) the die reaching 0.88-0.95 towards
+    its partner had the others reach 0.75-0.97 alike.
+    Fresh seed 13304 (spent) 012 r1: a five tipped 23 degrees against a one reached 1.0
+    towards it and 0.50 away (its far side hardly foreshortened at that tilt), the others
+    0.59-0.68 that way: ``side_near`` 0.55, not 0.5 (abstained low_confidence before)."""
     if len(blobs) != 3 or len(tops) != 3 or edge_px <= 0:
         return set()
     out: set[int] = set()
@@ -228,11 +232,27 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
         reach = [_reach(b[k], tops[k].center_xy, u, edge_px) for b in (blobs, cut)]
         if any(fw < params.side_reach or bw > params.side_near for fw, bw in reach):
             continue
-        if all(_reach(b[m], tops[m].center_xy, u, edge_px)[0]
-               <= reach[i][0] - params.side_margin
+        if all(_beyond(_reach(b[m], tops[m].center_xy, u, edge_px), reach[i], params)
                for i, b in enumerate((blobs, cut)) for m in range(3) if m != k):
             out.add(k)
     return out
+
+
+def _beyond(other: tuple[float, float], lean: tuple[float, float],
+            params: PoseParams) -> bool:
+    """The lean's outline (its reach ``(towards, away)`` along the line to its partner)
+    runs out farther than another die's beyond what the camera shows of every die: the
+    other reaches ``side_margin`` x edge less that way, or its outline is that much less
+    lopsided that way (reach towards less reach away). A camera off vertical shows each
+    flat die's side faces the same way in the image, which makes every outline lopsided
+    alike; a die turned on the floor (its corner, 0.71 edge out, towards the partner)
+    reaches farther both ways, lopsided no more. Fresh seed 13304 (spent) clip 003 r3
+    (a four tipped 36 degrees against a one): the four reached 0.93 edge towards the one
+    and 0.47 away (0.46 lopsided); the one, turned corner-on, 0.77-0.83 that way and
+    0.68-0.71 the other (0.09-0.12), the third die 0.52 and 0.53: both capped, abstained
+    low_confidence (truth dice_leaning)."""
+    return (other[0] <= lean[0] - params.side_margin
+            or other[0] - other[1] <= lean[0] - lean[1] - params.side_margin)
 
 
 def _reach(blob: Blob, centre: tuple[float, float], u: np.ndarray,
