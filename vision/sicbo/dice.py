@@ -25,6 +25,7 @@ from vision.sicbo.face import NOT_A_DIE
 from vision.sicbo.faintpip import (
     centre_pair_completed,
     corner_pair_completed,
+    lone_corner_completed,
     no_pip_dropped,
     row_completed,
     washed_pip_left,
@@ -317,14 +318,29 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
     (``faintpip.row_completed``); two pips a corner and the centre apart (no two:
     ``pips.two_is_diagonal``) to the three whose third pip shows washed out in line
     (``faintpip.centre_pair_completed``). Both were capped at 0.5 and abstained: seed
-    12804 (spent) clip 005 r4 (a six) and clip 009 r2 (a three), each in the glare."""
+    12804 (spent) clip 005 r4 (a six) and clip 009 r2 (a three), each in the glare. A
+    lone pip the CNN does not take for a one (``_one_doubted``) to the two whose other
+    pip shows washed out a diagonal away (``faintpip.lone_corner_completed``), sized by
+    the other faces' edges: seed 13404 (spent) clip 012 r2, a two read as a one at 0.5."""
+    many = [t.edge_px for _, t in found if t.count >= 2]   # a lone pip's blob: no ruler
+    edge = float(np.median(many)) if many else None
+
     def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
+        if top.count == 1:
+            return lone_corner_completed(image_bgr, top, edge_px=edge) \
+                if _one_doubted(p) else None
         if top.count == 3 and not three_is_diagonal(top, params.pips):
             return row_completed(image_bgr, top)
         if top.count == 2 and not two_is_diagonal(top, params.pips):
             return centre_pair_completed(image_bgr, top)
         return no_pip_dropped(image_bgr, top)
     return _regrown(classifier, image_bgr, found, probs, params, grow)
+
+
+def _one_doubted(probs: np.ndarray | None) -> bool:
+    """The CNN's likeliest face of a lone pip's die is not a one: read so, the die is at
+    most 0.5 sure (``fuse.fuse``), so growing its face risks no sure read."""
+    return probs is not None and int(np.argmax(probs[:NOT_A_DIE])) != 0
 
 
 def _twin_twos(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001

@@ -29,7 +29,8 @@ from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace
 
 __all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
-           "corner_pair_completed", "faint_completed", "no_pip_dropped", "row_completed",
+           "corner_pair_completed", "faint_completed", "lone_corner_completed",
+           "no_pip_dropped", "row_completed",
            "washed_pip_left", "washed_to"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
@@ -211,6 +212,90 @@ def centre_pair_completed(image_bgr: np.ndarray, top: TopFace,
     if any(_signal(lab, xy, r) >= need for xy in across):
         return None
     return _grown(top, np.array([end]), r)
+
+
+TWO_DIAG = 2 * PIP_HALF * np.sqrt(2.0)   # a two's pips apart, x edge (square on)
+
+
+def lone_corner_completed(image_bgr: np.ndarray, top: TopFace, *,
+                          edge_px: float | None = None,
+                          reach_rel: tuple[float, float] = (0.6, 0.95), step_deg: float = 5.0,
+                          spread_deg: float = 30.0, even_rel: float = 0.25,
+                          params: FaintParams = FaintParams()) -> TopFace | None:
+    """A lone pip grown to the two whose other pip shows washed out one diagonal away, or
+    None. ``edge_px``: the face's edge if known better than ``top``'s (a lone pip's face
+    is sized by its blob, which glare or a side face can swell).
+
+    Round the pip, on the ring of a two's diagonal (``TWO_DIAG`` x edge, within
+    ``reach_rel``: a tilted face's diagonal shrinks), the places that show a pip on the
+    face (``faint_rel`` x the found pip's signal, ``min_signal``; the face round it even:
+    its ring's 10th percentile of L within ``even_rel`` x the found pip's signal of its
+    median, so not the die's outline against the floor) must all lie within
+    ``spread_deg`` of one direction (one washed pip, not a neighbour's pips), and neither
+    the midpoint (a three's centre) nor the two corners across that diagonal (a four's,
+    five's or six's) may show one. The found pip must be a clean one itself (its ring
+    even, its signal at least three ``min_signal``). The CNN must then read the grown face
+    as a two (``dice._washed_rows``). Fresh seed 13404 (spent) clip 012 r2 frame 806
+    (1024x576, green floor): a two in the lamp's glare, its lower right pip washed grey
+    (53 Lab units against the found pip's 162) and joined to the glare's halo, read as a
+    lone pip (the CNN "not a die" 0.57): a one at 0.5, abstained."""
+    if top.count != 1:
+        return None
+    h, w = image_bgr.shape[:2]
+    (px, py), edge = top.pips[0].center_xy, edge_px or top.edge_px
+    r = float(np.sqrt(top.pips[0].area_px / np.pi))
+    rr = int(np.ceil(2.4 * r)) + 1
+    reach = int(np.ceil(reach_rel[1] * edge)) + rr + 1
+    x0, y0 = max(0, int(px) - reach), max(0, int(py) - reach)    # the pip's surround only
+    x1, y1 = min(w, int(px) + reach + 1), min(h, int(py) + reach + 1)   # (Lab is costly)
+    if x1 - x0 <= 2 * rr or y1 - y0 <= 2 * rr:
+        return None
+    lab = cv2.cvtColor(image_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
+    pip = np.array([px - x0, py - y0], float)
+    found, uneven = _signals(lab, pip[None], r)
+    if float(uneven[0]) > even_rel * float(found[0]) or found[0] < 3 * params.min_signal:
+        return None                                   # no clean pip to measure against
+    need = _need(float(found[0]), params.faint_rel, params)
+    angles = np.radians(np.arange(0.0, 360.0, step_deg))
+    rels = np.linspace(reach_rel[0], reach_rel[1], 8)
+    dirs = np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    places = pip + edge * rels[None, :, None] * dirs[:, None, :]        # angle x rel x 2
+    sig, spread = _signals(lab, places.reshape(-1, 2), r)
+    sig = np.where(spread <= even_rel * float(found[0]), sig, 0.0).reshape(len(angles), -1)
+    shown = sig.max(axis=1) >= need
+    if not shown.any():
+        return None
+    k, j = np.unravel_index(int(np.argmax(sig)), sig.shape)
+    off_dir = np.abs((angles[shown] - angles[k] + np.pi) % (2 * np.pi) - np.pi)
+    if float(off_dir.max()) > np.radians(spread_deg):
+        return None
+    xy = places[k, j]
+    mid, half = 0.5 * (pip + xy), 0.5 * (xy - pip)
+    check = np.array([mid, mid + (-half[1], half[0]), mid - (-half[1], half[0])])
+    if float(_signals(lab, check, r)[0].max()) >= need:
+        return None
+    return _grown(top, np.array([xy + (x0, y0)]), r)
+
+
+def _signals(lab: np.ndarray, xy: np.ndarray, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """``_signal`` (L only: a washed pip is grey) at each place of ``xy`` (N x 2, rounded
+    to the pixel), and how uneven the ring round it is (its median L less its 10th
+    percentile). Places whose ring leaves ``lab`` give 0 and an infinite spread."""
+    rr = int(np.ceil(2.4 * r)) + 1
+    dy, dx = np.mgrid[-rr:rr + 1, -rr:rr + 1]
+    d = np.hypot(dx, dy)
+    disc, ring = d <= 0.8 * r, (d >= 1.6 * r) & (d <= 2.4 * r)
+    c = np.rint(xy).astype(int)
+    ok = (c[:, 0] >= rr) & (c[:, 1] >= rr) & (c[:, 0] < lab.shape[1] - rr) & \
+        (c[:, 1] < lab.shape[0] - rr)
+    c = np.where(ok[:, None], c, rr)
+    light = lab[..., 0]
+    dv = light[c[:, 1, None] + dy[disc][None], c[:, 0, None] + dx[disc][None]]
+    rv = light[c[:, 1, None] + dy[ring][None], c[:, 0, None] + dx[ring][None]]
+    med = np.median(rv, axis=1)
+    sig = np.maximum(0.0, med - np.median(dv, axis=1))
+    spread = med - np.percentile(rv, 10, axis=1)
+    return np.where(ok, sig, 0.0), np.where(ok, spread, np.inf)
 
 
 def no_pip_dropped(image_bgr: np.ndarray, top: TopFace, *, no_fit: float = 0.25,
