@@ -39,8 +39,8 @@ def test_the_rule_asks_more_than_a_flat_die_shows() -> None:
     # turns up adds about sin(tilt) edge (0.34-0.64 for 20-40 degrees); the lean's own
     # outline is lopsided by at least side_reach - side_near
     p = POSE_PARAMS
-    assert p.side_reach >= 0.75 and p.side_near <= 0.55 and p.side_margin >= 0.2
-    assert p.side_reach - p.side_near >= 0.25
+    assert p.side_reach >= 0.7 and p.side_near <= 0.55 and p.side_margin >= 0.2
+    assert p.side_reach - p.side_near >= 0.15
 
 
 @needs_model
@@ -75,3 +75,31 @@ def test_five_tipped_shallow_against_a_one_is_voided_leaning() -> None:
     assert die_at(reading, (249, 351)).pose == "leaning"   # before: flat, capped at 0.5
     assert die_at(reading, (315, 348)).pose == "flat"
     assert die_at(reading, (413, 231)).pose == "flat"
+
+
+# Fresh seed 13404 (spent) clip 022 r4, frame 923 (1280x960, dark floor): a one tipped
+# against a three, its side face (a four) turned up between them. The one reaches 0.88 edge
+# towards the three and 0.47 away; the three, beside the lamp's halo, 0.67 that way and is
+# lopsided 0.19 that way too, 0.03 short of the 0.25 margin: both capped at 0.5, abstained
+# low_confidence on six reads (truth void dice_leaning). Clip 029 r0, frame 183 (1920x1080):
+# a four tipped against a five, its side six seen; it reaches 0.74 edge towards the five
+# (0.73 its body), under the 0.8 asked, and 0.49 away (lopsided 0.25 against the others'
+# 0.02 and -0.02): both capped, abstained low_confidence (truth void dice_leaning).
+
+
+@needs_model
+def test_one_tipped_against_a_three_beside_a_halo_is_voided_leaning() -> None:
+    reading = read_saved("s13404_022_f923_lean_side_face.png")
+    assert sorted(d.face for d in reading.dice) == [1, 2, 3]
+    assert die_at(reading, (455, 299)).pose == "leaning"   # before: flat, capped at 0.5
+    assert die_at(reading, (463, 390)).pose == "flat"
+    assert die_at(reading, (403, 546)).pose == "flat"
+
+
+@needs_model
+def test_four_tipped_short_of_the_old_reach_is_voided_leaning() -> None:
+    reading = read_saved("s13404_029_f183_lean_short_reach.png")
+    assert sorted(d.face for d in reading.dice) == [4, 4, 5]
+    assert die_at(reading, (362, 523)).pose == "leaning"   # before: flat, capped at 0.5
+    assert die_at(reading, (444, 524)).pose == "flat"
+    assert die_at(reading, (228, 358)).pose == "flat"

@@ -52,9 +52,10 @@ class PoseParams:
     stretch_long: float = 1.3         # ... other's area, this x as long (elongation) ...
     stretch_body: float = 1.25        # ... its body this x each other's body area ...
     stretch_face: float = 1.05        # ... and its top face no more than this x theirs
-    side_reach: float = 0.8           # sided_leans: a touching die's blob and body reach this
-    # x edge from its top face's centre towards its partner (a flat die: ~0.5, its half edge)
-    side_margin: float = 0.25         # ... this x edge farther than each other die's blob
+    side_reach: float = 0.72          # sided_leans: a touching die's blob and body reach this
+    # x edge from its top face's centre towards its partner (a flat die: ~0.5, its half edge;
+    # a lean at 1920x1080 reached 0.73-0.74: fresh seed 13404 clip 029 r0)
+    side_margin: float = 0.2          # ... this x edge farther than each other die's blob
     # and body reach the same way (a camera's view of side faces: alike on every die)
     side_near: float = 0.55           # ... and no more than this x edge the other way (a
     # shallow lean, 23 degrees, reached 0.50: fresh seed 13304 clip 012 r1)
