@@ -108,14 +108,17 @@ def arrived(recent: list[Seen], *, fps: float, band_out: float, head: float,
     """The ball (``recent[-1]``) just came down from the bowl into the pockets, free all
     the way and seen running one way on the bowl (beyond the head's edge by
     ``arrival_margin``, not on the turning rim): steady angular motion, not a hand
-    placing it. ``recent``: the contiguous sightings. Returns its image speeds on the bowl
-    (rad/s, the way it rolls), empty if it did not arrive."""
+    placing it; coming down off the bowl by steps of at most ``arrival_drop``. ``recent``:
+    the contiguous sightings. Returns its image speeds on the bowl (rad/s, the way it
+    rolls), empty if it did not arrive."""
     if recent[-1].rho > band_out or any(s.held for s in recent):
         return []
     rates = []
     for a, b in zip(recent, recent[1:], strict=False):
         if too_fast(a, b, fps=fps, p=p):
             return []
+        if b.rho <= head + p.arrival_margin and a.rho - b.rho > p.arrival_drop:
+            return []  # no ball jumps down off the bowl: one spot far out, then another
         if a.rho > head + p.arrival_margin and b.rho > head + p.arrival_margin:
             rates.append(relative_angle(b.theta, a.theta) / (b.frame - a.frame) * fps)
     rates = rates[-p.arrival_frames:]
