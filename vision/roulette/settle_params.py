@@ -40,9 +40,10 @@ class SettleParams:
     # with the wheel (seed 10801 013 r0: a lighter at rho 1.35, the head's edge 1.29)
     arrival_drop: float = 1.0  # ... coming down off the bowl by steps of at most this
     # (ring radii; the ball is seen dropping, ~0.5 a step where least often seen): seed
-    # 13401 010 r4 (50 fps, tilted 32 deg), a spot sweeping round at rho 2.2-2.6, then 2
-    # frames on a fret's glint in the pockets at 0.89 (a drop of 1.7), taken for an
-    # arrival: read 35 at 0.999 while the ball lay off the wheel (a wrong outcome)
+    # 13401 010 r4 (50 fps, tilted 32 deg), the ball running on the track, seen at rho
+    # 2.2-2.6 on one side of the bowl only, then 2 frames on a fret's glint in the
+    # pockets at 0.89 (a drop of 1.7), taken for its arrival: read 35 at 0.999 while the
+    # ball still ran (a wrong outcome)
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
