@@ -241,13 +241,10 @@ def lone_corner_completed(image_bgr: np.ndarray, top: TopFace, *,
     lone pip (the CNN "not a die" 0.57): a one at 0.5, abstained."""
     if top.count != 1:
         return None
-    h, w = image_bgr.shape[:2]
     (px, py), edge = top.pips[0].center_xy, edge_px or top.edge_px
     r = float(np.sqrt(top.pips[0].area_px / np.pi))
     rr = int(np.ceil(2.4 * r)) + 1
-    reach = int(np.ceil(reach_rel[1] * edge)) + rr + 1
-    x0, y0 = max(0, int(px) - reach), max(0, int(py) - reach)    # the pip's surround only
-    x1, y1 = min(w, int(px) + reach + 1), min(h, int(py) + reach + 1)   # (Lab is costly)
+    x0, y0, x1, y1 = _surround(image_bgr, (px, py), int(np.ceil(reach_rel[1] * edge)) + rr + 1)
     if x1 - x0 <= 2 * rr or y1 - y0 <= 2 * rr:
         return None
     lab = cv2.cvtColor(image_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2LAB).astype(np.float32)
@@ -275,6 +272,15 @@ def lone_corner_completed(image_bgr: np.ndarray, top: TopFace, *,
     if float(_signals(lab, check, r)[0].max()) >= need:
         return None
     return _grown(top, np.array([xy + (x0, y0)]), r)
+
+
+def _surround(image: np.ndarray, xy: tuple[float, float],
+              reach: int) -> tuple[int, int, int, int]:
+    """The box (x0, y0, x1, y1) ``reach`` pixels round ``xy``, clipped to ``image``: the
+    only part a check near one face converts to Lab (costly over a whole frame)."""
+    h, w = image.shape[:2]
+    x, y = int(xy[0]), int(xy[1])
+    return max(0, x - reach), max(0, y - reach), min(w, x + reach + 1), min(h, y + reach + 1)
 
 
 def _signals(lab: np.ndarray, xy: np.ndarray, r: float) -> tuple[np.ndarray, np.ndarray]:
@@ -486,10 +492,7 @@ def washed_pip_left(image_bgr: np.ndarray, top: TopFace,
         return False
     grid = [tuple(p) for p in blank_grid(LAYOUTS[face])]
     extra = {grid.index(p) for places in washed_to(face) for p in places}
-    h, w = image_bgr.shape[:2]               # the face's surround only (Lab is costly)
-    (cx, cy), reach = top.center_xy, int(2 * top.edge_px) + 2
-    x0, y0 = max(0, int(cx) - reach), max(0, int(cy) - reach)
-    x1, y1 = min(w, int(cx) + reach + 1), min(h, int(cy) + reach + 1)
+    x0, y0, x1, y1 = _surround(image_bgr, top.center_xy, int(2 * top.edge_px) + 2)
     if x1 <= x0 or y1 <= y0:
         return False
     off = np.array([x0, y0], float)
