@@ -53,8 +53,8 @@ class BallAbout(TrackerState):
         lying on the bowl for 0.4 s)."""
         p = self.p
         creep = p.settle_speed * POCKET_RAD / self.fps  # rad per frame
-        return any(f[3] >= p.fixture_hits and self.band[0] <= f[0] <= self.band[1]
-                   and (frame - f[2]) / self.fps <= p.idle_rest_s and f[6] <= creep
+        return any(f.hits >= p.fixture_hits and self.band[0] <= f.rho <= self.band[1]
+                   and (frame - f.last) / self.fps <= p.idle_rest_s and f.creep <= creep
                    for f in self.track.fixtures)
 
     def _ball_put_in(self, frame: int) -> bool:
@@ -98,7 +98,7 @@ class BallAbout(TrackerState):
             return False
         gap = max(2, int(round(p.left_gap_s * self.fps)))
         rested = max(p.fixture_hits, int(round(p.left_rest_s * self.fps)))
-        return any(f[3] >= rested and self.band[0] <= f[0] <= self.band[1]
-                   and 0 < ball.frame - f[2] <= gap and abs(ball.rho - f[0]) <= p.left_rho
-                   and abs(relative_angle(ball.rel, f[1])) <= p.left_pockets * POCKET_RAD
+        return any(f.hits >= rested and self.band[0] <= f.rho <= self.band[1]
+                   and 0 < ball.frame - f.last <= gap and abs(ball.rho - f.rho) <= p.left_rho
+                   and abs(relative_angle(ball.rel, f.angle)) <= p.left_pockets * POCKET_RAD
                    for f in self.track.fixtures)

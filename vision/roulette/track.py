@@ -19,7 +19,22 @@ import numpy as np
 
 from vision.roulette.pocket import relative_angle
 
-__all__ = ["BallObs", "BallTrack", "FrameObs", "Seen", "distance", "step_omega"]
+__all__ = ["BallObs", "BallTrack", "FrameObs", "LookAlike", "Seen", "distance", "step_omega"]
+
+
+@dataclass(slots=True)
+class LookAlike:
+    """A spot that looks like the ball and is not (``_learn``): a fixture riding with the
+    wheel (``angle`` relative to pocket 0) or a glint keeping its place in the image
+    (``angle`` in the image). Updated in place as it is seen again."""
+
+    rho: float  # ring radii
+    angle: float  # rad, where it is now
+    last: int  # frame it was last seen
+    hits: int  # frames it was seen in
+    first_angle: float  # rad, where it was first seen
+    first: int  # frame it was first seen
+    creep: float = 0.0  # rad per frame from its first sighting to its ``need``-th
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +103,8 @@ class BallTrack:
         self.stale_frames = max(3, int(round(fixture_stale_s * fps)))
         self.history: deque[Seen] = deque(maxlen=max(8, int(fps * 1.5)))
         self.zeros: deque[tuple[int, float]] = deque(maxlen=max(6, int(fps * 0.25)))
-        self.fixtures: list[list[float]] = []  # [rho, rel angle, last frame seen, hits,
-        # first angle, first frame, creep] (``_learn``)
-        self.glints: list[list[float]] = []  # [rho, image angle, last frame seen, hits, ...]
+        self.fixtures: list[LookAlike] = []  # angles relative to pocket 0
+        self.glints: list[LookAlike] = []  # angles in the image
         self.glint_hits = glint_hits
         self.glint_slack = 0.05  # ring radii a glint strays from where it was first seen
         self.out_slack = 0.15  # ring radii a ball on the bowl strays outward of its run
@@ -169,13 +183,13 @@ class BallTrack:
     def forget_unconfirmed(self) -> None:
         """A ball is in play: spots not yet confirmed as fixtures may have been the ball
         itself, seen landing before the round was known to start."""
-        self.fixtures = [f for f in self.fixtures if f[3] >= self.fixture_hits]
-        self.glints = [f for f in self.glints if f[3] >= self.glint_hits]
+        self.fixtures = [f for f in self.fixtures if f.hits >= self.fixture_hits]
+        self.glints = [f for f in self.glints if f.hits >= self.glint_hits]
 
     def add_fixture(self, spot: Seen) -> None:
         """``spot`` is a look-alike riding with the wheel: never the ball from now on."""
-        self.fixtures.append([spot.rho, spot.rel, spot.frame, self.fixture_hits, spot.rel,
-                              spot.frame, 0.0])
+        self.fixtures.append(LookAlike(spot.rho, spot.rel, spot.frame, self.fixture_hits,
+                                       spot.rel, spot.frame))
 
     def forget_since(self, frame: int) -> None:
         """Sightings from ``frame`` on were not the ball."""
@@ -187,7 +201,7 @@ class BallTrack:
 
     def near_fixture(self, rho: float, rel: float, hits: int = 3) -> bool:
         """Is a look-alike seen ``hits`` times or more near ``rho``, ``rel``?"""
-        return any(f[3] >= hits and distance(rho, rel, f[0], f[1]) < 0.15
+        return any(f.hits >= hits and distance(rho, rel, f.rho, f.angle) < 0.15
                    for f in self.fixtures)
 
     # --- selection --------------------------------------------------------------
@@ -369,11 +383,11 @@ class BallTrack:
         return relative_angle(b.rel, a.rel) / (b.frame - a.frame)
 
 
-def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forget: int,
+def _learn(store: list[LookAlike], obs: FrameObs, learn: bool, need: int, forget: int,
            angle: Callable[[BallObs], float], where: Callable[[BallObs], bool], *,
            slack: float = 0.12, follow: bool = True, stale: int | None = None) -> list[int]:
-    """Match ``obs.balls`` to the look-alikes in ``store`` ([rho, angle, last frame, hits,
-    first angle, first frame, creep], updated in place) within ``slack`` ring radii; while
+    """Match ``obs.balls`` to the look-alikes in ``store`` (updated in place) within
+    ``slack`` ring radii; while
     ``learn``, new ones are added where ``where`` holds. A look-alike's place ``follow``s
     its sightings, or stays where it was first seen. Its creep (rad per frame) is how fast
     it went from its first sighting to the one that made it a look-alike (its ``need``-th):
@@ -384,23 +398,23 @@ def _learn(store: list[list[float]], obs: FrameObs, learn: bool, need: int, forg
     hits = []
     for i, b in enumerate(obs.balls):
         a = angle(b)
-        near = [f for f in store if distance(b.rho, a, f[0], f[1]) < slack
-                and (learn or f[3] >= need)  # the ball confirms none
-                and (stale is None or obs.frame - f[2] <= stale)]
+        near = [f for f in store if distance(b.rho, a, f.rho, f.angle) < slack
+                and (learn or f.hits >= need)  # the ball confirms none
+                and (stale is None or obs.frame - f.last <= stale)]
         if near:
             f = near[0]
             if follow:
-                f[0] = 0.8 * f[0] + 0.2 * b.rho
-                f[1] = f[1] + 0.2 * relative_angle(a, f[1])
-            f[2], f[3] = obs.frame, f[3] + 1
-            if f[3] == need:
-                f[6] = abs(relative_angle(a, f[4])) / max(obs.frame - f[5], 1)
-            if f[3] >= need:
+                f.rho = 0.8 * f.rho + 0.2 * b.rho
+                f.angle = f.angle + 0.2 * relative_angle(a, f.angle)
+            f.last, f.hits = obs.frame, f.hits + 1
+            if f.hits == need:
+                f.creep = abs(relative_angle(a, f.first_angle)) / max(obs.frame - f.first, 1)
+            if f.hits >= need:
                 hits.append(i)
         elif learn and where(b):
-            store.append([b.rho, a, obs.frame, 1, a, obs.frame, 0.0])
+            store.append(LookAlike(b.rho, a, obs.frame, 1, a, obs.frame))
     # a look-alike is in view all the time; one unseen for long was a ball at rest
-    store[:] = [f for f in store if obs.frame - f[2] < forget]
+    store[:] = [f for f in store if obs.frame - f.last < forget]
     return hits
 
 
