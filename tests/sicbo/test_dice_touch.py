@@ -81,6 +81,13 @@ def _pays(frame: np.ndarray) -> bool:
     # floor scores as floor (0.33 edge), but its face is 0.79 x the six's, pips 0.71 x as
     # round (touch._tipped); paid at 0.99 before
     (25.0, 2.0, 3, 40.0, 0.3),
+    # tipped towards the camera and slid 0.3 along the support: the lean's shaded side
+    # face between the faces scores 0.26-0.39 edge of "floor" on the centre line, but
+    # 0.17-0.24 over the band across it; paid at 0.995+ before
+    (25.0, 1.8, 2, 40.0, -0.3),
+    (20.0, 1.8, 2, 35.0, -0.3),
+    (20.0, 0.7, 2, 35.0, 0.3),
+    (25.0, 0.7, 2, 40.0, 0.3),
 ])
 def test_lean_is_never_paid(cam_tilt: float, yaw: float, side: int, tilt: float,
                             slide: float) -> None:

@@ -26,14 +26,19 @@ Flat dice are apart by the floor between them: at least ``apart_floor_rel`` x ed
 the line joining the two top faces' centres (``floor.floor_run``) within ``close_dice``
 (seed 10204 clip 004 r0: a two and a four 1.58-1.60 edges apart, 0.42 edge of floor
 between, abstained before; the leaning pairs of seed 9904, 010 r0 and 014 r4, show
-none). Farther out, two corners pointing at each other leave little floor on the centre
-line, so the floor is averaged over ``band_lines`` lines across a band ``band_rel`` x
-edge either side of it (110 reads the reader took on seeds 9804/9904: 17 flat pairs
-1.6-2.0 edges apart had 0.42-0.85 edge of floor over the band, one only 0.23 on its
-centre line; a lean 1.71 edges off, 0.12; seed 10404 clip 016 r2's lean, 0.07; the
-rendered 1.61 above, 0.16). A leaning die's shaded side face on a pale floor can score as
-floor, but it shows pips: floor within ``pip_reach_rel`` x edge of a pip
-(``floor.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
+none), and over the band across it too (below): on a pale floor the shaded side face of
+a die leaning towards the camera, slid along its support, scores as floor on the centre
+line but leaves less over the band (a 3 leaning 35-40 degrees on a 6, slid 0.3 edge,
+cameras 20-25 degrees: 0.26-0.39 edge on the centre line, 0.17-0.24 over the band; 12 of
+24 such rendered leans were read as three flat dice surely, 1 with both measures;
+tests/sicbo/test_dice_touch.py). Farther out, two corners pointing at each other leave
+little floor on the centre line, so the floor is averaged over ``band_lines`` lines
+across a band ``band_rel`` x edge either side of it (110 reads the reader took on seeds
+9804/9904: 17 flat pairs 1.6-2.0 edges apart had 0.42-0.85 edge of floor over the band,
+one only 0.23 on its centre line; a lean 1.71 edges off, 0.12; seed 10404 clip 016 r2's
+lean, 0.07; the rendered 1.61 above, 0.16). A leaning die's shaded side face on a pale
+floor can score as floor, but it shows pips: floor within ``pip_reach_rel`` x edge of a
+pip (``floor.pip_spots``) is a die's face, not floor (seed 10404 clip 012 r4: a four
 leaning on a one, 1.38 edges apart, its side face 0.44 edge of "floor" between, paid).
 
 On a pale floor a lean's shaded side face away from its pips is still floor to this
@@ -125,12 +130,13 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     if not close and not far:
         return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
-    lines = (0.0,)                                             # close: the centre line
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
-    touching = tipped | {(i, j) for pairs, offsets in ((close, lines), (far, band))
-                         for i, j in pairs if _floor_between(floor, tops[i], tops[j], edge_px,
-                                                             offsets)
-                         < params.apart_floor_rel * edge_px}
+    bar = params.apart_floor_rel * edge_px
+    touching = tipped | {(i, j) for i, j in far
+                         if _floor_between(floor, tops[i], tops[j], edge_px, band) < bar} \
+        | {(i, j) for i, j in close
+           if min(_floor_between(floor, tops[i], tops[j], edge_px, (0.0,)),
+                  _floor_between(floor, tops[i], tops[j], edge_px, band)) < bar}
     return touching, spread - touching
 
 
