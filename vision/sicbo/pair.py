@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.pips import TopFace, pips_edge_px
-from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
+from vision.sicbo.pips import PipParams, TopFace, pip_across_px, pips_edge_px
+from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
@@ -32,9 +32,26 @@ def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
     blob's edge. The pips of one face are one size, so a face whose pips differ by more
     than ``PIP_SPREAD`` x in area is no face (a one's pip and a dark gap or side pip
     beside it: seed 10604 (spent) clip 023 r3, a one on a three, its "two" 108 and 255
-    px, edge 75 px for ~57 px dice) and sizes nothing."""
+    px, edge 75 px for ~57 px dice) and sizes nothing.
+
+    A one's round pip (``PipParams.big_one_round``) bounds the edge from below: no one's
+    pip is over ``ONE_PIP_REL`` x its face's edge across (a Chinese one's 0.42, a Western
+    one's 0.24), and the dice of one set are one size, so the edge is at least the
+    smallest such pip / ``ONE_PIP_REL``. The faces of 2+ pips can all be small: a face
+    tipped on a lean shows its pips squashed and, red and small, segmented smaller still.
+    Seed 13504 (spent) clip 007 r0 frame 201 (800x600, dice ~40 px): a Chinese four
+    tipped 34 degrees against a one, its pips 17-23 px^2 and 0.65-0.82 round, the only
+    face of 2+ pips: edge 31.3 px, the two top faces 65 px = 2.08 "edges" apart, beyond
+    a lean's reach (``touch``); read 1-1-4 flat at 0.999 (truth: void dice_leaning). The
+    ones' pips, 17.4 and 18.5 px across, raise it to 38.7: the four leans (``sided_leans``).
+    A Chinese one's pip measured 0.30-0.53 x the faces' edge at the decisions of the
+    other rounds of 13404 and 13504 (0.56-0.59 here); the bound rose over it at two of
+    them, by 0.5% and 4% (13504 008 r0, 13404 002 r2: both read as before)."""
     sized = [t.edge_px for t in tops if sized_face(t)]
-    return float(np.median(sized)) if sized else min(b.edge_px for b in blobs)
+    edge = float(np.median(sized)) if sized else min(b.edge_px for b in blobs)
+    ones = [pip_across_px(t.pips[0]) for t in tops
+            if t.count == 1 and t.pips[0].roundness >= PipParams().big_one_round]
+    return max(edge, min(ones) / ONE_PIP_REL) if ones else edge
 
 
 def sized_face(top: TopFace) -> bool:

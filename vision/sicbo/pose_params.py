@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PIP_SPREAD", "POSE_PARAMS", "PoseParams"]
+__all__ = ["ONE_PIP_REL", "PIP_SPREAD", "POSE_PARAMS", "PoseParams"]
 
 PIP_SPREAD = 2.0   # the pips of one face differ in area by at most this factor
+ONE_PIP_REL = 0.45  # a one's pip is at most this x its face's edge across (Chinese: 0.42)
 
 
 @dataclass(frozen=True, slots=True)
