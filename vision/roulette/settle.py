@@ -119,17 +119,24 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         before = self.phase
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":
-            self._note_put_back(fresh=before != "void")
+            self._note_put_back(obs, fresh=before != "void")
             events += self._direction_in_void(obs.frame, fresh=before == "idle",
                                               entered=before != "void")
         return events
 
-    def _note_put_back(self, fresh: bool) -> None:
+    def _note_put_back(self, obs: FrameObs, fresh: bool) -> None:
         """Since the void began: fingers at the ball, then the ball in the pockets (caught
         and put back, Art. 2). Only then may a launch start the next round before the ball
-        was seen removed: a void round's ball running on is never a new roll."""
+        was seen removed: a void round's ball running on is never a new roll. Fingers at
+        any spot on the bowl are a catch, though the ball followed is another: a ball-like
+        object lying on the bowl may be the one followed while the dealer catches the ball
+        on the track (seed 13501 025 r1: a white object at rho 1.72 followed, the ball
+        caught at 2.33 with fingers at it; carried to its pocket, no fingers seen at it; the
+        void never ended while the ball stayed in view, two rounds went unread)."""
         if fresh:
             self.caught = self.put_in = False
+        edge = self.head + self.p.bowl_margin
+        self.caught |= any(b.held and b.rho > edge for b in obs.balls)
         if self.ball is not None:
             self.caught |= self.ball.held
             self.put_in |= self.caught and self.ball.rho <= self.band[1]
