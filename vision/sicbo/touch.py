@@ -131,12 +131,11 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
         return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
-    bar = params.apart_floor_rel * edge_px
-    touching = tipped | {(i, j) for i, j in far
-                         if _floor_between(floor, tops[i], tops[j], edge_px, band) < bar} \
-        | {(i, j) for i, j in close
-           if min(_floor_between(floor, tops[i], tops[j], edge_px, (0.0,)),
-                  _floor_between(floor, tops[i], tops[j], edge_px, band)) < bar}
+    # close: little floor on the centre line or over the band touches; farther: the band
+    looks = {**{pair: ((0.0,), band) for pair in close}, **{pair: (band,) for pair in far}}
+    touching = tipped | {(i, j) for (i, j), lines in looks.items()
+                         if any(_floor_between(floor, tops[i], tops[j], edge_px, offsets)
+                                < params.apart_floor_rel * edge_px for offsets in lines)}
     return touching, spread - touching
 
 
