@@ -1162,3 +1162,50 @@ def test_a_ball_come_to_rest_is_read_once_its_window_is_full(fps: float, after: 
     outs = of(track(obs, fps=fps, band=BAND, head=HEAD, sense=1), "outcome")
     assert [o.result.number for o in outs] == [WHEEL_SEQUENCE_CW[7]]  # type: ignore[union-attr]
     assert outs[0].frame == settle + after
+
+
+def carried_back_after_a_void(*, spun_again: bool) -> list[FrameObs]:
+    """Seed 13501 008 r1-r2: a round read as pocket 9, the ball taken; the next is launched
+    and an object falls in while the ball runs on the track (a void). A hand catches the
+    ball there and has it out of sight for 0.8 s (the void ends), then carries it down the
+    bowl to pocket 9 (Art. 2) going round at 3 rad/s, no fingers seen at it, and puts it
+    back, where it rides; then the hand lifts it out. With ``spun_again``, it is spun
+    (``story``, resting in pocket 20)."""
+    obs, _ = story(pocket_k=9)
+    first = 530
+
+    def pocket_9(f: int) -> float:
+        return 0.4 + 0.8 * f / FPS + 9 * POCKET_RAD
+
+    for f in range(260, first):
+        ball: BallObs | None = None
+        if 280 <= f < 336:  # launched: on the track at 12 rad/s
+            ball = BallObs(2.0, (1.0 - 12.0 * (f - 280) / FPS) % (2 * np.pi))
+        elif 361 <= f < 381:  # carried down to pocket 9
+            ball = BallObs(2.0 - 1.05 * (f - 361) / 19,
+                           (pocket_9(380) + 3.0 * (380 - f) / FPS) % (2 * np.pi))
+        elif 381 <= f < 500:  # put back: it rides in pocket 9
+            ball = BallObs(0.95, pocket_9(f) % (2 * np.pi))
+        elif 500 <= f < 520:  # taken out again, up the bowl
+            ball = BallObs(0.95 + 1.05 * (f - 500) / 20, pocket_9(500) % (2 * np.pi), held=True)
+        obs.append(FrameObs(f, (0.4 + 0.8 * f / FPS) % (2 * np.pi),
+                            () if ball is None else (ball,), object_seen=320 <= f < 330))
+    if spun_again:
+        turn = 0.8 * first / FPS  # (the story's wheel, carried on from here)
+        spun, _ = story(pocket_k=20)
+        obs += [replace(o, frame=o.frame + first, zero=(o.zero + turn) % (2 * np.pi),
+                        balls=tuple(replace(b, theta=(b.theta + turn) % (2 * np.pi))
+                                    for b in o.balls)) for o in spun]
+    return obs
+
+
+@pytest.mark.parametrize("spun_again", [False, True])
+def test_the_void_rounds_ball_carried_back_to_its_pocket_is_no_launch(spun_again: bool
+                                                                      ) -> None:
+    # seed 13501 008 r2: the carry down the bowl, one way at a ball's speed, was taken for
+    # a launch and the ball put back paid as the last winning number inside the void
+    # round; the dealer spins again only once the ball is back in its pocket
+    events = run(carried_back_after_a_void(spun_again=spun_again))
+    assert [e.frame for e in of(events, "void")] == [320]
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[20]] if spun_again else [])

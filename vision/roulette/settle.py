@@ -24,7 +24,11 @@ Phases::
   within ``caught_s`` (``just_caught``: a void round's catch, the object still lying
   there; no ball rests in a pocket that soon). The round stays void until the object and
   the ball are gone, or, the object gone, the ball is seen launched again after it was
-  caught and put back into a pocket (spun again without leaving the camera's sight).
+  caught and put back into a pocket (spun again without leaving the camera's sight). A
+  void whose ball was seen only on the bowl and then went out of sight (in the dealer's
+  hand) ends with the ball still to be put back into the last winning number's pocket
+  (Art. 2: only then is it spun again): until it is seen in the pockets no launch starts a
+  round (``unplaced``; the hand carrying it down the bowl runs one way at a ball's speed).
 * a look-alike: a spot taken in the pockets after the ball was lost on the bowl that rests
   without hopping is no ball (``settle_travel``): a fixture from then on; so is one taken
   there, not yet hopping, while a ball still runs on the bowl at a launch's speed; and one
@@ -96,6 +100,11 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.last_number: int | None = None  # ... and its number
         self.spun = False
         self.caught = self.put_in = False  # void: the ball caught, then put back (Art. 2)
+        self.void_rho = np.inf  # void: the ball's lowest sighting since the void began
+        self.unplaced = False  # idle: a void ended, its ball not yet seen in the pockets
+        # since (seed 13501 008 r2: caught on the track, out of sight 0.5 s, the void ended;
+        # carried down the bowl to pocket 34, no fingers seen at it, it was launched there,
+        # and the ball put back was paid as r1's 34 inside the void round)
         self.ball: Seen | None = None
         self.last_seen: Seen | None = None  # the ball's latest sighting (a lost one's evidence)
         self.rode = 0  # void: sightings of the ball in the pockets since (``_spun_again``)
@@ -135,6 +144,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         void never ended while the ball stayed in view, two rounds went unread)."""
         if fresh:
             self.caught = self.put_in = False
+            self.void_rho = np.inf
+        if self.ball is not None:
+            self.void_rho = min(self.void_rho, self.ball.rho)
         edge = self.head + self.p.bowl_margin
         self.caught |= any(b.held and b.rho > edge for b in obs.balls)
         if self.ball is not None:
@@ -146,6 +158,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
 
     # --- idle: waiting for a ball in play ----------------------------------------
     def _idle(self, obs: FrameObs) -> list[Event]:
+        if self.ball is not None and self.ball.rho <= self.band[1]:
+            self.unplaced = False  # the void's ball put back (Art. 2), or a roll come down
         if self._running_on_bowl():
             self.ran_frame = obs.frame
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
@@ -165,8 +179,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if self.ball is None or self.ball.held:
             return []
         recent = contiguous(list(self.history), self.fps)
-        if launched(list(self.history), obs.frame, fps=self.fps, band_out=self.band[1],
-                    p=self.p):
+        if not self.unplaced and launched(list(self.history), obs.frame, fps=self.fps,
+                                          band_out=self.band[1], p=self.p):
             return self._start(obs, "launch")
         lifted = self._since_s(obs, max(self.ended_frame, self.left_frame)) <= (
             self.p.lifted_s)  # the ball removed or lifted out of its pocket: no landing yet
@@ -210,6 +224,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
 
     def _start(self, obs: FrameObs, how: str) -> list[Event]:
         self.phase, self.decided, self.dir_samples = "rolling", False, []
+        self.unplaced = False
         self.started_frame = obs.frame
         self.pockets_at, self.travel, self.revolutions, self.hop = None, 0.0, 0.0, 0.0
         self.jumped = False  # the ball was found in the pockets after being lost on the bowl
@@ -440,6 +455,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             # work, the ball put back taken to spin again (fingers over the pockets; seed
             # 10101 000 r2's false void 2.6 s after r1's)
             self.outcome_frame = obs.frame
+            self.unplaced = self.last_number is not None and (  # to be put back (``_idle``)
+                self.band[1] < self.void_rho < np.inf)
         self.phase, self.ended_frame = "idle", obs.frame
         self.history.clear()
         return [Event("ball_removed", obs.frame)]
