@@ -94,3 +94,33 @@ def test_no_offset_builds_the_grid_as_before() -> None:
     b = StripGrid.build(ring, 0.7, 2.25, 63, warp=(0.2, 1.0),
                         rho_offset=np.zeros((20, COLUMNS)))
     assert np.array_equal(a.map1, b.map1) and np.array_equal(a.map2, b.map2)
+
+
+def cut_top_and_bottom(shot: np.ndarray, ring: RingGeometry, reach: float) -> np.ndarray:
+    """``shot`` as a frame whose top and bottom edges cut the wheel ``reach`` pocket-ring
+    radii above and below the ring's centre (black beyond them)."""
+    out = shot.copy()
+    cy, b = ring.center_xy[1], min(ring.axes_px)
+    out[:max(0, int(cy - reach * b))] = 0
+    out[int(cy + reach * b):] = 0
+    return out
+
+
+@pytest.mark.parametrize(("reach", "found"), [
+    (1.3, True),  # the head's outer rows cut top and bottom, its sides in view (13501 017)
+    (0.9, False),  # the frame shows less than half the head's sectors: left alone
+])
+def test_a_frame_cutting_the_head_top_and_bottom_still_measures_its_swing(
+        reach: float, found: bool) -> None:
+    cam = drawn.camera(tilt_deg=30.0)
+    off_xy = (0.0, 9.0)
+    ring = pocket_ring(cam, off_xy)
+    plain = StripGrid.build(ring, *RHO)
+    strips = [plain.unwrap(cut_top_and_bottom(f, ring, reach)) for f in frames(cam)]
+    swing = estimate_swing(strips, HEAD_ROW)
+    assert bool(swing) == found
+    if found:
+        step = plain.rho_rows[1] - plain.rho_rows[0]
+        expected = np.hypot(*off_xy) / np.sqrt(ring.axes_px[0] * ring.axes_px[1]) / step
+        each = np.hypot(swing.cos_rows, swing.sin_rows)
+        assert (each > 0.6 * expected).all() and (each < 1.5 * expected).all()
