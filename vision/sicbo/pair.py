@@ -22,7 +22,7 @@ from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseP
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["elongation", "pair_by_body", "pair_pose", "pale_floor", "scene_edge_px",
+__all__ = ["elongation", "pair_by_body", "pair_edge_px", "pair_pose", "pale_floor", "scene_edge_px",
            "sized_face"]
 
 
@@ -85,9 +85,10 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     outline dice (``_die_sized``; ``pale``: a floor nearly as bright as the dice) -> None."""
     if len(blobs) != 2 or any(p != "flat" for p in poses):
         return None
-    edge = scene_edge_px(blobs, tops)
-    area = [b.area_px / edge ** 2 for b in blobs]
+    area = [float(b.area_px) for b in blobs]
     big = int(np.argmax(area))
+    edge = pair_edge_px(blobs, tops, reads, big, params)
+    area = [a / edge ** 2 for a in area]
     if area[big] < params.pair_area or area[big] < params.pair_ratio * area[1 - big] \
             or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params) \
             or _piece(blobs[1 - big], tops[1 - big], params):
@@ -130,15 +131,36 @@ def _offset(blob: Blob, top: TopFace) -> tuple[float, float]:
     return bx - tx, by - ty
 
 
+def pair_edge_px(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead], big: int,
+                 params: PoseParams = POSE_PARAMS) -> float:
+    """The die edge that sizes the two blobs of ``pair_pose``: ``scene_edge_px``, but no
+    more than the one-die blob's face's edge when the larger blob's (``big``) face is
+    read under ``pair_conf`` and the other face tells its size (``sized_face``). An
+    unsure face on a blob that may hold two dice can be pips of both dice taken for one
+    face, and it sizes nothing. Fresh seed 13504 (spent) clip 022 r3 (800x600, camera 9
+    degrees, red floor): a five leaning 25 degrees on a five, both faces in one blob
+    (118 x 61 px), their pips read as one six at 0.28 with a 74.6 px edge for 48 px
+    dice: the edge, 61.4 px, the median with the flat six's 48.2, made the pair's blob
+    1.47 and its body 1.39 edge^2, under ``pair_area``; the light cue then called it
+    stacked (voided dice_stacked, truth dice_leaning). With the six's edge: 2.4 and 2.3."""
+    edge = scene_edge_px(blobs, tops)
+    other = tops[1 - big]
+    if reads[big].confidence < params.pair_conf and sized_face(other):
+        return min(edge, other.edge_px)
+    return edge
+
+
 def pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
-                  params: PoseParams) -> bool:
+                  params: PoseParams, reads: list[DieRead] | None = None) -> bool:
     """The pair rule's larger blob also holds more than one die by its body: at least
     ``pair_area`` x edge^2 and ``body_pair_ratio`` x the other body. Flat dice against
     the rim: bodies 1.11 and 1.06 x the other (fresh seed-10204 clip 011 r0, blob 3.9
     edge^2, 2.4 x; clip 008 r2); stacks (seed 10104 clips 008 r1, 027 r1): bodies 1.28
     and 1.19 x the other (a stack's body loses the lower die's shaded sides too, so
     pair_ratio, 1.3, would lose them)."""
-    area = [b.area_px / scene_edge_px(bodies, tops) ** 2 for b in bodies]
+    edge = scene_edge_px(bodies, tops) if reads is None else pair_edge_px(
+        bodies, tops, reads, big, params)
+    area = [b.area_px / edge ** 2 for b in bodies]
     return area[big] >= params.pair_area and area[big] >= params.body_pair_ratio * area[1 - big]
 
 

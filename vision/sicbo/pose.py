@@ -122,7 +122,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
     if pair is not None and bodies is not None and not pair_by_body(pair[0], cut(), tops,
-                                                                     params):
+                                                                     params, reads):
         pair = None                   # the large blob is a die joined to the rim
     if pair is None and bodies is not None and len(blobs) == 2 and not pale:
         pair = pair_pose(cut(), tops, reads, known, params)   # both blobs joined
