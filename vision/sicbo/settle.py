@@ -131,6 +131,8 @@ class SettleParams:
     pose_place_rel: float = 1.0    # ... for the not-flat die of a pair (_hidden_die_void)
     hidden_reach_rel: float = 2.5  # a third die this x edge from a posed die: not under it
     two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
+    split_conf: float = 0.5        # a lean's pair seen as two dice this unsure (_split_pair) ...
+    split_reach_rel: float = 1.75  # ... this x edge apart (touch.TouchParams.reach_rel)
 
     def __post_init__(self) -> None:
         if self.still_frames < 1 or self.agree_reads < 1 or self.count_reads < 1:
@@ -341,24 +343,53 @@ class RoundTracker:
         reads missing that die: ``dice_stacked`` / ``dice_leaning``. Dice at
         rest do not move, so a read that sees fewer dice, all at places the latest read
         sees, is the same scene with some die missed; only a die read flat at that place,
-        or a die seen elsewhere (the dice moved, or the reads disagree), denies it. A pair
+        or a die seen elsewhere (the dice moved, or the reads disagree), denies it, but for
+        a lean's pair seen split in two dice the reader did not trust (``_split_pair``). A pair
         of dice merged in one blob is found on some reads and lost on others (fresh seed
         11104 clip 021 r0: a six leaning 37 degrees on a two, read as a five leaning at
         0.35 on reads 2, 5 and 6 of six, the lone six alone on the others: abstained
         low_confidence). Never an outcome: a void needs no face."""
         p = self.params
         spell, last = self._reads, self._reads[-1]
-        if not all(self._within(r, last) for r in spell):
-            return None
+        within = [self._within(r, last) for r in spell]
         for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
             for die in (d for d in last.dice if d.pose == pose):
                 there = [self._at(r, die) for r in spell]
+                split = [pose == "leaning" and self._split_pair(r, d, last)
+                         for r, d in zip(spell, there, strict=True)]
+                if not all(w or s for w, s in zip(within, split, strict=True)):
+                    continue
                 seen = sum(d is not None and d.pose == pose for d in there)
-                if seen >= p.count_reads and (all(d is None or d.pose == pose for d in there)
+                if seen >= p.count_reads and (all(d is None or d.pose == pose or s
+                                                  for d, s in zip(there, split, strict=True))
                                               or (pose == "stacked"
                                                   and _stack_outvotes(spell, there, seen))):
                     return reason
         return None
+
+    def _split_pair(self, read: DiceObs, die: DieObs | None, last: DiceObs) -> bool:
+        """``read`` sees the leaning die of ``last`` (``die``, at its place) as two dice
+        the dice reader did not trust, a die more than ``last``: ``die`` read flat under
+        ``split_conf``, and beside it, within ``split_reach_rel`` x edge (a lean's reach:
+        ``touch``), one die at no place of ``last``, flat and under ``split_conf`` too;
+        every other die at a place of ``last``. A leaning pair's blob holds both dice on
+        some reads (the lean seen: ``pair_pose``, a second face), and splits in two on
+        others, where the reader caps both (touching, flat or leaning cannot be told):
+        such a read does not deny the lean (``_recurring_pose``). Fresh seed 13504
+        (spent) clip 020 r1 (1024x576, camera 16 degrees, grey floor): a four tipped 22
+        degrees against a six, read in turn as the six and the four touching, 0.5 each,
+        1.39 edges apart, and as one six leaning at 1.0 (three reads of six): abstained
+        low_confidence (truth dice_leaning)."""
+        p = self.params
+        if die is None or die.pose != "flat" or die.confidence > p.split_conf \
+                or read.count != last.count + 1:
+            return False
+        extra = [d for d in read.dice if self._at(last, d) is None]
+        if len(extra) != 1 or any(self._at(read, d) is None for d in last.dice):
+            return False
+        e = extra[0]
+        return (e.pose == "flat" and e.confidence <= p.split_conf
+                and centre_gap_px(e, die) < p.split_reach_rel * max(e.edge_px, die.edge_px))
 
     def _at(self, read: DiceObs, die: DieObs) -> DieObs | None:
         """The die of ``read`` at ``die``'s place (``same_place_rel``), or None."""
