@@ -28,6 +28,12 @@ blob's centroid lies well off the support's top face; a stack's lies at the uppe
 face's middle (``centred_top``, ``stacked_index``), and its blob is about as long as
 wide (``compact_pair``), where two dice side by side run about two edges by one.
 
+A tilted camera sees the upper die's side faces on the nadir side of its top face, and
+past them, where the lower die sticks out, a strip of the lower die's top, lit but cut
+off from the upper top face by those shaded sides (``lowered_top``): small lit pieces,
+inside the die's blob, within a die's reach towards the nadir, where the other die shows
+none.
+
 Weak: a lower die lined up under the upper one (turned by a multiple of 90 degrees and
 barely shifted) hides its top face; only its shaded sides show, and this stage does not
 see it (the round then abstains ``dice_count``); a flat die whose side face is lit as
@@ -62,7 +68,8 @@ if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
 __all__ = ["LitTop", "StackParams", "centred_top", "compact_pair", "joined_stack", "lit_beside",
-           "lit_top", "stacked_die", "stacked_index", "stacked_pose", "towards_nadir"]
+           "lit_top", "lowered_top", "stacked_die", "stacked_index", "stacked_pose",
+           "towards_nadir"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +93,12 @@ class StackParams:
     compact_ratio: float = 1.5    # ... and below pair_area_max x edge^2 or this x the other blob
     posed_ratio: float = 1.15     # a die already leaning: its blob this x the other (_posed_pair)
     pressed_away: float = 0.9     # lit regions joined: each kept this x edge off the other face
+    low_far: float = 1.15         # lowered_top: lit pieces apart from the top face, wholly
+    low_down: float = 0.45        # ... within this x edge of its centre, this far towards
+    low_blob: float = 0.8         # ... the nadir, this share of each inside the die's blob,
+    low_min: float = 0.02         # ... together at least this x edge^2 ...
+    low_max: float = 0.3          # ... and at most this (the lower die's top, seen past the
+    low_none: float = 0.005       # upper one's side faces); the other die: under this
 
     def __post_init__(self) -> None:
         if not 0 < self.lit_drop < 1 or self.window_rel <= self.min_reach:
@@ -131,16 +144,25 @@ def _lit_region(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: 
                 params: StackParams) -> tuple[np.ndarray, np.ndarray, int] | None:
     """``lit_top``'s region (bool mask of the window), each window pixel's distance from
     the face centre (x edge) and the window's half size, or None."""
+    got = _lit_window(image_bgr, center_xy, edge_px, params)
+    return None if got is None else got[:3]
+
+
+def _lit_window(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
+                params: StackParams) -> tuple[np.ndarray, np.ndarray, int, np.ndarray] | None:
+    """``_lit_region``'s region, distances and half size, and the window's whole lit mask
+    (uint8 0/1: every pixel as bright and as coloured as the face body), or None."""
     r = int(params.window_rel * edge_px) + 2
     m = np.float32([[1, 0, r - center_xy[0]], [0, 1, r - center_xy[1]]])
     win = cv2.warpAffine(image_bgr, m, (2 * r, 2 * r), borderMode=cv2.BORDER_REPLICATE)
     lab = cv2.cvtColor(win, cv2.COLOR_BGR2LAB).astype(np.float32)
     yy, xx = np.mgrid[:2 * r, :2 * r]
     dist = np.hypot(xx - r, yy - r) / edge_px
-    region, over = _centre_component(_lit_mask(lab, dist < 0.4, edge_px, params), dist)
+    mask = _lit_mask(lab, dist < 0.4, edge_px, params)
+    region, over = _centre_component(mask, dist)
     if over < 0.2 * np.pi * (0.45 * edge_px) ** 2:
         return None
-    return region, dist, r
+    return region, dist, r, mask
 
 
 def _lit_mask(lab: np.ndarray, inner: np.ndarray, edge_px: float,
@@ -268,7 +290,8 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if len(tops) == 2 and [r.pose for r in reads] == ["flat", "flat"]:
         got = _lit_stack(image_bgr, tops, edge_px, params)
         if got is None:
-            return None
+            i = lowered_top(image_bgr, blobs, tops, edge_px, params)
+            return None if i is None else (i, "stacked")
         i, lit = got
         beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
                                                                edge_px, params)
@@ -319,6 +342,71 @@ def _lowered_stack(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace]
     if other is None or float(region.sum()) > params.lowered_area * other.area_px:
         return False
     return float(np.minimum(dist[region], lowered).max()) < params.beside_reach
+
+
+def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
+                edge_px: float, params: StackParams = StackParams()) -> int | None:
+    """Index of the die lying on another, exactly two dice seen, by the lower die's top
+    showing past the upper die's side faces, else None. A tilted camera sees the upper
+    die's side faces on the nadir side of its top face, and beyond them, where the lower
+    die sticks out, a strip of the lower die's top: lit as brightly as a top face, but
+    cut off from the upper top face by the shaded side faces between, so the lit region
+    over the face (``lit_top``) leaves it out. Taken here: lit pieces of the window apart
+    from that region, each wholly within ``low_far`` x edge of the face centre (a die
+    beside it, lying or leaning, shows a whole face, reaching farther), its centroid at
+    least ``low_down`` x edge towards the nadir (``PipParams.nadir_xy``) and at least
+    ``low_blob`` of it inside the die's blob (the same body, not a glare on the floor),
+    together ``low_min`` to ``low_max`` x edge^2; the other die shows under ``low_none``
+    and neither lit region is cut (a floor as bright as the dice gives no reference). A
+    flat die's side faces, lit or not, join its top face, and below them lies the floor.
+    Fresh seed 13504 (spent) clip 010 r0 (1920x1080, camera 20 degrees, dark floor, 81 px
+    dice): a two on a die, read flat at 0.997 beside a flat three; blobs 2.05 and 1.90
+    edge^2 (no pair), lit reach 0.66 and 0.64; two lit pieces of the lower die's top below
+    the two's side faces, 0.04 and 0.03 edge^2, 0.78-0.99 edge off at (0.44, 0.73) and
+    (-0.32, 0.84), none by the three: abstained dice_count (truth dice_stacked)."""
+    if len(blobs) != 2 or len(tops) != 2:
+        return None
+    nadir = np.asarray(PipParams().nadir_xy, float)
+    shown = []
+    for blob, top in zip(blobs, tops, strict=True):
+        edge = max(top.edge_px, edge_px) if sized_face(top) else edge_px   # _lit_stack's
+        got = _lit_window(image_bgr, top.center_xy, edge, params)
+        if got is None or _lit_of(got[0], got[1], edge, params).cut:
+            return None
+        shown.append(_lowered_area(blob, top, edge, got, nadir, params))
+    for i in (0, 1):
+        if params.low_min <= shown[i] <= params.low_max and shown[1 - i] < params.low_none:
+            return i
+    return None
+
+
+def _lowered_area(blob: Blob, top: TopFace, edge_px: float,
+                  got: tuple[np.ndarray, np.ndarray, int, np.ndarray], nadir: np.ndarray,
+                  params: StackParams) -> float:
+    """``lowered_top``'s lit pieces round one top face: their area (x edge^2)."""
+    region, dist, r, mask = got
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask)
+    keep = np.zeros(n, bool)
+    keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= params.low_none * edge_px ** 2
+    keep[np.unique(labels[region])] = False
+    if not keep.any():
+        return 0.0
+    far = np.zeros(n)
+    np.maximum.at(far, labels.ravel(), dist.ravel())
+    down = ((cents - r) @ nadir) / edge_px
+    keep &= (far <= params.low_far) & (down >= params.low_down)
+    if not keep.any():
+        return 0.0
+    x0, y0, x1, y1 = blob.box_xyxy
+    ox, oy = int(round(top.center_xy[0])) - r, int(round(top.center_xy[1])) - r
+    inside = np.zeros_like(mask)
+    bx0, by0, bx1, by1 = max(x0 - ox, 0), max(y0 - oy, 0), min(x1 - ox, 2 * r), min(y1 - oy, 2 * r)
+    if bx0 < bx1 and by0 < by1:
+        sy, sx = oy - y0, ox - x0                   # window -> blob mask
+        inside[by0:by1, bx0:bx1] = blob.mask[by0 + sy:by1 + sy, bx0 + sx:bx1 + sx]
+    within = np.bincount(labels.ravel(), weights=inside.ravel().astype(float), minlength=n)
+    keep &= within >= params.low_blob * stats[:, cv2.CC_STAT_AREA]
+    return float(stats[keep, cv2.CC_STAT_AREA].sum()) / edge_px ** 2
 
 
 def _wide(mine: LitTop, other: LitTop, params: StackParams) -> bool:
