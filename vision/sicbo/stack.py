@@ -198,12 +198,13 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
 
 
 def _lit_stack(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
-               params: StackParams) -> tuple[int, LitTop] | None:
-    """``stacked_die``'s die and its lit region, or None."""
+               params: StackParams, wins: list | None = None) -> tuple[int, LitTop] | None:
+    """``stacked_die``'s die and its lit region, or None (``wins``: the two faces'
+    ``_lit_window``, when the caller has them)."""
     if len(tops) != 2:
         return None
-    edges = [max(t.edge_px, edge_px) if sized_face(t) else edge_px for t in tops]
-    lits, joined = _lit_pair(image_bgr, tops, edges, params)
+    edges = _face_edges(tops, edge_px)
+    lits, joined = _lit_pair(image_bgr, tops, edges, params, wins)
     if any(x is None or x.cut for x in lits):
         return None
     a, b = lits                                   # type: ignore[misc]
@@ -215,8 +216,15 @@ def _lit_stack(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     return None
 
 
+def _face_edges(tops: list[TopFace], edge_px: float) -> list[float]:
+    """The edge each face's lit region is measured with: the scene's, or the face's own
+    where its pips size it larger (``stacked_die``)."""
+    return [max(t.edge_px, edge_px) if sized_face(t) else edge_px for t in tops]
+
+
 def _lit_pair(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
-              params: StackParams) -> tuple[list[LitTop | None], bool]:
+              params: StackParams, wins: list | None = None
+              ) -> tuple[list[LitTop | None], bool]:
     """``lit_top`` of each of the two top faces, and whether their lit regions join.
     Two dice pressed together join their lit top faces (and the lit side faces between
     them) into one region, which runs out of either die's window (``cut``): neither
@@ -233,7 +241,10 @@ def _lit_pair(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
     its lower die's corner pressed against a flat one's lit side: both regions reached
     1.8-2.0 edges, cut; kept apart, the one's reaches 0.64 edge, the stack's 1.00 (1.29
     long): abstained dice_count (truth dice_stacked)."""
-    got = [_lit_region(image_bgr, t.center_xy, e, params) for t, e in zip(tops, edges, strict=True)]
+    if wins is None:
+        wins = [_lit_window(image_bgr, t.center_xy, e, params)
+                for t, e in zip(tops, edges, strict=True)]
+    got = [None if w is None else w[:3] for w in wins]
     out: list[LitTop | None] = []
     joined = False
     for k, g in enumerate(got):
@@ -288,9 +299,11 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     light cue's lit region runs beside the die (``lit_beside``), "leaning": the round
     voids as before, for the reason the light shows."""
     if len(tops) == 2 and [r.pose for r in reads] == ["flat", "flat"]:
-        got = _lit_stack(image_bgr, tops, edge_px, params)
+        wins = [_lit_window(image_bgr, t.center_xy, e, params)
+                for t, e in zip(tops, _face_edges(tops, edge_px), strict=True)]
+        got = _lit_stack(image_bgr, tops, edge_px, params, wins)
         if got is None:
-            i = lowered_top(image_bgr, blobs, tops, edge_px, params)
+            i = lowered_top(image_bgr, blobs, tops, edge_px, params, wins)
             return None if i is None else (i, "stacked")
         i, lit = got
         beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
@@ -345,7 +358,8 @@ def _lowered_stack(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace]
 
 
 def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
-                edge_px: float, params: StackParams = StackParams()) -> int | None:
+                edge_px: float, params: StackParams = StackParams(),
+                wins: list | None = None) -> int | None:
     """Index of the die lying on another, exactly two dice seen, by the lower die's top
     showing past the upper die's side faces, else None. A tilted camera sees the upper
     die's side faces on the nadir side of its top face, and beyond them, where the lower
@@ -363,14 +377,17 @@ def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     dice): a two on a die, read flat at 0.997 beside a flat three; blobs 2.05 and 1.90
     edge^2 (no pair), lit reach 0.66 and 0.64; two lit pieces of the lower die's top below
     the two's side faces, 0.04 and 0.03 edge^2, 0.78-0.99 edge off at (0.44, 0.73) and
-    (-0.32, 0.84), none by the three: abstained dice_count (truth dice_stacked)."""
+    (-0.32, 0.84), none by the three: abstained dice_count (truth dice_stacked).
+    ``wins``: the two faces' ``_lit_window``, when the caller has them."""
     if len(blobs) != 2 or len(tops) != 2:
         return None
     nadir = np.asarray(PipParams().nadir_xy, float)
+    edges = _face_edges(tops, edge_px)
+    if wins is None:
+        wins = [_lit_window(image_bgr, t.center_xy, e, params)
+                for t, e in zip(tops, edges, strict=True)]
     shown = []
-    for blob, top in zip(blobs, tops, strict=True):
-        edge = max(top.edge_px, edge_px) if sized_face(top) else edge_px   # _lit_stack's
-        got = _lit_window(image_bgr, top.center_xy, edge, params)
+    for blob, top, edge, got in zip(blobs, tops, edges, wins, strict=True):
         if got is None or _lit_of(got[0], got[1], edge, params).cut:
             return None
         shown.append(_lowered_area(blob, top, edge, got, nadir, params))
@@ -389,24 +406,23 @@ def _lowered_area(blob: Blob, top: TopFace, edge_px: float,
     keep = np.zeros(n, bool)
     keep[1:] = stats[1:, cv2.CC_STAT_AREA] >= params.low_none * edge_px ** 2
     keep[np.unique(labels[region])] = False
-    if not keep.any():
-        return 0.0
-    far = np.zeros(n)
-    np.maximum.at(far, labels.ravel(), dist.ravel())
-    down = ((cents - r) @ nadir) / edge_px
-    keep &= (far <= params.low_far) & (down >= params.low_down)
+    keep &= ((cents - r) @ nadir) / edge_px >= params.low_down
     if not keep.any():
         return 0.0
     x0, y0, x1, y1 = blob.box_xyxy
     ox, oy = int(round(top.center_xy[0])) - r, int(round(top.center_xy[1])) - r
-    inside = np.zeros_like(mask)
+    inside = np.zeros(mask.shape, bool)
     bx0, by0, bx1, by1 = max(x0 - ox, 0), max(y0 - oy, 0), min(x1 - ox, 2 * r), min(y1 - oy, 2 * r)
     if bx0 < bx1 and by0 < by1:
         sy, sx = oy - y0, ox - x0                   # window -> blob mask
         inside[by0:by1, bx0:bx1] = blob.mask[by0 + sy:by1 + sy, bx0 + sx:bx1 + sx]
-    within = np.bincount(labels.ravel(), weights=inside.ravel().astype(float), minlength=n)
-    keep &= within >= params.low_blob * stats[:, cv2.CC_STAT_AREA]
-    return float(stats[keep, cv2.CC_STAT_AREA].sum()) / edge_px ** 2
+    area = 0
+    for k in np.flatnonzero(keep):                 # a few pieces: each measured alone
+        piece = labels == k
+        if float(dist[piece].max()) <= params.low_far \
+                and int(np.count_nonzero(piece & inside)) >= params.low_blob * piece.sum():
+            area += int(stats[k, cv2.CC_STAT_AREA])
+    return area / edge_px ** 2
 
 
 def _wide(mine: LitTop, other: LitTop, params: StackParams) -> bool:
