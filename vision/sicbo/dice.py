@@ -44,7 +44,7 @@ from vision.sicbo.middles import six_middles_seen
 from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
-    find_pips,
+    find_pips_twice,
     pip_across_px,
     select_top_face,
     shaded_one,
@@ -72,6 +72,7 @@ from vision.sicbo.twin import twin_two
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
+LONE_BOX = 1.25   # a blob boxed this square is one die's (_tops' second look at its pips)
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
            "warm_up"]
@@ -469,7 +470,13 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
           params: DiceParams) -> list[tuple[Blob, TopFace]]:
     found = []
     for blob in blobs:
-        top = select_top_face(find_pips(image_bgr, blob, params.pips), blob, params.pips)
+        pips, on_die = find_pips_twice(image_bgr, blob, params.pips)
+        top = select_top_face(pips, blob, params.pips)
+        if top is None and on_die is not None and params.in_dome and _lone_die_box(blob):
+            # the floor in a narrow gap beside the die out-answered its pips: look again,
+            # measured against the die's own pips (a blob joined to a rim or a neighbour is
+            # left to the rescue, which cuts the die out first)
+            top = select_top_face(on_die(), blob, params.pips)
         if top is not None:
             found.append((blob, top))
     if params.in_dome:        # a face in a colour no die has: a fitting (``tint``)
@@ -481,6 +488,12 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]
     edges = consistent_edges([t for _, t in found], params.pips)   # a one sized by the others
     return [(b, t) for (b, _), t in zip(found, edges, strict=True)]
+
+
+def _lone_die_box(blob: Blob) -> bool:
+    """A blob boxed like one die (sides within ``LONE_BOX`` of each other), at any turn."""
+    x0, y0, x1, y1 = blob.box_xyxy
+    return max(x1 - x0, y1 - y0) <= LONE_BOX * min(x1 - x0, y1 - y0)
 
 
 def _classify(classifier, image_bgr: np.ndarray, tops: list[TopFace]) -> list:  # noqa: ANN001
