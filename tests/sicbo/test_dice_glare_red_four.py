@@ -45,3 +45,19 @@ def test_only_fours() -> None:
     assert not red_four(_die([RED] * 2, pips=two), 2, two, BOX)
     assert not red_four(_die([RED] * 4), 5, PIPS, BOX)
     assert not red_four(_die([RED] * 4), 4, PIPS, None)
+
+
+PALE = (148, 166, 233)          # a red pip washed pink by glare: a* ~150 (min_red is 25 over 128)
+WASHED = (182, 208, 241)        # ... washed nearly to the body: barely over the face
+
+
+def test_red_four_with_one_pip_washed_pale_is_spared() -> None:
+    # seed 13604 (spent) clip 009 r2: three red pips and one washed pink by the glare,
+    # still redder than the face: three red pips are a four's already
+    assert red_four(_die([RED, RED, RED, PALE]), 4, PIPS, BOX)
+
+
+def test_two_pale_pips_or_one_at_the_face_stay_doubted() -> None:
+    assert not red_four(_die([RED, RED, PALE, PALE]), 4, PIPS, BOX)
+    assert not red_four(_die([RED, RED, RED, WASHED]), 4, PIPS, BOX)
+    assert not red_four(_die([RED, RED, PALE, BLACK]), 4, PIPS, BOX)
