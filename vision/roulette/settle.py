@@ -145,11 +145,10 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if fresh:
             self.caught = self.put_in = False
             self.void_rho = np.inf
-        if self.ball is not None:
-            self.void_rho = min(self.void_rho, self.ball.rho)
         edge = self.head + self.p.bowl_margin
         self.caught |= any(b.held and b.rho > edge for b in obs.balls)
         if self.ball is not None:
+            self.void_rho = min(self.void_rho, self.ball.rho)
             self.caught |= self.ball.held
             self.put_in |= self.caught and self.ball.rho <= self.band[1]
 

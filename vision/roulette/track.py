@@ -386,15 +386,14 @@ class BallTrack:
 def _learn(store: list[LookAlike], obs: FrameObs, learn: bool, need: int, forget: int,
            angle: Callable[[BallObs], float], where: Callable[[BallObs], bool], *,
            slack: float = 0.12, follow: bool = True, stale: int | None = None) -> list[int]:
-    """Match ``obs.balls`` to the look-alikes in ``store`` (updated in place) within
-    ``slack`` ring radii; while ``learn``, new ones are added where ``where`` holds. A
-    look-alike's place ``follow``s
-    its sightings, or stays where it was first seen. Its creep (rad per frame) is how fast
-    it went from its first sighting to the one that made it a look-alike (its ``need``-th):
-    a ball at rest rides in its pocket, a glint sliding over the turning frets creeps
-    along the wheel. Returns the indices of spots at a look-alike seen ``need`` times,
-    forgotten ``forget`` frames after it was last seen; one unseen over ``stale`` frames
-    (if given) matches no spot."""
+    """Match ``obs.balls`` to the look-alikes in ``store`` (updated in place) within ``slack`` ring
+    radii; while ``learn``, new ones are added where ``where`` holds. A look-alike's place
+    ``follow``s its sightings, or stays where it was first seen. Its creep (rad per frame) is
+    how fast it went from its first sighting to the one that made it a look-alike (its
+    ``need``-th): a ball at rest rides in its pocket, a glint sliding over the turning frets
+    creeps along the wheel. Returns the indices of spots at a look-alike seen ``need`` times,
+    forgotten ``forget`` frames after it was last seen; one unseen over ``stale`` frames (if
+    given) matches no spot."""
     hits = []
     for i, b in enumerate(obs.balls):
         a = angle(b)

@@ -22,8 +22,8 @@ from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseP
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["elongation", "pair_by_body", "pair_edge_px", "pair_pose", "pale_floor", "scene_edge_px",
-           "sized_face"]
+__all__ = ["elongation", "pair_by_body", "pair_edge_px", "pair_pose", "pale_floor",
+           "scene_edge_px", "sized_face"]
 
 
 def scene_edge_px(blobs: list[Blob], tops: list[TopFace]) -> float:
@@ -151,15 +151,14 @@ def pair_edge_px(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead], b
 
 
 def pair_by_body(big: int, bodies: list[Blob], tops: list[TopFace],
-                  params: PoseParams, reads: list[DieRead] | None = None) -> bool:
+                  params: PoseParams, reads: list[DieRead]) -> bool:
     """The pair rule's larger blob also holds more than one die by its body: at least
     ``pair_area`` x edge^2 and ``body_pair_ratio`` x the other body. Flat dice against
     the rim: bodies 1.11 and 1.06 x the other (fresh seed-10204 clip 011 r0, blob 3.9
     edge^2, 2.4 x; clip 008 r2); stacks (seed 10104 clips 008 r1, 027 r1): bodies 1.28
     and 1.19 x the other (a stack's body loses the lower die's shaded sides too, so
     pair_ratio, 1.3, would lose them)."""
-    edge = scene_edge_px(bodies, tops) if reads is None else pair_edge_px(
-        bodies, tops, reads, big, params)
+    edge = pair_edge_px(bodies, tops, reads, big, params)
     area = [b.area_px / edge ** 2 for b in bodies]
     return area[big] >= params.pair_area and area[big] >= params.body_pair_ratio * area[1 - big]
 

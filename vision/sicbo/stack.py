@@ -105,6 +105,11 @@ class StackParams:
             raise ValueError(f"need 0 < lit_drop < 1 and window_rel > min_reach, got {self}")
 
 
+# a face's lit window: its lit region (bool), each pixel's distance from the face centre
+# (x edge), the window's half size, and its whole lit mask (uint8 0/1) (``_lit_window``)
+LitWindow = tuple[np.ndarray, np.ndarray, int, np.ndarray]
+
+
 @dataclass(frozen=True, slots=True)
 class LitTop:
     """The lit region around one top face: ``reach_rel`` its furthest pixel from the
@@ -149,7 +154,7 @@ def _lit_region(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: 
 
 
 def _lit_window(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
-                params: StackParams) -> tuple[np.ndarray, np.ndarray, int, np.ndarray] | None:
+                params: StackParams) -> LitWindow | None:
     """``_lit_region``'s region, distances and half size, and the window's whole lit mask
     (uint8 0/1: every pixel as bright and as coloured as the face body), or None."""
     r = int(params.window_rel * edge_px) + 2
@@ -163,6 +168,13 @@ def _lit_window(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: 
     if over < 0.2 * np.pi * (0.45 * edge_px) ** 2:
         return None
     return region, dist, r, mask
+
+
+def _lit_windows(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
+                 params: StackParams) -> list[LitWindow | None]:
+    """``_lit_window`` of each face, measured with its edge (``_face_edges``)."""
+    return [_lit_window(image_bgr, t.center_xy, e, params)
+            for t, e in zip(tops, edges, strict=True)]
 
 
 def _lit_mask(lab: np.ndarray, inner: np.ndarray, edge_px: float,
@@ -198,7 +210,8 @@ def stacked_die(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
 
 
 def _lit_stack(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
-               params: StackParams, wins: list | None = None) -> tuple[int, LitTop] | None:
+               params: StackParams, wins: list[LitWindow | None] | None = None
+               ) -> tuple[int, LitTop] | None:
     """``stacked_die``'s die and its lit region, or None (``wins``: the two faces'
     ``_lit_window``, when the caller has them)."""
     if len(tops) != 2:
@@ -223,7 +236,7 @@ def _face_edges(tops: list[TopFace], edge_px: float) -> list[float]:
 
 
 def _lit_pair(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
-              params: StackParams, wins: list | None = None
+              params: StackParams, wins: list[LitWindow | None] | None = None
               ) -> tuple[list[LitTop | None], bool]:
     """``lit_top`` of each of the two top faces, and whether their lit regions join.
     Two dice pressed together join their lit top faces (and the lit side faces between
@@ -242,8 +255,7 @@ def _lit_pair(image_bgr: np.ndarray, tops: list[TopFace], edges: list[float],
     1.8-2.0 edges, cut; kept apart, the one's reaches 0.64 edge, the stack's 1.00 (1.29
     long): abstained dice_count (truth dice_stacked)."""
     if wins is None:
-        wins = [_lit_window(image_bgr, t.center_xy, e, params)
-                for t, e in zip(tops, edges, strict=True)]
+        wins = _lit_windows(image_bgr, tops, edges, params)
     got = [None if w is None else w[:3] for w in wins]
     out: list[LitTop | None] = []
     joined = False
@@ -299,8 +311,7 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     light cue's lit region runs beside the die (``lit_beside``), "leaning": the round
     voids as before, for the reason the light shows."""
     if len(tops) == 2 and [r.pose for r in reads] == ["flat", "flat"]:
-        wins = [_lit_window(image_bgr, t.center_xy, e, params)
-                for t, e in zip(tops, _face_edges(tops, edge_px), strict=True)]
+        wins = _lit_windows(image_bgr, tops, _face_edges(tops, edge_px), params)
         got = _lit_stack(image_bgr, tops, edge_px, params, wins)
         if got is None:
             i = lowered_top(image_bgr, blobs, tops, edge_px, params, wins)
@@ -359,7 +370,7 @@ def _lowered_stack(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace]
 
 def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
                 edge_px: float, params: StackParams = StackParams(),
-                wins: list | None = None) -> int | None:
+                wins: list[LitWindow | None] | None = None) -> int | None:
     """Index of the die lying on another, exactly two dice seen, by the lower die's top
     showing past the upper die's side faces, else None. A tilted camera sees the upper
     die's side faces on the nadir side of its top face, and beyond them, where the lower
@@ -384,8 +395,7 @@ def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     nadir = np.asarray(PipParams().nadir_xy, float)
     edges = _face_edges(tops, edge_px)
     if wins is None:
-        wins = [_lit_window(image_bgr, t.center_xy, e, params)
-                for t, e in zip(tops, edges, strict=True)]
+        wins = _lit_windows(image_bgr, tops, edges, params)
     shown = []
     for blob, top, edge, got in zip(blobs, tops, edges, wins, strict=True):
         if got is None or _lit_of(got[0], got[1], edge, params).cut:
@@ -398,7 +408,7 @@ def lowered_top(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
 
 
 def _lowered_area(blob: Blob, top: TopFace, edge_px: float,
-                  got: tuple[np.ndarray, np.ndarray, int, np.ndarray], nadir: np.ndarray,
+                  got: LitWindow, nadir: np.ndarray,
                   params: StackParams) -> float:
     """``lowered_top``'s lit pieces round one top face: their area (x edge^2)."""
     region, dist, r, mask = got
