@@ -26,7 +26,7 @@ The lid template is matched after a gain correction (ratio of medians, clipped t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -71,13 +71,21 @@ def moving_px(prev_small: np.ndarray, cur_small: np.ndarray, *, floor: float = 6
     return int(np.count_nonzero(diff > max(floor, noise_k * noise)))
 
 
-def _gain(small: np.ndarray, template: np.ndarray) -> float:
-    gain = float(np.median(template[::4, ::4])) / max(1.0, float(np.median(small[::4, ::4])))
+def _gain(small: np.ndarray, template: np.ndarray, template_median: float | None = None
+          ) -> float:
+    """``template_median``: ``template_level(template)``, if the caller kept it."""
+    level = template_level(template) if template_median is None else template_median
+    gain = level / max(1.0, float(np.median(small[::4, ::4])))
     return float(np.clip(gain, 0.88, 1.14))
 
 
+def template_level(template: np.ndarray) -> float:
+    """The lid template's median (sampled), the gain correction's reference."""
+    return float(np.median(template[::4, ::4]))
+
+
 def _changed(small: np.ndarray, template: np.ndarray, threshold: float, *,
-             clipped: bool = False) -> np.ndarray:
+             clipped: bool = False, template_median: float | None = None) -> np.ndarray:
     """uint8 mask of pixels differing from the template, thin differences opened away.
 
     With ``clipped``, a pixel the camera clipped (``CLIPPED`` or more: the lamp's
@@ -89,7 +97,7 @@ def _changed(small: np.ndarray, template: np.ndarray, threshold: float, *,
     13% brighter): the lid's highlight, clipped in the frame, scaled to 223 against the
     template's 249, 87 small pixels over the threshold against ``open_px`` 75, so the
     lid put on after round 2 was taken for open and round 3 had no decision."""
-    diff = small * _gain(small, template) - template    # > 0: the frame brighter
+    diff = small * _gain(small, template, template_median) - template  # > 0: frame brighter
     changed = np.abs(diff) > threshold
     for at, sign in ((small >= CLIPPED, 1.0), (template >= CLIPPED, -1.0)) if clipped else ():
         changed[at] &= sign * diff[at] > threshold    # a change the bound cannot explain
@@ -103,6 +111,8 @@ class LidModel:
     template: np.ndarray
     threshold: float = 24.0
     open_px: int = 12
+    # (cost) ``template_level(template)``, taken once: the template never changes
+    level: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.template.ndim != 2:
@@ -110,6 +120,7 @@ class LidModel:
         if self.open_px < 1 or self.threshold <= 0:
             raise ValueError(f"open_px and threshold must be > 0, got {self.open_px}, "
                              f"{self.threshold}")
+        object.__setattr__(self, "level", template_level(self.template))
 
     @staticmethod
     def learn(small: np.ndarray, die_edge_px: float | None, width: int) -> LidModel:
@@ -121,10 +132,11 @@ class LidModel:
         if small.shape != self.template.shape:
             raise ValueError(f"small frame {small.shape} does not match the lid template "
                              f"{self.template.shape}")
-        n = int(np.count_nonzero(_changed(small, self.template, self.threshold)))
+        n = int(np.count_nonzero(_changed(small, self.template, self.threshold,
+                                          template_median=self.level)))
         if self.open_px <= n < CLIP_CHECK * self.open_px:   # near open: a clipped highlight?
             n = int(np.count_nonzero(_changed(small, self.template, self.threshold,
-                                              clipped=True)))
+                                              clipped=True, template_median=self.level)))
         return n
 
     def covered(self, small: np.ndarray) -> bool:

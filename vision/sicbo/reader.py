@@ -28,6 +28,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.ma  # noqa: F401  (cost) now, not in the first frame: np.median loads it (~50 ms)
 
 from vision.calib import check_matches, load_profile
 from vision.footage import Event, StreamInfo
