@@ -96,10 +96,17 @@ def _unique(blobs: list[Blob]) -> list[Blob]:
     return out
 
 
-def _peel(mask: np.ndarray, rel: float = 0.6) -> list[np.ndarray]:
+def _inscribed(mask: np.ndarray) -> float:
+    """The largest inscribed radius of a uint8 mask (its distance transform's peak)."""
+    return float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max())
+
+
+def _peel(mask: np.ndarray, rel: float = 0.6, inscribed: float | None = None
+          ) -> list[np.ndarray]:
     """Dice joined to a thin structure (a bright dome rim): open with a disk of ``rel``
-    x the largest inscribed radius, which removes the rim and keeps the dice."""
-    radius = rel * float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max())
+    x the largest inscribed radius (``inscribed``, if the caller has it), which removes
+    the rim and keeps the dice."""
+    radius = rel * (_inscribed(mask) if inscribed is None else inscribed)
     if radius < 3:
         return []
     k = int(2 * radius) | 1
@@ -165,7 +172,8 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
         parts = [comp]
         ok, solidity, aspect = _shape_ok(comp, params, max_area)
         if not ok and params.peel_first:
-            peeled = _unique([b for rel in PEEL_RELS for part in _peel(comp, rel)
+            top = _inscribed(comp)   # (cost) once for the three peels
+            peeled = _unique([b for rel in PEEL_RELS for part in _peel(comp, rel, top)
                               for b in _to_blob(part, x, y, params, max_area)])
             if 0 < len(peeled) <= params.max_split:
                 blobs.extend(peeled)

@@ -133,8 +133,7 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
     a look's score from them."""
     h, w = lab.shape[:2]
     small, scale, k = _shrunk(lab)
-    lab_f = lab.astype(np.float32)
-    parts = [_bright_score(lab_f, _median_floor(small, k, (w, h), params))]
+    parts = [_bright_score(lab, _median_floor(small, k, (w, h), params))]
     if params.wide_floor > 0:
         k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
         if k2 > k and min(small.shape[:2]) > k2:
@@ -142,7 +141,7 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
                                                      cv2.BORDER_REFLECT_101), k2)
             wide = cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
                               interpolation=cv2.INTER_LINEAR)
-            parts.append(_bright_score(lab_f, wide))
+            parts.append(_bright_score(lab, wide))
     return parts
 
 
@@ -183,15 +182,26 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab
     h, w = lab.shape[:2]
     small, _, k = _shrunk(lab)
-    floor = _median_floor(small, k, (w, h), params).astype(np.float32)
-    px = lab.astype(np.float32)
-    fa, fb, pa, pb = floor[..., 1] - 128, floor[..., 2] - 128, px[..., 1] - 128, px[..., 2] - 128
-    f_chroma, p_chroma = np.hypot(fa, fb), np.hypot(pa, pb)
+    floor_u8 = _median_floor(small, k, (w, h), params)
+    # (cost) the colour tests only where the floor is that much darker (a few pixels in
+    # a hundred): each test is per pixel, so the same answer as over the whole picture
+    darker = np.subtract(floor_u8[..., 0], lab[..., 0], dtype=np.int16) > params.dark_threshold
+    out = np.zeros((h, w), bool)
+    at = np.flatnonzero(darker)
+    if not at.size:
+        return out
+    floor = floor_u8.reshape(-1, 3)[at].astype(np.float32)
+    px = lab.reshape(-1, 3)[at].astype(np.float32)
+    fa, fb, pa, pb = floor[:, 1] - 128, floor[:, 2] - 128, px[:, 1] - 128, px[:, 2] - 128
+    # (cost) whole numbers: np.sqrt of the exact sum is np.hypot's value (_bright_score)
+    f_chroma, p_chroma = np.sqrt(fa * fa + fb * fb), np.sqrt(pa * pa + pb * pb)
     cos_hue = (fa * pa + fb * pb) / np.maximum(f_chroma * p_chroma, 1e-6)
-    light = px[..., 0] / np.maximum(floor[..., 0], 1.0)
-    return ((floor[..., 0] - px[..., 0] > params.dark_threshold) & (f_chroma >= min_chroma)
-            & (cos_hue >= np.cos(np.radians(max_hue_deg)))
-            & (p_chroma >= chroma_rel * light * f_chroma) & (p_chroma <= 1.2 * f_chroma))
+    light = px[:, 0] / np.maximum(floor[:, 0], 1.0)
+    out.reshape(-1)[at] = ((f_chroma >= min_chroma)
+                           & (cos_hue >= np.cos(np.radians(max_hue_deg)))
+                           & (p_chroma >= chroma_rel * light * f_chroma)
+                           & (p_chroma <= 1.2 * f_chroma))
+    return out
 
 
 def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: float = 20.0,
@@ -221,18 +231,27 @@ def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: floa
     chroma = float(np.hypot(ref[1] - 128, ref[2] - 128))
     if chroma < min_chroma:
         return np.zeros(floor.shape, bool)
-    dist = np.hypot(lab[..., 1] - ref[1], lab[..., 2] - ref[2])
+    # (cost) whole numbers less a median (whole or half): squares and sum exact in
+    # float32, so np.sqrt of it is np.hypot's value to the bit (every pair checked)
+    da, db = lab[..., 1] - ref[1], lab[..., 2] - ref[2]
+    dist = np.sqrt(da * da + db * db)
     coloured = ((dist <= max(min_dist, chroma_rel * chroma))
                 & (lab[..., 0] >= light_rel[0] * ref[0]) & (lab[..., 0] <= light_rel[1] * ref[0]))
     _, labels = cv2.connectedComponents((coloured | floor).astype(np.uint8))
     return coloured & np.isin(labels, np.unique(labels[floor]))
 
 
-def _bright_score(lab_f: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    d = lab_f - floor.astype(np.float32)
-    chroma = np.hypot(d[..., 1], d[..., 2])
-    darker = np.maximum(-d[..., 0], 0.0)
-    return np.maximum(d[..., 0], 0.0) + np.maximum(chroma - 0.6 * darker, 0.0), -d[..., 0]
+def _bright_score(lab: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(cost) ``lab`` and ``floor`` (uint8 HxWx3) differ by whole numbers: their squares
+    and the sum of two are exact in float32, so ``np.sqrt`` of it is ``np.hypot``'s value
+    to the bit (every pair checked) at a fraction of its cost; OpenCV's subtract takes the
+    planes apart to float32 in one pass each."""
+    (lum, a, b), (flum, fa, fb) = cv2.split(lab), cv2.split(floor)
+    dl = cv2.subtract(lum, flum, dtype=cv2.CV_32F)
+    da, db = cv2.subtract(a, fa, dtype=cv2.CV_32F), cv2.subtract(b, fb, dtype=cv2.CV_32F)
+    chroma = np.sqrt(da * da + db * db)
+    darker = np.maximum(-dl, 0.0)
+    return np.maximum(dl, 0.0) + np.maximum(chroma - 0.6 * darker, 0.0), -dl
 
 
 def look_score(parts: list[tuple[np.ndarray, np.ndarray]], params: DetectParams) -> np.ndarray:
