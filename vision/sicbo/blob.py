@@ -37,6 +37,8 @@ class DetectParams:
     mirror_border: bool = False       # floor filter mirrors the picture past its border
     wide_floor: float = 0.0           # > 0: also a floor this x the largest die edge wide
     lit_rel: float = 0.0              # > 0: a blob darker than this x its floor is dropped
+    split_long: bool = False          # a blob too long for one die, convex: cut harder
+    # (detect._long_parts; read_dice sets it in the dome)
     # (floor.shaded: a die's side faces or shadow on a paler floor; read_dice sets it in
     # the dome, floor.LIT_REL)
     # (the 31-cell floor filter is ~1.3 die edges wide for a die of 100 px in 640 x 480:

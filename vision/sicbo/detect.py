@@ -186,6 +186,8 @@ def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob
             elif not ok or min(areas) >= params.split_balance * max(areas):
                 parts = split
         found = [b for part in parts for b in _to_blob(part, x, y, params, max_area)]
+        if not found and not ok and params.split_long and not params.peel_first:
+            found = _long_parts(comp, x, y, params, max_area, solidity, aspect)
         if not found and not ok:
             found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
             found = found if len(found) <= params.max_split else []
@@ -246,6 +248,31 @@ def _resplit(blob: Blob, params: DetectParams, max_area: float, ref: float) -> l
         split = _split(mask, params.min_edge_px, level)
         parts = [b for part in split for b in _to_blob(part, x, y, params, max_area)]
         if 2 <= len(parts) == len(split) <= 3 and min(p.area_px for p in parts) >= 0.5 * ref:
+            return parts
+    return []
+
+
+def _long_parts(comp: np.ndarray, x: int, y: int, params: DetectParams, max_area: float,
+                solidity: float, aspect: float) -> list[Blob]:
+    """A blob refused only as too long for one die (``max_aspect``), as convex as a die
+    (``min_solidity``), that the first split left whole: two or three dice in a row, a
+    die leaning on its support or pressed against it, cut at ever higher
+    distance-transform peaks (``_resplit``'s levels) into two or three die-shaped parts of
+    like size (``split_balance``); [] when it does not fall so. Dropped whole, its dice
+    were left to the rescue, which refuses a die cut against a die already found, and to
+    ``sidebyside.long_pair``, which refuses a blob holding one: the two flickered in and
+    out between reads of one still scene as the blob's aspect crossed ``max_aspect``
+    (fresh seed 13604 (spent) clip 019 r4, 640x480: a two tipped 34 degrees against a
+    three, the lean's two faces and the three in one blob 2.18 long on one read, cut at
+    0.8 into the lean and its support and voided leaning; 2.23 long on the next three,
+    dropped, only the lean's faces rescued as a flat four: abstained ``dice_count``)."""
+    if solidity < params.min_solidity or aspect <= params.max_aspect:
+        return []    # refused for its area (solidity 0) or its outline, not its length
+    for level in (0.7, 0.8):
+        split = _split(comp, params.min_edge_px, level)
+        parts = [b for part in split for b in _to_blob(part, x, y, params, max_area)]
+        if 2 <= len(parts) == len(split) <= 3 and min(p.area_px for p in parts) \
+                >= params.split_balance * max(p.area_px for p in parts):
             return parts
     return []
 

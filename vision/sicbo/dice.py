@@ -95,8 +95,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if not params.in_dome:    # a photo: any camera distance (DetectParams.wide_floor)
         params = replace(params, detect=replace(params.detect,
                                                 wide_floor=params.photo_wide_floor))
-    elif params.detect.lit_rel == 0:    # top-lit dome: no top face darker than its floor
-        params = replace(params, detect=replace(params.detect, lit_rel=LIT_REL))
+    else:    # top-lit dome: no top face darker than its floor; a row of dice cut apart
+        params = replace(params, detect=replace(
+            params.detect, lit_rel=params.detect.lit_rel or LIT_REL, split_long=True))
     blobs = find_die_blobs(image_bgr, params.detect)
     found = _tops(image_bgr, blobs, params)
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen

@@ -81,7 +81,8 @@ def long_pair(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]], edge_px:
     die edge (``pose.scene_edge_px`` of the dice found)."""
     if edge_px <= 0:
         return None
-    for blob in find_die_blobs(image_bgr, replace(detect, max_aspect=params.long_aspect)):
+    for blob in find_die_blobs(image_bgr, replace(detect, max_aspect=params.long_aspect,
+                                                        split_long=False)):
         area = blob.area_px / edge_px ** 2
         if not params.long_area <= area < params.long_area_max \
                 or blob.solidity < params.long_solidity or _holds_found(blob, found):
