@@ -14,10 +14,10 @@ TWO_FLOOR = 0.95     # an outcome needs every die at least this sure (settle)
 
 
 def _pip(x: float, y: float, area: float = 50.0, lum: float = 200.0,
-         inside: float = 1.0) -> Pip:
+         inside: float = 1.0, mid: float = 190.0) -> Pip:
     r = (area / 3.14159) ** 0.5
     return Pip(center_xy=(x, y), area_px=area, axes_px=(2 * r, 2 * r), angle_deg=0.0,
-               inside=inside, redness=0.0, ring_lum=lum)
+               inside=inside, redness=0.0, ring_lum=lum, ring_mid=mid)
 
 
 def _lone(side: tuple[Pip, ...], edge: float = 40.0) -> TopFace:
@@ -33,6 +33,9 @@ def _lone(side: tuple[Pip, ...], edge: float = 40.0) -> TopFace:
     ((_pip(130, 123, area=120, inside=0.0),), False),   # 2.4 x its area: no twin
     ((_pip(130, 123, lum=120, inside=0.0),), False),    # on a darker face: a side face's
     ((_pip(130, 123, inside=0.0), _pip(70, 123, inside=0.0)), False),  # two twins: which?
+    # lit on one side only (its surround's median 0.35 x the lone pip's): floor between
+    # two dice, not a pip inside a die (fuse._inside_die)
+    ((_pip(130, 123, inside=0.0, mid=66.0),), False),
     ((_pip(160, 145, inside=0.0),), False),     # beyond a face's reach (1.5 edge)
 ])
 def test_twin_two(side: tuple[Pip, ...], grown: bool) -> None:

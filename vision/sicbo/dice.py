@@ -67,7 +67,13 @@ from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_f
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.tint import not_dice_coloured
-from vision.sicbo.touch import side_pip_pairs, square_pairs, tipped_leans, touch_pairs
+from vision.sicbo.touch import (
+    flat_beside,
+    side_pip_pairs,
+    square_pairs,
+    tipped_leans,
+    touch_pairs,
+)
 from vision.sicbo.twin import twin_two
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
@@ -183,8 +189,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pressed = pressed_dice([c for c in pairs if not params.in_dome
                             or _in_reach(tops[c.die], tops[c.other], edge, params)],
                            long_rel=0.7) - two  # 0.7: = rel
-    # maybe leaning, unless seen alike: not trusted
-    pressed |= {k for pair in touch - alike for k in pair} - two
+    # maybe leaning, unless seen alike or seen lying flat beside each other: not trusted
+    flat = flat_beside(blobs, tops, confs, touch - alike, apart, params.touch,
+                       leaning=frozenset(two)) if touch - alike else set()
+    pressed |= {k for pair in touch - alike - flat for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
     if params.in_dome:               # a lone pip too small for a one's: face unknown;

@@ -117,7 +117,23 @@ def twin_pips(top: TopFace, params: PipParams) -> tuple[Pip, ...]:
                  <= reach and q.roundness >= params.junk_roundness
                  and q.area_px * params.twin_area >= p.area_px
                  and q.area_px <= params.twin_area * p.area_px
-                 and q.ring_lum >= params.twin_lum * p.ring_lum)
+                 and q.ring_lum >= params.twin_lum * p.ring_lum
+                 and _inside_die(q, p, params))
+
+
+def _inside_die(q: Pip, p: Pip, params: PipParams) -> bool:
+    """``q`` lies inside a die, as the lone pip ``p`` does: its surround's median as
+    bright as ``p``'s (``twin_mid``), so die all round it, not only on its brightest
+    fifth (``twin_lum``). A pip-like blob of dark floor in the narrow gap where two dice
+    meet has die on two sides and floor on the others. Seed 13604 (spent) clip 029 r4
+    frames 769-774: a one touching a six, the floor wedge at their contact (145 px, 0.75
+    round, 0.67 edge from the one's pip) taken for its twin, the one capped at 0.9 on
+    every read and the round abstained; the wedge's surround median 65 L against the
+    one's 186 (0.35 x). A two's pip cut off its blob lies on its face: 0.99-1.02 x on
+    seeds 10904 002 r0 and 11104 010 r2, r4. Unmeasured (None): as before."""
+    if q.ring_mid is None or p.ring_mid is None:
+        return True
+    return q.ring_mid >= params.twin_mid * p.ring_mid
 
 
 def _two_in_a_row(top: TopFace) -> bool:

@@ -34,6 +34,7 @@ class Pip:
     inside: float          # fraction of the pip inside the blob core (0..1)
     redness: float         # mean a* - 128 of the pip pixels (> ~20: red pip)
     ring_lum: float = 0.0  # 80th percentile L (0..255) of the face around the pip
+    ring_mid: float | None = None   # ... its median (None: not measured)
 
     @property
     def roundness(self) -> float:
@@ -109,10 +110,11 @@ def measure_pip(m: np.ndarray, lab: np.ndarray, core: np.ndarray,
     mu8 = m.astype(np.uint8)
     ring = cv2.dilate(mu8, np.ones((2 * r + 1, 2 * r + 1), np.uint8)) > cv2.dilate(
         mu8, np.ones((3, 3), np.uint8))
+    mid, lit = np.percentile(lab[..., 0][ring], (50, 80)) if ring.any() else (0.0, 0.0)
     return Pip(center_xy=(float(xs.mean() + origin[0]), float(ys.mean() + origin[1])),
                area_px=area, axes_px=(float(a), float(b)), angle_deg=float(ang),
                inside=float(core[m].mean()), redness=float(lab[..., 1][m].mean()) - 128.0,
-               ring_lum=float(np.percentile(lab[..., 0][ring], 80)) if ring.any() else 0.0)
+               ring_lum=float(lit), ring_mid=float(mid))
 
 
 def _outspans(xs: np.ndarray, ys: np.ndarray, major_px: float) -> bool:

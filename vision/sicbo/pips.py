@@ -89,6 +89,7 @@ class PipParams:
                                       # (fuse.twin_pips)
     twin_area: float = 1.6            # ... its area within this factor of the lone pip's
     twin_lum: float = 0.9             # ... its surround at least this x as bright
+    twin_mid: float = 0.8             # ... and its surround's median this x: die all round
 
     def __post_init__(self) -> None:
         if not 0 < self.min_area_rel < self.max_area_rel:

@@ -66,13 +66,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.sicbo.blob import DetectParams
+from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_coloured, floor_mask, floor_run, pip_spots, shadowed_floor
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 from vision.sicbo.points import centre_gap_px
 
-__all__ = ["TouchParams", "bare_floor", "face_view", "side_pip_pairs", "square_pairs",
+__all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pairs",
+           "square_pairs",
            "tipped_leans", "touch_pairs", "touching_dice"]
 
 
@@ -94,6 +95,11 @@ class TouchParams:
     square_edge: float = 0.87       # ... and the smaller at least this x the other's edge
     side_pip_rel: float = 1.0       # side_pip_pairs: a lone pip this x edge from a face ...
     side_pip_conf: float = 0.5      # ... read below this: that die's side-face pip
+    flat_conf: float = 0.95         # flat_beside: all three dice read this surely ...
+    flat_diff: float = 0.15         # ... the pair's faces' views this alike (face_view) ...
+    flat_side: float = 0.5          # ... each die's side faces showing the way the third
+    #                                 die's do (cosine; and this x as far), ...
+    flat_lean: float = 0.08         # ... and that third die's at least this x edge
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -308,3 +314,62 @@ def _squash(top: TopFace) -> np.ndarray | None:
 def _view(squash: np.ndarray) -> np.ndarray:
     half = 0.5 * float(np.arctan2(squash[1], squash[0]))
     return float(np.sqrt(np.hypot(*squash))) * np.array([np.cos(half), np.sin(half)])
+
+
+def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float],
+                pairs: set[tuple[int, int]], apart: set[tuple[int, int]],
+                params: TouchParams = TouchParams(), *, leaning: frozenset[int] = frozenset()
+                ) -> set[tuple[int, int]]:
+    """The touching ``pairs`` (no lean seen) that lie flat side by side: a third die,
+    apart from both and not ``leaning``, and all three read at least ``flat_conf``
+    surely; the pair's top
+    faces seen from the same slant (``face_view``, within ``flat_diff``), and each
+    die's side faces showing the way the third die's do (its blob runs past its top face
+    towards the camera: ``_side_way``, within cosine ``flat_side`` and at least
+    ``flat_side`` x as far that way; the third die's shows them ``flat_lean`` x edge or
+    more: a camera slanted enough that a lean could mirror a flat face).
+
+    A lean's top face is tipped 20-40 degrees from its support's, which turns its view
+    unless it is tipped towards the camera by twice the camera's slant (``square_pairs``:
+    the ellipse's sign is lost); such a lean lies on the camera's side of its support
+    and rests on it by its upturned side face, so that face shows on the far side of its
+    top face, where a flat die shows none: its blob runs past its top face away from the
+    camera."""
+    out: set[tuple[int, int]] = set()
+    for i, j in pairs:
+        if min(confidences[i], confidences[j]) < params.flat_conf:
+            continue
+        views = (face_view(tops[i]), face_view(tops[j]))
+        if views[0] is None or views[1] is None:
+            continue
+        va, vb = views
+        if min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb)))) > params.flat_diff:
+            continue
+        for k in range(len(tops)):
+            if k in (i, j) or k in leaning or confidences[k] < params.flat_conf \
+                    or (min(i, k), max(i, k)) not in apart or (min(j, k), max(j, k)) not in apart:
+                continue
+            ref = _side_way(blobs[k], tops[k])
+            if float(np.hypot(*ref)) < params.flat_lean * tops[k].edge_px:
+                continue
+            size = float(np.hypot(*ref))
+            unit = ref / size
+            ways = [_side_way(blobs[x], tops[x]) for x in (i, j)]
+            if all(_cosine(w, unit) >= params.flat_side
+                   and float(np.dot(w, unit)) >= params.flat_side * size for w in ways):
+                out.add((i, j))
+                break
+    return out
+
+
+def _side_way(blob: Blob, top: TopFace) -> np.ndarray:
+    """From the top face's centre to the blob's centroid (px): where its side faces show."""
+    ys, xs = np.nonzero(blob.mask)
+    x0, y0 = blob.box_xyxy[:2]
+    return np.array([float(xs.mean()) + x0 - top.center_xy[0],
+                     float(ys.mean()) + y0 - top.center_xy[1]])
+
+
+def _cosine(v: np.ndarray, unit: np.ndarray) -> float:
+    n = float(np.hypot(*v))
+    return float(np.dot(v, unit)) / n if n > 0 else 0.0
