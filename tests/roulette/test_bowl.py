@@ -724,3 +724,21 @@ def test_a_spot_that_may_be_the_ball_at_rest_has_not_lasted_meanwhile() -> None:
     fixes = run([glint(6, 150, 30, 80)], 140, seed=31,
                 ignore_at=masked((2, 11), (145, 156), 30, 80), restart=True)
     assert first_seen(fixes) is None, [(f, x) for f, x in enumerate(fixes) if x][:3]
+
+
+@pytest.mark.parametrize("ring", [True, False])
+def test_spots_closed_into_an_arc_along_a_ring_are_no_chips_rim(ring: bool) -> None:
+    # seed 13601 014 r0: the number ring's edge showed beyond the head's estimated edge on
+    # one side of a tilted view (rows foreground over a quarter turn, too few columns to be
+    # busy); its texture lasted in spots a column apart, which ``_rims`` closed into a
+    # 19 x 4 piece, chip-sized: a false void at once. A chip's rim on the bowl has the
+    # empty bowl beside it (``ring`` False: still kept)
+    watch = ObjectWatch()
+    lasting = np.zeros((ROWS, COLS), np.uint8)
+    lasting[HEAD + 5:HEAD + 9, 160:180:2] = 1  # 40 px, spots a column apart
+    fg = lasting.astype(bool)
+    if ring:  # the arc's rows foreground, half their pixels, a quarter turn along
+        fg[HEAD + 5:HEAD + 9, 90:210:2] = True
+    kept = watch._rims(lasting, HEAD, fg)
+    assert bool(kept[HEAD + 5:HEAD + 9, 160:180].any()) != ring
+

@@ -63,6 +63,7 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground
 Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond the objects'
 # (``ObjectWatch.update``), or what makes them when asked
 REACH_ROWS = 5  # strip rows a hand reaching in from beyond the strip spans at least
+RING_SHARE = 0.4  # (``_along_a_ring``)
 RIDE_FRAMES = 64  # frames of the wheel's turn kept: a piece rides it if it lasted where
 # it lies on the wheel while the wheel turned further than it is wide (``_rides``)
 
@@ -230,11 +231,12 @@ class ObjectWatch(EdgePieces):
             # pixel or two wide round its body (seed 10701 027 r0: 40-50 px of rim, 9 left
             # once opened); it is judged as it is (``_compact``, ``_border_object``)
             opened |= _extended(lasting & self.border)
-        opened |= self._rims(own, head[0])  # (not in the band beyond the head's edge,
+        opened |= self._rims(own, head[0], fg)  # (not in the band beyond the head's edge,
         # where the rim may turn: ``band``)
         return self._best(opened, touching, frame, model, head[0])
 
-    def _rims(self, lasting: np.ndarray, head_row: int) -> np.ndarray:
+    def _rims(self, lasting: np.ndarray, head_row: int, fg: np.ndarray | None = None
+              ) -> np.ndarray:
         """(R, C) uint8: the pieces of ``lasting`` (uint8) off the head (rows from ``head_row``)
         that are compact as a chip is (``_chip_like``), as they are: a chip whose body
         matches the bowl shows only its rim's spots, lines a pixel or two wide round it
@@ -248,6 +250,9 @@ class ObjectWatch(EdgePieces):
         keep &= np.bincount(labels[lasting[head_row:] > 0], minlength=n) >= (
             2 * self.params.min_area_px)  # (its own pixels, not those the closing added)
         keep[0] = False
+        if fg is not None:
+            for k in np.flatnonzero(keep):  # (cost) seldom any
+                keep[k] = not _along_a_ring(fg[head_row:], stats[k], self.params)
         out = np.zeros_like(lasting)
         if keep.any():
             out[head_row:] = keep[labels].view(np.uint8)  # (closed: one piece, judged whole)
@@ -325,6 +330,21 @@ def _extended(mask: np.ndarray) -> np.ndarray:
     keep = (stats[:, cv2.CC_STAT_WIDTH] >= 3) & (stats[:, cv2.CC_STAT_HEIGHT] >= 3)
     keep[0] = False
     return keep[labels].view(np.uint8)
+
+
+def _along_a_ring(fg: np.ndarray, stat: np.ndarray, p: ObjectParams) -> bool:
+    """Does the piece (``stat`` its connected-component stats in ``fg``'s coordinates, off the
+    head) lie along a ring: its rows foreground on past one of its ends, over
+    ``border_object_rc``'s columns (the widest a chip is), on ``RING_SHARE`` of their pixels
+    or more? Beside a chip lying on the bowl the bowl matches the model."""
+    x, y, w, h = (int(stat[i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                         cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    span = p.border_object_rc[1]
+    rows = fg[y:y + h]
+    cols = rows.shape[1]
+    before = rows[:, np.arange(x - span, x) % cols]  # (round the strip's seam)
+    after = rows[:, np.arange(x + w, x + w + span) % cols]
+    return max(float(before.mean()), float(after.mean())) >= RING_SHARE
 
 
 def _chip_like(stats: np.ndarray, p: ObjectParams) -> np.ndarray:
