@@ -73,8 +73,7 @@ from vision.sicbo.pips import TopFace
 from vision.sicbo.points import centre_gap_px
 
 __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pairs",
-           "square_pairs",
-           "tipped_leans", "touch_pairs", "touching_dice"]
+           "square_pairs", "tipped_leans", "touch_pairs", "touching_dice"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,12 +321,12 @@ def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float]
                 ) -> set[tuple[int, int]]:
     """The touching ``pairs`` (no lean seen) that lie flat side by side: a third die,
     apart from both and not ``leaning``, and all three read at least ``flat_conf``
-    surely; the pair's top
-    faces seen from the same slant (``face_view``, within ``flat_diff``), and each
-    die's side faces showing the way the third die's do (its blob runs past its top face
-    towards the camera: ``_side_way``, within cosine ``flat_side`` and at least
-    ``flat_side`` x as far that way; the third die's shows them ``flat_lean`` x edge or
-    more: a camera slanted enough that a lean could mirror a flat face).
+    surely; the pair's top faces seen from the same slant (``face_view``, within
+    ``flat_diff``), and each die's side faces showing the way the third die's do (its
+    blob runs past its top face towards the camera: ``_side_way``, within cosine
+    ``flat_side`` and at least ``flat_side`` x as far that way; the third die's shows
+    them ``flat_lean`` x edge or more: a camera slanted enough that a lean could mirror
+    a flat face).
 
     A lean's top face is tipped 20-40 degrees from its support's, which turns its view
     unless it is tipped towards the camera by twice the camera's slant (``square_pairs``:
