@@ -235,14 +235,14 @@ class ObjectWatch(EdgePieces):
         # where the rim may turn: ``band``)
         return self._best(opened, touching, frame, model, head[0])
 
-    def _rims(self, lasting: np.ndarray, head_row: int, fg: np.ndarray | None = None
-              ) -> np.ndarray:
+    def _rims(self, lasting: np.ndarray, head_row: int, fg: np.ndarray) -> np.ndarray:
         """(R, C) uint8: the pieces of ``lasting`` (uint8) off the head (rows from ``head_row``)
         that are compact as a chip is (``_chip_like``), as they are: a chip whose body
         matches the bowl shows only its rim's spots, lines a pixel or two wide round it
         that opening takes away (seed 12001 017 r0: a dark chip with white edge spots on
         the bowl, 41 px in a 9 x 10 box, 0 once opened; the void missed). On the bowl
-        nothing turns: a line there is no edge of the head."""
+        nothing turns: a line there is no edge of the head; but a piece whose rows stay
+        foreground (``fg``, (R, C)) past its end lies along a ring (``_along_a_ring``)."""
         bowl = cv2.morphologyEx(lasting[head_row:], cv2.MORPH_CLOSE, _SQUARE3)  # (a rim's
         # spots a pixel apart are one piece)
         n, labels, stats, _ = components_with_stats(bowl)
@@ -250,9 +250,8 @@ class ObjectWatch(EdgePieces):
         keep &= np.bincount(labels[lasting[head_row:] > 0], minlength=n) >= (
             2 * self.params.min_area_px)  # (its own pixels, not those the closing added)
         keep[0] = False
-        if fg is not None:
-            for k in np.flatnonzero(keep):  # (cost) seldom any
-                keep[k] = not _along_a_ring(fg[head_row:], stats[k], self.params)
+        for k in np.flatnonzero(keep):  # (cost) seldom any
+            keep[k] = not _along_a_ring(fg[head_row:], stats[k], self.params)
         out = np.zeros_like(lasting)
         if keep.any():
             out[head_row:] = keep[labels].view(np.uint8)  # (closed: one piece, judged whole)

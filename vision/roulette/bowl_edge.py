@@ -391,15 +391,9 @@ def _weakly_compact(piece: np.ndarray, weak: tuple[int, np.ndarray], p: ObjectPa
     reached = reached[reached > 0]
     if not len(reached):
         return True
-    rows, cols = np.nonzero(members(parts, m, reached) | piece)
-    region = np.zeros((int(rows.max() - rows.min()) + 5, int(cols.max() - cols.min()) + 5),
-                      np.uint8)  # (its box and 2 px round it: the opening's edges are clear)
-    region[rows - rows.min() + 2, cols - cols.min() + 2] = 1
     # opened as a piece is (``_opened``), more: a line of noise along the frame's edge,
     # blurred over three rows, joined to a chip cut by it is no arm (seed 10301 026 r2)
-    opened = cv2.morphologyEx(region, cv2.MORPH_OPEN, _SQUARE5)
-    if opened.any():
-        rows, cols = np.nonzero(opened)
+    rows, cols = _opened_extent(members(parts, m, reached) | piece)
     grow = 2 * p.link_margin_px
     return (len(rows) <= p.link_area * p.border_object_px
             and int(rows.max() - rows.min()) + 1 <= p.border_object_rc[0] + grow
@@ -411,21 +405,28 @@ _SQUARE5 = np.ones((5, 5), np.uint8)
 
 def _broadly_joined(joined: np.ndarray, p: ObjectParams) -> bool:
     """Is the (R, C) bool ``joined`` (all that joins a hand's pieces, ``_linked``) more than
-    an object's extent, ``link_area`` x ``border_object_px`` once opened as ``_weakly_compact``
-    opens a piece's (the thing itself when nothing is left)? A chip falling in over the rim
-    is a hand's the frames it touches the objects' outer rows, and the blur and the weak
-    differences round it join it a pixel or two wider than it is (seed 13601 015 r1: a chip
-    cut by the frame's right edge, 77 px, joined over 234 px, so the hand followed was
-    broad and the chip, lying still by the border, that hand's for good: void missed)."""
+    an object's extent, ``link_area`` x ``border_object_px`` once opened as
+    ``_weakly_compact`` opens a piece's (``_opened_extent``)? A chip falling in over the
+    rim is a hand's the frames it touches the objects' outer rows, and the blur and the
+    weak differences round it join it a pixel or two wider than it is (seed 13601 015 r1:
+    a chip cut by the frame's right edge, 77 px, joined over 234 px, so the hand followed
+    was broad and the chip, lying still by the border, that hand's for good: void missed)."""
     limit = p.link_area * p.border_object_px
     if int(np.count_nonzero(joined)) <= limit:
         return False  # (cost) most frames: no opening
-    rows, cols = np.nonzero(joined)
+    return len(_opened_extent(joined)[0]) > limit
+
+
+def _opened_extent(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The (rows, cols) of the non-empty (R, C) bool ``mask`` opened by a 5x5 square, in
+    its box and 2 px round it (the opening's edges clear); the mask's own where the
+    opening leaves nothing (a thing thinner than the square is itself)."""
+    rows, cols = np.nonzero(mask)
     region = np.zeros((int(rows.max() - rows.min()) + 5, int(cols.max() - cols.min()) + 5),
-                      np.uint8)  # (its box and 2 px round it, as ``_weakly_compact``'s)
+                      np.uint8)
     region[rows - rows.min() + 2, cols - cols.min() + 2] = 1
     opened = cv2.morphologyEx(region, cv2.MORPH_OPEN, _SQUARE5)
-    return int(np.count_nonzero(opened if opened.any() else region)) > limit
+    return np.nonzero(opened) if opened.any() else (rows, cols)
 
 
 def chip_sized(area: int | np.ndarray, rows: int | np.ndarray, cols: int | np.ndarray,

@@ -28,7 +28,7 @@ lit cores with a sharp outline are kept instead (``_sharp_parts``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -82,6 +82,7 @@ def _split(mask: np.ndarray, min_edge: float, level: float = 0.6) -> list[np.nda
 # against a ring band 0.55 of its width, left in one piece with it), a die in it keeps
 # its core at 0.9
 PEEL_RELS = (0.6, 0.75, 0.9)
+SPLIT_LEVELS = (0.7, 0.8)  # the peaks a joined blob is cut at, in turn (``_split_at_peaks``)
 
 
 def _unique(blobs: list[Blob]) -> list[Blob]:
@@ -242,12 +243,19 @@ def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float) -
 
 
 def _resplit(blob: Blob, params: DetectParams, max_area: float, ref: float) -> list[Blob]:
-    mask = blob.mask.astype(np.uint8) * 255
     x, y = blob.box_xyxy[:2]
-    for level in (0.7, 0.8):
+    return _split_at_peaks(blob.mask.astype(np.uint8) * 255, x, y, params, max_area,
+                           lambda areas: min(areas) >= 0.5 * ref)
+
+
+def _split_at_peaks(mask: np.ndarray, x: int, y: int, params: DetectParams, max_area: float,
+                    fair: Callable[[list[float]], bool]) -> list[Blob]:
+    """``mask`` cut at ever higher distance-transform peaks (``SPLIT_LEVELS``) into two or
+    three die blobs, each part one blob, their areas ``fair``; [] when it does not fall so."""
+    for level in SPLIT_LEVELS:
         split = _split(mask, params.min_edge_px, level)
         parts = [b for part in split for b in _to_blob(part, x, y, params, max_area)]
-        if 2 <= len(parts) == len(split) <= 3 and min(p.area_px for p in parts) >= 0.5 * ref:
+        if 2 <= len(parts) == len(split) <= 3 and fair([b.area_px for b in parts]):
             return parts
     return []
 
@@ -257,7 +265,7 @@ def _long_parts(comp: np.ndarray, x: int, y: int, params: DetectParams, max_area
     """A blob refused only as too long for one die (``max_aspect``), as convex as a die
     (``min_solidity``), that the first split left whole: two or three dice in a row, a
     die leaning on its support or pressed against it, cut at ever higher
-    distance-transform peaks (``_resplit``'s levels) into two or three die-shaped parts of
+    distance-transform peaks (``_split_at_peaks``) into two or three die-shaped parts of
     like size (``split_balance``); [] when it does not fall so. Dropped whole, its dice
     were left to the rescue, which refuses a die cut against a die already found, and to
     ``sidebyside.long_pair``, which refuses a blob holding one: the two flickered in and
@@ -268,13 +276,8 @@ def _long_parts(comp: np.ndarray, x: int, y: int, params: DetectParams, max_area
     dropped, only the lean's faces rescued as a flat four: abstained ``dice_count``)."""
     if solidity < params.min_solidity or aspect <= params.max_aspect:
         return []    # refused for its area (solidity 0) or its outline, not its length
-    for level in (0.7, 0.8):
-        split = _split(comp, params.min_edge_px, level)
-        parts = [b for part in split for b in _to_blob(part, x, y, params, max_area)]
-        if 2 <= len(parts) == len(split) <= 3 and min(p.area_px for p in parts) \
-                >= params.split_balance * max(p.area_px for p in parts):
-            return parts
-    return []
+    return _split_at_peaks(comp, x, y, params, max_area,
+                           lambda areas: min(areas) >= params.split_balance * max(areas))
 
 
 def _edge_sharpness(lab: np.ndarray, blob: Blob) -> float:

@@ -190,9 +190,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                             or _in_reach(tops[c.die], tops[c.other], edge, params)],
                            long_rel=0.7) - two  # 0.7: = rel
     # maybe leaning, unless seen alike or seen lying flat beside each other: not trusted
-    flat = flat_beside(blobs, tops, confs, touch - alike, apart, params.touch,
-                       leaning=frozenset(two)) if touch - alike else set()
-    pressed |= {k for pair in touch - alike - flat for k in pair} - two
+    loose = touch - alike
+    flat = flat_beside(blobs, tops, confs, loose, apart, params.touch,
+                       leaning=frozenset(two)) if loose else set()
+    pressed |= {k for pair in loose - flat for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
     if params.in_dome:               # a lone pip too small for a one's: face unknown;

@@ -17,6 +17,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.pips import PipParams, TopFace, pip_across_px, pips_edge_px
+from vision.sicbo.points import offset_px
 from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
@@ -117,18 +118,12 @@ def _spilled_away(blobs: list[Blob], tops: list[TopFace], big: int, edge: float,
     dice_stacked (truth 1-1-5). The real pale-floor stacks: 13204 014 r1 (0.33, 0.38)
     against (0.11, 0.14), cosine 0.99; 13104 014 and 024, reference offsets 0.01-0.05
     edge, not judged."""
-    ob, orf = _offset(blobs[big], tops[big]), _offset(blobs[1 - big], tops[1 - big])
+    ob, orf = offset_px(blobs[big], tops[big]), offset_px(blobs[1 - big], tops[1 - big])
     ref = float(np.hypot(*orf))
     if ref < params.pair_off_ref * edge:
         return False
     along = (ob[0] * orf[0] + ob[1] * orf[1]) / ref
     return along < params.pair_off_cos * float(np.hypot(*ob))
-
-
-def _offset(blob: Blob, top: TopFace) -> tuple[float, float]:
-    """The blob's centroid (``Blob.center_xy``) less its top face's centre (px)."""
-    (bx, by), (tx, ty) = blob.center_xy, top.center_xy
-    return bx - tx, by - ty
 
 
 def pair_edge_px(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead], big: int,

@@ -3,8 +3,10 @@
 ``gap_px`` takes two ``(x, y)`` points; ``centre_gap_px`` two things with a ``center_xy``
 (a ``TopFace``, a ``Pip``, a ``DieRead``, a label). Both are ``numpy.hypot`` of the
 difference, as each stage wrote inline before, so every comparison keeps its value.
-``same_place`` says two dice found by two reads of one image are one die; ``in_box``
-whether a point lies in an ``(x0, y0, x1, y1)`` box, edges included.
+``offset_px`` is one centre less another (a blob's centroid off its top face's centre:
+where its side faces or shadow show). ``same_place`` says two dice found by two reads of
+one image are one die; ``in_box`` whether a point lies in an ``(x0, y0, x1, y1)`` box,
+edges included.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Protocol
 
 import numpy as np
 
-__all__ = ["Centred", "Sized", "centre_gap_px", "gap_px", "in_box", "same_place"]
+__all__ = ["Centred", "Sized", "centre_gap_px", "gap_px", "in_box", "offset_px", "same_place"]
 
 
 class Centred(Protocol):
@@ -35,6 +37,12 @@ def gap_px(a_xy: Sequence[float], b_xy: Sequence[float]) -> float:
 def centre_gap_px(a: Centred, b: Centred) -> float:
     """Distance between two centres, in pixels."""
     return gap_px(a.center_xy, b.center_xy)
+
+
+def offset_px(a: Centred, b: Centred) -> tuple[float, float]:
+    """``a``'s centre less ``b``'s, (dx, dy) in pixels."""
+    (ax, ay), (bx, by) = a.center_xy, b.center_xy
+    return ax - bx, ay - by
 
 
 def same_place(a: Sized, b: Sized) -> bool:

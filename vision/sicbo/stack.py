@@ -55,6 +55,7 @@ import numpy as np
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
 from vision.sicbo.pips import PipParams, TopFace
+from vision.sicbo.points import offset_px
 from vision.sicbo.pose import (
     PoseParams,
     elongation,
@@ -564,8 +565,8 @@ def joined_stack(bodies: list[Blob], tops: list[TopFace], reads: list[DieRead], 
 
 def _offset_rel(blob: Blob, top: TopFace, edge_px: float) -> tuple[float, float]:
     """The blob's centroid off its top face's centre, in die edges."""
-    return ((blob.center_xy[0] - top.center_xy[0]) / edge_px,
-            (blob.center_xy[1] - top.center_xy[1]) / edge_px)
+    dx, dy = offset_px(blob, top)
+    return dx / edge_px, dy / edge_px
 
 
 def compact_pair(blobs: list[Blob], tops: list[TopFace], i: int,

@@ -70,7 +70,7 @@ from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_coloured, floor_mask, floor_run, pip_spots, shadowed_floor
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
-from vision.sicbo.points import centre_gap_px
+from vision.sicbo.points import centre_gap_px, offset_px
 
 __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pairs",
            "square_pairs", "tipped_leans", "touch_pairs", "touching_dice"]
@@ -363,10 +363,7 @@ def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float]
 
 def _side_way(blob: Blob, top: TopFace) -> np.ndarray:
     """From the top face's centre to the blob's centroid (px): where its side faces show."""
-    ys, xs = np.nonzero(blob.mask)
-    x0, y0 = blob.box_xyxy[:2]
-    return np.array([float(xs.mean()) + x0 - top.center_xy[0],
-                     float(ys.mean()) + y0 - top.center_xy[1]])
+    return np.array(offset_px(blob, top))
 
 
 def _cosine(v: np.ndarray, unit: np.ndarray) -> float:
