@@ -93,3 +93,31 @@ def test_drag_save_rollback_in_a_browser(url: str, tmp_path: Path):
     assert status["active_version"] == 3
     assert [v["action"] for v in status["versions"]] == ["rollback", "save", "save"]
     assert status["versions"][1]["by"] == "tom"
+
+
+def test_home_page_event_box_says_it_is_live_then_shows_events(tmp_path: Path):
+    """A supervisor opening the home page is told why the Events box may be empty (it is
+    live, from the page's opening) and where earlier decisions are; the first live
+    decision replaces that note."""
+    clip = write_table_clip(tmp_path / "table.avi", 3 * ROUND)
+    settings = ServiceSettings(
+        data_dir=tmp_path / "data", settlement_secret=SecretStr("s" * 24),
+        tables=[TableConfig(id="T1", game="roulette", source=str(clip))])
+    port = free_port()
+    app = create_app(settings, reader_factory=lambda g, i, p: RoundPatchReader(i, p),
+                     base_url=f"http://127.0.0.1:{port}")
+    with serve(app, port) as base, sync_api.sync_playwright() as pw:
+        served = httpx.get(f"{base}/").text
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_page()
+            page.goto(f"{base}/")
+            page.wait_for_selector("#log-empty", state="detached")
+            page.wait_for_function(
+                "[...document.querySelectorAll('#log div')].some("
+                "(d) => / T1 \\d+ outcome /.test(d.textContent))")
+            text = page.inner_text("#log")
+        finally:
+            browser.close()
+    assert "No events yet" in served and "rounds" in served
+    assert "No events yet" not in text and '"result":{"number":17}' in text
