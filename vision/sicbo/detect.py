@@ -35,13 +35,13 @@ import numpy as np
 
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import (
+    FloorLook,
     expose,
+    floor_look,
     floor_mask,
-    floor_parts,
     floor_run,
     floor_score,
     floor_threshold,
-    look_score,
     pip_spots,
     shaded,
 )
@@ -134,9 +134,17 @@ def _shape_ok(mask: np.ndarray, params: DetectParams,
     return solidity >= params.min_solidity and aspect <= params.max_aspect, solidity, aspect
 
 
-def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> list[Blob]:
-    """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked."""
-    return _find(image_bgr, params, {})
+def find_die_blobs(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
+                   look: FloorLook | None = None) -> list[Blob]:
+    """Candidate dice in a BGR uint8 image (HxWx3), largest first; pips not yet checked.
+    ``look``: ``floor_look(image_bgr, params)``, if the caller has it (it shares it with
+    ``touch.bare_floor``)."""
+    if look is None:
+        look = floor_look(image_bgr, params)
+    elif look.params != params or look.lab.shape[:2] != image_bgr.shape[:2]:
+        raise ValueError(f"a floor look with {look.params} of a {look.lab.shape} image "
+                         f"for {params} on a {image_bgr.shape} image")
+    return _find(image_bgr, look)
 
 
 def find_die_blobs_each(image_bgr: np.ndarray,
@@ -144,19 +152,15 @@ def find_die_blobs_each(image_bgr: np.ndarray,
     """``find_die_blobs`` of one image with each of ``looks``: the exposure, the Lab
     image and the floors (median filters) are computed once for the looks that share
     them (same ``white_lum``, ``mirror_border``, ``wide_floor``, ``max_area_frac``)."""
-    cache: dict = {}
-    return [_find(image_bgr, look, cache) for look in looks]
+    seen: list[FloorLook] = []
+    for params in looks:
+        seen.append(floor_look(image_bgr, params, like=seen))
+    return [_find(image_bgr, look) for look in seen]
 
 
-def _find(image_bgr: np.ndarray, params: DetectParams, cache: dict) -> list[Blob]:
-    key = (params.white_lum, params.mirror_border, params.wide_floor, params.max_area_frac)
-    if key not in cache:
-        lab = cv2.cvtColor(expose(image_bgr, params.white_lum), cv2.COLOR_BGR2LAB)
-        cache[key] = (lab, floor_parts(lab, params))
-    lab, floors = cache[key]
-    score = look_score(floors, params)
-    thresh = floor_threshold(score, params)
-    mask = (score > thresh).astype(np.uint8) * 255
+def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
+    params, lab, floors = look.params, look.lab, look.parts
+    mask = (look.score > look.threshold).astype(np.uint8) * 255
     max_area = params.max_area_frac * mask.size
     mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
                        0.25 * max_area)

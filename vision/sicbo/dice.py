@@ -30,7 +30,7 @@ from vision.sicbo.faintpip import (
     row_completed,
     washed_pip_left,
 )
-from vision.sicbo.floor import LIT_REL
+from vision.sicbo.floor import LIT_REL, floor_look
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import layouts_turned, lone_turned, pip_turned, turned_leans
 from vision.sicbo.merged import (
@@ -104,7 +104,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     else:    # top-lit dome: no top face darker than its floor; a row of dice cut apart
         params = replace(params, detect=replace(
             params.detect, lit_rel=params.detect.lit_rel or LIT_REL, split_long=True))
-    blobs = find_die_blobs(image_bgr, params.detect)
+    look = floor_look(image_bgr, params.detect)    # the floor: blobs' and touch's
+    blobs = find_die_blobs(image_bgr, params.detect, look=look)
     found = _tops(image_bgr, blobs, params)
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
     found = _drop_nested(found)
@@ -148,7 +149,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              and not {c.die, c.other} <= split]    # one blob cut in two: no contact to judge
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     # top faces close with no floor between: touching, maybe leaning (``touch``)
-    touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect) \
+    touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect, look) \
         if blobs and params.in_dome else (set(), set())
     two: set[int] = set()
     # in the dome the blob-size pose cues must hold for the dice' bodies too (a die at
@@ -160,7 +161,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     alike = square_pairs(tops, touch, params.touch) - layouts_turned(tops, touch,
                                                                      params.lean_view)
     if touch:                        # smaller, squashed and touching: a tipped face
-        two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect)
+        two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect, look)
         # touching, not seen alike, the faces' layouts turned apart: one leans
         two |= turned_leans(tops, touch - alike, params.lean_view)
     if touch and bodies is not None:  # (touching: only ever found in the dome)

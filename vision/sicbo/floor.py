@@ -9,15 +9,18 @@ it (a die as pale as the floor, found by its pips).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
 from vision.sicbo.blob import DetectParams
 from vision.sicbo.median import median
 
-__all__ = ["LIT_REL", "SHADE_CHROMA", "expose", "floor_coloured", "floor_mask", "floor_parts",
-           "floor_run", "floor_score", "floor_threshold", "look_score", "pip_spots", "shaded",
-           "shadowed_floor"]
+__all__ = ["LIT_REL", "SHADE_CHROMA", "FloorLook", "expose", "floor_coloured", "floor_look",
+           "floor_mask", "floor_parts", "floor_run", "floor_score", "floor_threshold",
+           "look_score", "pip_spots", "shaded", "shadowed_floor"]
 
 # A die's top face, lit from above as the floor is, is about as light as the floor times
 # the dice' albedo over the floor's (ivory on a white floor ~0.9-1.0); its side faces, lit
@@ -54,9 +57,61 @@ def floor_score(image_bgr: np.ndarray, params: DetectParams) -> np.ndarray:
 def floor_mask(image_bgr: np.ndarray, params: DetectParams = DetectParams()) -> np.ndarray:
     """Where the picture is floor (bool HxW): under the blob finder's threshold, as in
     ``find_die_blobs`` (shadows score as floor; glare and die faces, lit or shaded, do
-    not)."""
+    not). ``floor_look(image_bgr, params).floor``, when the caller has that look."""
     score = floor_score(expose(image_bgr, params.white_lum), params)
     return score < floor_threshold(score, params)
+
+
+@dataclass(frozen=True, slots=True)
+class FloorLook:
+    """One picture's floor as the blob finder sees it with ``params`` (``floor_look``):
+    what ``find_die_blobs`` and ``touch.bare_floor`` both need, made once per picture
+    (the Lab conversion and the floor's median filters are the cost). Its arrays are
+    read-only."""
+
+    params: DetectParams
+    exposed: bool           # ``expose`` brightened the picture: ``lab`` is not its own colours
+    lab: np.ndarray         # uint8 HxWx3: the (exposed) picture in Lab
+    floors: tuple[np.ndarray, ...]   # uint8 HxWx3: the floor's Lab (the usual, the wide one)
+    parts: tuple[tuple[np.ndarray, np.ndarray], ...]   # ``floor_parts``, one per floor
+    score: np.ndarray       # float32 HxW: ``look_score``
+    threshold: float        # ``floor_threshold`` of ``score``
+
+    def __post_init__(self) -> None:
+        if len(self.parts) != len(self.floors) or self.score.shape != self.lab.shape[:2]:
+            raise ValueError(f"{len(self.floors)} floors, {len(self.parts)} parts, score "
+                             f"{self.score.shape} for a Lab image {self.lab.shape}")
+        for a in (self.lab, self.score, *self.floors, *(x for p in self.parts for x in p)):
+            a.setflags(write=False)
+
+    @property
+    def floor(self) -> np.ndarray:
+        """``floor_mask``: where the picture is floor (bool HxW)."""
+        return self.score < self.threshold
+
+
+def floor_look(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
+               like: Sequence[FloorLook] = ()) -> FloorLook:
+    """The blob finder's look at the floor of ``image_bgr`` (BGR uint8 HxWx3) with
+    ``params``; the Lab image and the floors taken from the first of ``like`` (looks at
+    the same picture) that has the same (``white_lum``, ``mirror_border``,
+    ``wide_floor``, ``max_area_frac`` alike)."""
+    same = next((s for s in like if _floor_key(s.params) == _floor_key(params)), None)
+    if same is not None:
+        exposed, lab, floors, parts = same.exposed, same.lab, same.floors, same.parts
+    else:
+        bright = expose(image_bgr, params.white_lum)
+        exposed, lab = bright is not image_bgr, cv2.cvtColor(bright, cv2.COLOR_BGR2LAB)
+        floors = tuple(_floors(lab, params))
+        parts = tuple(_bright_score(lab, f) for f in floors)
+    score = look_score(list(parts), params)
+    return FloorLook(params, exposed, lab, floors, parts, score,
+                     floor_threshold(score, params))
+
+
+def _floor_key(params: DetectParams) -> tuple:
+    """What the Lab image and the floors depend on."""
+    return params.white_lum, params.mirror_border, params.wide_floor, params.max_area_frac
 
 
 def floor_threshold(score: np.ndarray, params: DetectParams) -> float:
@@ -88,7 +143,7 @@ def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
 
 def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
               area_rel: tuple[float, float] = (0.004, 0.06), dark: float = 45.0, *,
-              core: bool = False) -> np.ndarray:
+              core: bool = False, lab: np.ndarray | None = None) -> np.ndarray:
     """Pips lying in ``floor`` (``floor_mask``; bool HxW): small pieces of non-floor
     (``area_rel`` x ``edge_px``^2) wholly surrounded by floor and at least ``dark`` L
     darker than their rim. The floor has no pips; a die's shaded side face on a pale
@@ -103,9 +158,10 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
     (1024x576, cream dice on a cream floor): a two's lower pip, 155 px with such a
     sliver, 44.0 L under its rim by the mean (45.4 a frame earlier), ~89 by its darker
     half as its other pip (74 px, 89.8); the two was found on the read that fitted the
-    dome and lost on every later one: two dice seen, abstained ``dice_count``."""
+    dome and lost on every later one: two dice seen, abstained ``dice_count``.
+    ``lab``: the image in Lab (uint8), if the caller has it."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
-    light = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+    light = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab)[..., 0]
     out = np.zeros(floor.shape, bool)
     lo, hi = area_rel[0] * edge_px ** 2, area_rel[1] * edge_px ** 2
     area = stats[:, cv2.CC_STAT_AREA]
@@ -117,7 +173,7 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
         x1, y1 = min(floor.shape[1], x + w + 3), min(floor.shape[0], y + h + 3)
         part = labels[y0:y1, x0:x1] == i
         rim = cv2.dilate(part.astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool) & ~part
-        box = light[y0:y1, x0:x1]
+        box = light[y0:y1, x0:x1].astype(np.float32)   # (cost) the piece's box only
         vals = box[part]
         if core:
             vals = vals[vals <= np.median(vals)]
@@ -131,18 +187,23 @@ def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray,
     without the dark term, and how much darker than that floor each pixel is (may be
     negative). These need the median filters, the costly part; ``look_score`` finishes
     a look's score from them."""
+    return [_bright_score(lab, floor) for floor in _floors(lab, params)]
+
+
+def _floors(lab: np.ndarray, params: DetectParams) -> list[np.ndarray]:
+    """The floor's Lab colour around each pixel (uint8 HxWx3): the usual floor, and the
+    wide one with ``wide_floor``."""
     h, w = lab.shape[:2]
     small, scale, k = _shrunk(lab)
-    parts = [_bright_score(lab, _median_floor(small, k, (w, h), params))]
+    floors = [_median_floor(small, k, (w, h), params)]
     if params.wide_floor > 0:
         k2 = int(params.wide_floor * np.sqrt(params.max_area_frac * h * w) / scale) | 1
         if k2 > k and min(small.shape[:2]) > k2:
             wide = cv2.medianBlur(cv2.copyMakeBorder(small, k2 // 2, k2 // 2, k2 // 2, k2 // 2,
                                                      cv2.BORDER_REFLECT_101), k2)
-            wide = cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
-                              interpolation=cv2.INTER_LINEAR)
-            parts.append(_bright_score(lab, wide))
-    return parts
+            floors.append(cv2.resize(wide[k2 // 2:-(k2 // 2), k2 // 2:-(k2 // 2)], (w, h),
+                                     interpolation=cv2.INTER_LINEAR))
+    return floors
 
 
 def _shrunk(lab: np.ndarray) -> tuple[np.ndarray, int, int]:
@@ -170,7 +231,8 @@ def _median_floor(small: np.ndarray, k: int, size_wh: tuple[int, int],
 
 def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
                    min_chroma: float = 20.0, max_hue_deg: float = 20.0,
-                   chroma_rel: float = 0.7, lab: np.ndarray | None = None) -> np.ndarray:
+                   chroma_rel: float = 0.7, lab: np.ndarray | None = None,
+                   floor_lab: np.ndarray | None = None) -> np.ndarray:
     """Floor in a deep shadow (bool HxW): darker than the floor around it (more than
     ``dark_threshold``, so ``floor_mask`` keeps it as a die's dark part), on a floor of
     at least ``min_chroma`` (a, b), of the floor's hue (within ``max_hue_deg``) and at
@@ -178,11 +240,16 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     colour's chroma with its lightness; a die's shaded side face or a pip is nearly
     grey). Set 11904 clip 018 r3 (orange floor, chroma 54, hue 59 deg): a three's shadow
     between it and a two, L 62-70 against the floor's 124, chroma 31 at hue 57-63; the
-    dice' faces, chroma 6-9. ``lab``: the image in Lab (uint8), if the caller has it."""
+    dice' faces, chroma 6-9. ``lab``: the image in Lab (uint8), and ``floor_lab`` its
+    usual floor (``FloorLook.floors[0]`` of a look at it unexposed), if the caller has
+    them."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab
     h, w = lab.shape[:2]
-    small, _, k = _shrunk(lab)
-    floor_u8 = _median_floor(small, k, (w, h), params)
+    if floor_lab is None:
+        small, _, k = _shrunk(lab)
+        floor_u8 = _median_floor(small, k, (w, h), params)
+    else:
+        floor_u8 = floor_lab
     # (cost) the colour tests only where the floor is that much darker (a few pixels in
     # a hundred): each test is per pixel, so the same answer as over the whole picture
     darker = np.subtract(floor_u8[..., 0], lab[..., 0], dtype=np.int16) > params.dark_threshold
@@ -226,19 +293,27 @@ def floor_coloured(image_bgr: np.ndarray, floor: np.ndarray, *, min_chroma: floa
     middle = (slice(h // 4, h - h // 4), slice(w // 4, w - w // 4))
     if not floor[middle].any():
         return np.zeros(floor.shape, bool)
-    lab = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
-    ref = np.median(lab[middle][floor[middle]], axis=0)
+    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab
+    ref = np.median(lab[middle][floor[middle]].astype(np.float32), axis=0)
     chroma = float(np.hypot(ref[1] - 128, ref[2] - 128))
     if chroma < min_chroma:
         return np.zeros(floor.shape, bool)
-    # (cost) whole numbers less a median (whole or half): squares and sum exact in
-    # float32, so np.sqrt of it is np.hypot's value to the bit (every pair checked)
-    da, db = lab[..., 1] - ref[1], lab[..., 2] - ref[2]
-    dist = np.sqrt(da * da + db * db)
-    coloured = ((dist <= max(min_dist, chroma_rel * chroma))
-                & (lab[..., 0] >= light_rel[0] * ref[0]) & (lab[..., 0] <= light_rel[1] * ref[0]))
-    _, labels = cv2.connectedComponents((coloured | floor).astype(np.uint8))
-    return coloured & np.isin(labels, np.unique(labels[floor]))
+    # (cost) each test is of one pixel's L or (a, b) alone: worked out once for every
+    # value (float32 as over the picture: the same answers) and looked up per pixel.
+    # Whole numbers less a median (whole or half): squares and sum exact in float32, so
+    # np.sqrt of it is np.hypot's value to the bit (every pair checked)
+    level = np.arange(256, dtype=np.float32)
+    da, db = level - ref[1], level - ref[2]
+    near_ab = np.sqrt((da * da)[:, None] + (db * db)[None, :]) <= max(min_dist,
+                                                                      chroma_rel * chroma)
+    lit = ((level >= light_rel[0] * ref[0]) & (level <= light_rel[1] * ref[0])).astype(np.uint8)
+    lum, a, b = cv2.split(lab)
+    coloured = (np.take(near_ab.ravel(), (a.astype(np.uint16) << 8) | b)
+                & (cv2.LUT(lum, lit) > 0))
+    n, labels = cv2.connectedComponents((coloured | floor).astype(np.uint8))
+    joined = np.zeros(n, bool)      # the parts holding floor (np.isin of np.unique's)
+    joined[labels[floor]] = True
+    return coloured & joined[labels]
 
 
 def _bright_score(lab: np.ndarray, floor: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

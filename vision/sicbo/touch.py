@@ -67,7 +67,14 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob, DetectParams
-from vision.sicbo.floor import floor_coloured, floor_mask, floor_run, pip_spots, shadowed_floor
+from vision.sicbo.floor import (
+    FloorLook,
+    floor_coloured,
+    floor_look,
+    floor_run,
+    pip_spots,
+    shadowed_floor,
+)
 from vision.sicbo.merged import close_dice
 from vision.sicbo.pips import TopFace
 from vision.sicbo.points import centre_gap_px, offset_px
@@ -117,12 +124,14 @@ def touching_dice(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
 
 
 def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
-                params: TouchParams = TouchParams(), detect: DetectParams | None = None
+                params: TouchParams = TouchParams(), detect: DetectParams | None = None,
+                look: FloorLook | None = None
                 ) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
     """``(touching, apart)``: pairs ``(i, j)``, i < j, of top faces at least an edge
     apart: touching as ``touching_dice`` judges (a tipped pair, ``_tipped``, touches),
     and the others (floor between, or farther than a lean reaches). Pairs closer than
-    an edge (a stack, or a lean seen from above its support) are in neither."""
+    an edge (a stack, or a lean seen from above its support) are in neither. ``look``:
+    ``floor_look(image_bgr, detect)``, if the caller has it (``bare_floor``)."""
     close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
              if close_dice([tops[i], tops[j]], edge_px)]
     far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
@@ -134,7 +143,7 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
               if centre_gap_px(tops[i], tops[j]) >= edge_px}
     if not close and not far:
         return tipped, spread - tipped
-    floor = bare_floor(image_bgr, edge_px, params, detect)     # once per picture
+    floor = bare_floor(image_bgr, edge_px, params, detect, look)     # once per picture
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
     # close: little floor on the centre line or over the band touches; farther: the band
     looks = {**{pair: ((0.0,), band) for pair in close}, **{pair: (band,) for pair in far}}
@@ -146,7 +155,8 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
 
 def tipped_leans(image_bgr: np.ndarray, tops: list[TopFace], confidences: list[float],
                  edge_px: float, params: TouchParams = TouchParams(),
-                 detect: DetectParams | None = None) -> set[int]:
+                 detect: DetectParams | None = None, look: FloorLook | None = None
+                 ) -> set[int]:
     """Dice that lean: the smaller face of a tipped pair (``_tipped``) within
     ``close_dice`` with less than ``apart_floor_rel`` x edge of floor on the line joining
     the two faces' centres, read at least ``lean_conf`` surely (``confidences``,
@@ -158,12 +168,12 @@ def tipped_leans(image_bgr: np.ndarray, tops: list[TopFace], confidences: list[f
     the blob finder broke off is smaller and squashed too, but read unsurely and
     smaller (seed 10104 clip 018 r3: 0.64 x, read at 0.24; ``pose._piece``). Seed 10504
     clip 029 r4: a four leaning on a three, 0.82 x the edge, pips 0.74 x as round, no
-    floor between (abstained before)."""
+    floor between (abstained before). ``look``: as ``touch_pairs``."""
     pairs = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
              if _tipped(tops[i], tops[j], params) and close_dice([tops[i], tops[j]], edge_px)]
     if not pairs:
         return set()
-    floor = bare_floor(image_bgr, edge_px, params, detect)
+    floor = bare_floor(image_bgr, edge_px, params, detect, look)
     out: set[int] = set()
     for i, j in pairs:
         small, large = (i, j) if tops[i].edge_px <= tops[j].edge_px else (j, i)
@@ -241,16 +251,25 @@ def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
 
 
 def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = TouchParams(),
-               detect: DetectParams | None = None) -> np.ndarray:
+               detect: DetectParams | None = None, look: FloorLook | None = None
+               ) -> np.ndarray:
     """``floor_mask``, the floor in a deep shadow (``shadowed_floor``) and what has the
     floor's own colour (``floor_coloured``: by the dome's rim), less what lies within
-    ``pip_reach_rel`` x edge of a pip in it."""
+    ``pip_reach_rel`` x edge of a pip in it. ``look``: ``floor_look(image_bgr, detect)``,
+    if the caller has it (the blob finder's)."""
     detect = detect or DetectParams()
-    floor = floor_mask(image_bgr, detect)
-    lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)  # (both look at the raw image's colours)
-    floor = floor | shadowed_floor(image_bgr, detect, lab=lab) | floor_coloured(
-        image_bgr, floor, lab=lab)
-    spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold)
+    if look is None:
+        look = floor_look(image_bgr, detect)
+    elif look.params != detect or look.lab.shape[:2] != image_bgr.shape[:2]:
+        raise ValueError(f"a floor look with {look.params} of a {look.lab.shape} image "
+                         f"for {detect} on a {image_bgr.shape} image")
+    floor = look.floor
+    # the raw image's colours: the look's own unless it was brightened (``expose``)
+    lab, floor_lab = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB), None) if look.exposed \
+        else (look.lab, look.floors[0])
+    floor = floor | shadowed_floor(image_bgr, detect, lab=lab, floor_lab=floor_lab) \
+        | floor_coloured(image_bgr, floor, lab=lab)
+    spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold, lab=lab)
     if not spots.any():
         return floor
     k = int(2 * params.pip_reach_rel * edge_px) | 1
