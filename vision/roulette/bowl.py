@@ -30,7 +30,12 @@ Patches that are never objects:
   frame stand out, a ghost the model. On the head the reference is also the same place
   some pockets away; and anywhere, where the caller gives the strip as the first seconds
   showed it (``ObjectWatch.reference``), a patch whose frame looks as it did then while
-  the model does not is a ghost (a trace over the digits, a coin's colour by a diamond).
+  the model does not is a ghost (a trace over the digits, a coin's colour by a diamond);
+* glints: a piece no wider than a fret, lying on one of the model's frets, brighter than
+  it by one gain in every channel (the fret's own colour, scaled): the turning wheel
+  carries each fret through a stretch of the image where it catches the light
+  (``ghost.label_is_glint``). A chip or coin is wider, and where it covers a fret has
+  its own colour.
 
 A hand is followed in image coordinates and round the strip's seam (``bowl_edge``). The
 rows just beyond the head's estimated edge, where the reader looks for no object (the
@@ -53,7 +58,7 @@ from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces, chip_sized
 from vision.roulette.components import components_with_stats
-from vision.roulette.ghost import label_as_at_first, label_is_ghost
+from vision.roulette.ghost import label_as_at_first, label_is_ghost, label_is_glint
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
 
@@ -306,8 +311,10 @@ class ObjectWatch(EdgePieces):
             if frame is not None and model is not None and (
                     label_is_ghost(frame, model, labels, stats, k, p, head_row)
                     or (self.reference is not None and label_as_at_first(
-                        frame, model, self.reference, labels, stats, k, p))):
-                self._mark_ghost(labels == k)
+                        frame, model, self.reference, labels, stats, k, p))
+                    or label_is_glint(frame, model, labels, stats, k, head_row)):
+                self._mark_ghost(labels == k)  # (a glint as a ghost: seldom tested, only
+                # a piece that lasted and is no ghost, so no per-frame cost)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
         return None

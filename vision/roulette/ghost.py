@@ -20,10 +20,18 @@ from vision.roulette.fastmean import fast_mean
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "model_stands_out",
+__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_is_glint",
+           "model_stands_out",
            "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
+GLINT_COLS = 3  # strip columns a fret spans (blurred); a chip is 14, a coin 8 or more
+GLINT_FRET = 10.0  # the model's fret: brighter (channel mean) than the pockets either side
+GLINT_GAIN = 1.15  # a glint brightens the fret at least this much in every channel
+GLINT_HUE = 0.4  # ... by gains within this share of each other (the fret's colour scaled;
+# 13701 029 r2's pieces at frames 832 and 897: 1.28-1.50, the frame's fret a column off
+# the model's, the red pocket beside mixed into the model's more)
+GLINT_SHIFT_RC = (1, 3)  # rows, columns the frame's fret may lie off the model's
 
 
 def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
@@ -211,3 +219,43 @@ def label_as_at_first(frame: np.ndarray, model: np.ndarray, reference: np.ndarra
     now = unlike_reference(frame, reference, patch, rows, cols)
     return now < min(params.reference_stand_out,
                      params.ghost_ratio * unlike_reference(model, reference, patch, rows, cols))
+
+
+def label_is_glint(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                   stats: np.ndarray, k: int, head_row: int) -> bool:
+    """Is component ``k`` of ``labels`` a fret lit brighter than the model learnt it: no
+    wider than a fret (``GLINT_COLS``), on the head rows (above ``head_row``), where the
+    model shows a fret (a column brighter than those 3..4 beside it either way by
+    ``GLINT_FRET``), and brighter than the model's fret there (at the shift within
+    ``GLINT_SHIFT_RC`` it matches best by one gain) by at least ``GLINT_GAIN`` in every
+    channel, gains alike (``GLINT_HUE``): the fret's own colour, scaled? The turning wheel
+    carries each fret through a stretch of the image where it catches the light, for ~20
+    frames, 1.4-1.8 x as bright as the model that learnt it elsewhere (seed 13701 029 r2:
+    3 x 4 pieces on frets, false voids). A chip or coin lying there is wider than a fret
+    and, where it covers one, coloured otherwise or darker (not the fret brightened)."""
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    if w > GLINT_COLS or y + h > head_row:
+        return False
+    width = frame.shape[1]
+    profile = model[y:y + h][:, np.arange(x - 5, x + w + 5) % width].mean(axis=(0, 2))
+    fret = float(profile[4:w + 6].max())
+    if fret - max(float(profile[:3].max()), float(profile[-3:].max())) < GLINT_FRET:
+        return False  # no fret in the model there
+    patch = labels[y:y + h, x:x + w] == k
+    now = frame[y:y + h, x:x + w][patch]  # (n, 3)
+    dr, dc = GLINT_SHIFT_RC
+    best = None
+    for a in range(-dr, dr + 1):
+        if y + a < 0 or y + h + a > head_row:
+            continue
+        for b in range(-dc, dc + 1):
+            then = model[y + a:y + h + a][:, np.arange(x + b, x + w + b) % width][patch]
+            gain = float((now * then).sum() / max(float((then * then).sum()), 1.0))
+            err = float(np.abs(now - gain * then).max(axis=1).mean())
+            if best is None or err < best[0]:
+                best = (err, then)
+    if best is None:
+        return False
+    gains = now.sum(axis=0) / np.maximum(best[1].sum(axis=0), 1.0)
+    return bool(gains.min() >= GLINT_GAIN and gains.max() <= (1 + GLINT_HUE) * gains.min())
