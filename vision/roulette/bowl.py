@@ -101,6 +101,8 @@ class ObjectParams:
     border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
     border_hand_hold_frames: int = 45  # ... and no hand was near it for this long (an arm
     # resting across the border shows there as a compact piece too)
+    border_shrink: float = 0.75  # ... nor is it shrinking: under this share of the most it
+    border_shrink_frames: int = 5  # ... was over these last frames (fingers withdrawing)
     shadow_gain: float = 0.8  # a border piece the model darkened to at most this, alike
     shadow_hue: float = 0.12  # ... in every channel (gains within this share): a shadow
     link_stand_out: float = 12.0  # off the head, pieces joined to a hand through
@@ -166,6 +168,10 @@ class ObjectWatch(EdgePieces):
         # where a hand may go on (foreground, or out of view); None: unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
         self.shifts: deque[int] = deque(maxlen=RIDE_FRAMES)
+        self.edge_areas: deque[np.ndarray | None] = deque(  # per frame, this one's last:
+            maxlen=self.params.border_shrink_frames + 1)  # (R, C) int32 each compact piece's
+        # pixels at the edge in image coordinates (none riding the wheel) set to its size;
+        # None where there was none (``EdgePieces._shrinking``)
         self.band = BandWatch()  # the rows just beyond the head's edge (``band``)
         self.lasted: np.ndarray | None = None  # ``count``, or more where the band's lasted
         self._nothing = self.was_hand  # (R, C) all False: no hand (shared, never written)
@@ -302,7 +308,7 @@ class ObjectWatch(EdgePieces):
             if touching[y:y + h, x:x + w][inside].any():
                 continue  # part of a hand
             if self.border is not None and self.border[y:y + h, x:x + w][inside].any() and (
-                    not self._border_object(inside, x, y, w, h, frame, model)):
+                    not self._border_object(inside, x, y, w, h, frame, model, head_row)):
                 continue  # at the edge: not yet told from a hand
             assert self.hand_frames is not None
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (

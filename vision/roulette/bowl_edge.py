@@ -56,6 +56,7 @@ class EdgePieces:
     beyond: Beyond
     was_hand: np.ndarray
     shifts: deque[int]
+    edge_areas: deque[np.ndarray | None]
     _nothing: np.ndarray
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
@@ -70,6 +71,7 @@ class EdgePieces:
         a hand (one that leaked into the background, or was there in the first seconds) is
         no hand, else it would hold the background and every report near it for good."""
         row, shift = head
+        self.edge_areas.append(None)  # (``_shrinking``) this frame's, set below if any
         fg = roll_head(fg, row, shift)
         if self.hand_frames is None:
             self.hand_frames = np.full(fg.shape, -(10**9), np.int32)
@@ -114,14 +116,16 @@ class EdgePieces:
         ids = union_ids(ids, fingers)
         linked, joined = self._linked(labels, n, ids, areas, weak)
         ids = union_ids(ids, linked)
+        wheel: list[int] = []  # (pieces riding the turning wheel)
         if small:  # ... that was no hand's last frame, where no broad hand was lately: an
             # arm's piece stays the arm's while it lasts; but no hand rides the turning
             # wheel, whatever it was called before; nor is what was followed as a hand only
             # while that was never broader than an object (``_stray``)
             last = roll_head(self.hand_frames, row, shift)
-            riding = [k for k in small if (self._rides(labels == k, row, shift)
-                                           and not self._left_by_arm(labels == k, row, shift))
-                      or self._stray(labels == k, row, shift)]
+            wheel = [k for k in small if self._rides(labels == k, row, shift)
+                     and not self._left_by_arm(labels == k, row, shift)]
+            riding = wheel + [k for k in small
+                              if k not in wheel and self._stray(labels == k, row, shift)]
             small = [k for k in small if k in riding or (
                 self.frames - int(last[labels == k].max()) > self.params.border_hand_hold_frames
                 and not self.was_hand[labels == k].any())]
@@ -135,6 +139,11 @@ class EdgePieces:
         self.hand = roll_head(members(labels, n, ids), row, -shift) if big else None
         if small:
             self.border = roll_head(members(labels, n, small), row, -shift)
+            sizes = np.zeros(n, np.int32)  # (``_shrinking``) a piece riding the wheel may
+            # leave the frame's view as it turns: it shrinks, no hand
+            still = [k for k in small if k not in wheel]
+            sizes[still] = areas[still]
+            self.edge_areas[-1] = sizes[labels]
             ids = without_ids(ids, small)
         touching = members(labels, n, ids)
         # a hand is what is left beyond the compact pieces, counted in its own foreground
@@ -336,12 +345,13 @@ class EdgePieces:
             clear.any() and clear[int(np.argmax(clear)):].all()))
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int,
-                       frame: np.ndarray | None = None, model: np.ndarray | None = None
-                       ) -> bool:
-        """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y) lasted
-        ``border_persist_frames`` over at least ``min_area_px`` (still, or riding the wheel
-        beyond the head's edge: ``lasted``), with no hand near it for
-        ``border_hand_hold_frames``, and is it no shadow where ``frame`` and ``model`` (the
+                       frame: np.ndarray | None = None, model: np.ndarray | None = None,
+                       head_row: int = 0) -> bool:
+        """Has a compact piece at the edge (``inside`` its (h, w) mask at x, y; mixed
+        coordinates, the head's rows above ``head_row``) lasted ``border_persist_frames``
+        over at least ``min_area_px`` (still, or riding the wheel beyond the head's edge:
+        ``lasted``), with no hand near it for ``border_hand_hold_frames``, is it not
+        shrinking (``_shrinking``), and is it no shadow where ``frame`` and ``model`` (the
         (R, C, 3) strip and its background) are given (``shade``)?"""
         p = self.params
         assert self.lasted is not None and self.hand_frames is not None
@@ -349,10 +359,32 @@ class EdgePieces:
         last_hand = int(self.hand_frames[y:y + h, x:x + w][inside].max())
         if lasted < p.min_area_px or self.frames - last_hand <= p.border_hand_hold_frames:
             return False
+        if self._shrinking(inside, x, y, head_row):
+            return False
         if frame is None or model is None:
             return True
         box = slice(y, y + h), slice(x, x + w)
         return not shade(frame[box][inside], model[box][inside], p)
+
+    def _shrinking(self, inside: np.ndarray, x: int, y: int, head_row: int) -> bool:
+        """Is the compact piece at the edge (``inside`` its (h, w) mask at x, y, mixed
+        coordinates) now under ``border_shrink`` of the most the edge's compact pieces
+        there were over the last ``border_shrink_frames`` (``edge_areas``, image
+        coordinates)? Fingers withdrawing out of the frame shrink towards its border; a
+        chip cut by it keeps its size (seed 13701 003 r0: the dealer's fingertips at the
+        frame's right edge launched the ball, a compact piece alone at the border growing
+        to 87 px; as they withdrew, 58, 41, 14 px, its core had lasted 10 frames: boxed as
+        a chip cut by the border, a false void)."""
+        now = self.edge_areas[-1] if self.edge_areas else None
+        if now is None:
+            return False
+        piece = np.zeros(now.shape, bool)
+        piece[y:y + inside.shape[0], x:x + inside.shape[1]] = inside
+        piece = roll_head(piece, head_row, self.shifts[-1] if self.shifts else 0)
+        size = int(now[piece].max())
+        most = max((int(a[piece].max()) for a in list(self.edge_areas)[:-1] if a is not None),
+                   default=0)
+        return 0 < size < self.params.border_shrink * most
 
 
 def _weak_parts(fg: np.ndarray, frame: np.ndarray | None, model: np.ndarray | None,
