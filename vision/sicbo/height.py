@@ -28,6 +28,12 @@ seed 11704 (spent) clip 003 r4, 1280x720, camera 7 degrees: a three on a die
 abstained ``dice_count``). Flat dice of a round whose third die was missed, seed 11604
 clip 001 r4 (camera 16 degrees, plane 0.88%): +0.9% and -1.0%.
 
+A one shows no pip span, so beside a one the other die alone tells (``lone_one``): on a
+camera nearly straight down and far off a stack rises less than 3%, on a plane that
+then fits its places within ``tightest_spread`` (spent seed 13704 clip 004 r3, 1024x576,
+camera 1.6 degrees: a four on a four +2.59%, plane misfit 0.18% over 6 places, a flat
+one beside it; the flat dice of that clip's rounds of three -0.9% to +0.15%).
+
 A die merely missed leaves two flat dice, each as large as the plane says: the round
 abstains (``dice_count``) as before. Three dice seen are never judged here.
 
@@ -46,8 +52,8 @@ import numpy as np
 
 from vision.sicbo.points import centre_gap_px
 
-__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "flat_samples", "needed_rise",
-           "taller_die"]
+__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "flat_samples", "lone_one",
+           "needed_rise", "taller_die"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +66,19 @@ class HeightParams:
     rise: float = 0.04            # the die on top: this much larger than the plane says ...
     tight_spread: float = 0.005   # ... or, on a plane that fits its places this closely,
     tight_rise: float = 0.03      # this much larger ...
+    tightest_spread: float = 0.0025  # ... and within this closely
+    tightest_rise: float = 0.025     # this much (10 x the misfit)
     level: float = 0.5            # ... and the other die at most this x as much (a flat die)
 
     def __post_init__(self) -> None:
         if self.min_places < 4 or not 0 < self.max_spread < self.rise or not 0 <= self.level < 1 \
-                or not 0 < self.tight_spread < self.tight_rise <= self.rise:
+                or not 0 < self.tight_spread < self.tight_rise <= self.rise \
+                or not 0 < self.tightest_spread < self.tight_spread \
+                or not self.tightest_spread < self.tightest_rise <= self.tight_rise:
             raise ValueError(f"need min_places >= 4, 0 < max_spread < rise, 0 <= level < 1 and "
-                             f"0 < tight_spread < tight_rise <= rise, got {self}")
+                             f"0 < tight_spread < tight_rise <= rise, 0 < tightest_spread < "
+                             f"tight_spread and tightest_spread < tightest_rise <= tight_rise, "
+                             f"got {self}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,21 +154,40 @@ def _places(s: np.ndarray) -> np.ndarray:
 def taller_die(dice: Sequence[object], scale: FloorScale,
                params: HeightParams = HeightParams()) -> int | None:
     """Index of the die lying on a hidden one, when exactly two are seen (duck-typed
-    ``center_xy``, ``span_px``, ``confidence``, ``pose``), else None."""
-    if len(dice) != 2 or any(d.pose != "flat" or d.span_px <= 0          # type: ignore[attr-defined]
+    ``center_xy``, ``span_px``, ``face``, ``confidence``, ``pose``), else None. The other
+    die may be a one (no pip span: ``lone_one``)."""
+    if len(dice) != 2 or any(d.pose != "flat"                            # type: ignore[attr-defined]
                              or d.confidence < params.sure_conf for d in dice):  # type: ignore[attr-defined]
         return None
+    sized = [d.span_px > 0 for d in dice]                               # type: ignore[attr-defined]
+    rise = needed_rise(scale.spread, params)
+    if not all(sized):
+        return lone_one(dice, scale, rise) if any(sized) else None
     rel = [d.span_px / scale.size_at(d.center_xy) - 1 for d in dice]    # type: ignore[attr-defined]
     big = int(np.argmax(rel))
-    rise = needed_rise(scale.spread, params)
     if rel[big] >= rise and rel[1 - big] <= params.level * rel[big]:
         return big
     return None
 
 
+def lone_one(dice: Sequence[object], scale: FloorScale, rise: float) -> int | None:
+    """The die of 2+ pips of a pair whose other die is a one (one pip: no span, so no
+    size of its own to show it flat), when it is ``rise`` larger than the plane says.
+    A face of 2+ pips lying flat is as large as the plane says, within its misfit, the
+    one beside it or not. Spent seed 13704 clip 004 r3 (1024x576, camera 1.6 degrees):
+    a four on a four, +2.59% on a plane fitting 6 places within 0.18%, the flat one
+    beside it with no span: abstained dice_count (truth dice_stacked)."""
+    i = next(k for k, d in enumerate(dice) if d.span_px > 0)           # type: ignore[attr-defined]
+    if dice[1 - i].face != 1:                                          # type: ignore[attr-defined]
+        return None
+    d = dice[i]
+    return i if d.span_px / scale.size_at(d.center_xy) - 1 >= rise else None  # type: ignore[attr-defined]
+
+
 def needed_rise(spread: float, params: HeightParams = HeightParams()) -> float:
     """How much larger than the plane says the die on top must look, for a plane that
-    misfits its own places by ``spread``: ``tight_rise`` up to ``tight_spread``, rising
+    misfits its own places by ``spread``: ``tightest_rise`` up to ``tightest_spread``
+    (10 x the misfit there), rising linearly to ``tight_rise`` at ``tight_spread``, then
     linearly to ``rise`` at ``max_spread`` (the margin over the plane's misfit grows
     with it: 6 x the misfit at ``tight_spread``, 4 x at ``max_spread``). A step from
     ``tight_rise`` to ``rise`` just past ``tight_spread`` asked a die on a plane
@@ -165,7 +196,10 @@ def needed_rise(spread: float, params: HeightParams = HeightParams()) -> float:
     8 places within 0.55%, the flat six beside it -0.06%; clip 029 r4 (1280x720): a
     five on a die +3.77% on 7 places within 0.59%, the flat five beside it +0.18%: both
     abstained ``dice_count`` (truth ``dice_stacked``); now 3.1% and 3.2% will do."""
+    if spread <= params.tightest_spread:
+        return params.tightest_rise
     if spread <= params.tight_spread:
-        return params.tight_rise
+        t = (spread - params.tightest_spread) / (params.tight_spread - params.tightest_spread)
+        return params.tightest_rise + t * (params.tight_rise - params.tightest_rise)
     t = min(1.0, (spread - params.tight_spread) / (params.max_spread - params.tight_spread))
     return params.tight_rise + t * (params.rise - params.tight_rise)
