@@ -14,9 +14,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from vision.sicbo.height import flat_samples, needed_rise
+from vision.sicbo.height import FloorScale, flat_samples, needed_rise, taller_die
 from vision.sicbo.reader import ReadFn, read_with_dice_reader
 from vision.sicbo.settle import DiceObs, DieObs
+from vision.synth.camera import tilted_view
 from vision.synth.dice3d import flat_pose, stacked_pose
 from vision.synth.sicbo_render import DomeScene
 
@@ -158,3 +159,73 @@ def test_a_small_die_on_another_is_told_on_a_plane_fitting_less_closely(
     (0.0, 0.03), (0.005, 0.03), (0.0055, 0.031), (0.0075, 0.035), (0.01, 0.04), (0.02, 0.04)])
 def test_the_rise_needed_grows_with_the_planes_misfit(spread: float, rise: float) -> None:
     assert needed_rise(spread) == pytest.approx(rise)
+
+
+def _far_scene() -> DomeScene:
+    """A camera 0.6 m above a 16 mm die's top, 1.5 degrees off straight down (spent seed
+    13704 clip 004: 1024x576, 1.6 degrees): one die edge raises a face only ~2.7%."""
+    w, h, dist = 1024, 576, 0.6
+    cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(1.5), azimuth_rad=0.7,
+                      focal_px=dist * 0.85 * h / 0.2, width=w, height=h)
+    floor = (26.0, 78.0, 130.0)
+    return DomeScene(camera=cam, floor_bgr=floor,                    # type: ignore[arg-type]
+                     table_bgr=tuple(0.7 * v for v in floor))      # type: ignore[arg-type]
+
+
+def _stack_by_one(edge_m: float) -> tuple:
+    """A four lined up on a four, a flat one beside them."""
+    below = flat_pose(4, (0.02, 0.0), 0.4, edge_m=edge_m)
+    return below, stacked_pose(4, below, (0.0, 0.0), 0.4), flat_pose(1, (-0.04, -0.03), 1.1,
+                                                                      edge_m=edge_m)
+
+
+def _missed_by_one(edge_m: float) -> tuple:
+    """The four flat where the stack stood, the one beside it (a third not thrown in)."""
+    return flat_pose(4, (0.02, 0.0), 0.4, edge_m=edge_m), flat_pose(1, (-0.04, -0.03), 1.1,
+                                                                     edge_m=edge_m)
+
+
+@pytest.mark.parametrize(("last", "expected"), [
+    (_stack_by_one(EDGE_M), ["dice_stacked"]),   # the four +2.6-2.9%, the one no span
+    (_missed_by_one(EDGE_M), ["dice_count"]),    # a flat four and a one: as large as flat
+])
+def test_a_die_on_another_beside_a_one_is_told_on_a_far_camera(last: tuple, expected: list
+                                                                ) -> None:
+    # a one's single pip gives no span, so the pair's other die alone tells the height;
+    # one die edge raises a face under 3%, on a plane fitting its places within 0.25%.
+    # Before: both dice needed a span, and 3% was the least rise: abstained dice_count
+    # (spent seed 13704 clip 004 r3: a four +2.59% beside a one, plane misfit 0.18%)
+    got = _decisions([*CLEAN, last], _far_scene(), still=20)
+    assert got == [[(2, 3, 4)], [(2, 5, 6)], expected]
+
+
+SCALE = FloorScale((40.0, 0.0, 0.0), 0.002, 6)     # a flat face's span 40 px everywhere
+
+
+def _pair_die(x: float, face: int, span: float, conf: float = 0.99) -> DieObs:
+    return DieObs((x, 100.0), 50.0, face, conf, "flat", span_px=span)
+
+
+@pytest.mark.parametrize(("dice", "expected"), [
+    ((_pair_die(0, 4, 41.1), _pair_die(200, 1, 0.0)), 0),     # +2.75% beside a one
+    ((_pair_die(0, 1, 0.0), _pair_die(200, 5, 41.1)), 1),
+    ((_pair_die(0, 4, 40.6), _pair_die(200, 1, 0.0)), None),  # +1.5%: a flat four
+    ((_pair_die(0, 4, 41.1), _pair_die(200, 1, 0.0, conf=0.8)), None),  # the one unsure
+    ((_pair_die(0, 4, 41.1), _pair_die(200, 3, 0.0)), None),  # a three with no span: no one
+    ((_pair_die(0, 4, 41.1), _pair_die(200, 4, 40.8)), None),  # the other +2%: not level
+    ((_pair_die(0, 4, 41.1), _pair_die(200, 4, 40.0)), None),  # both sized: 3% needed
+])
+def test_the_die_beside_a_one_is_on_top_when_larger_than_the_plane_says(
+        dice: tuple, expected: int | None) -> None:
+    assert taller_die(dice, SCALE) == expected
+
+
+@pytest.mark.parametrize("scale", [
+    FloorScale((40.0, 0.0, 0.0), 0.003, 6),         # the plane misfits its places by 0.3%
+    FloorScale((20.0, 0.0, 0.1), 0.002, 6),         # a tilted camera: the size 0.1 px per px
+])
+def test_beside_a_one_only_a_close_level_plane_tells(scale: FloorScale) -> None:
+    # spent seed 13704 clip 003 r3 (camera 27.5 degrees): a flat four +9.1% on a plane
+    # fitting its first 5 places within 0.18%, its size gradient ~0.035
+    die = _pair_die(0, 4, scale.size_at((0, 100.0)) * 1.05)
+    assert taller_die((die, _pair_die(200, 1, 0.0)), scale) is None

@@ -28,6 +28,13 @@ seed 11704 (spent) clip 003 r4, 1280x720, camera 7 degrees: a three on a die
 abstained ``dice_count``). Flat dice of a round whose third die was missed, seed 11604
 clip 001 r4 (camera 16 degrees, plane 0.88%): +0.9% and -1.0%.
 
+A one shows no pip span, so beside a one the other die alone tells (``lone_one``), only
+on a camera nearly straight down (the plane nearly level) whose plane fits its places
+within ``tightest_spread``: far off, a stack rises less than 3% there (spent seed 13704
+clip 004 r3, 1024x576, camera 1.6 degrees: a four on a four +2.59%, plane misfit 0.18%
+over 6 places, a flat one beside it; the flat dice of that clip's rounds of three
+-0.9% to +0.15%).
+
 A die merely missed leaves two flat dice, each as large as the plane says: the round
 abstains (``dice_count``) as before. Three dice seen are never judged here.
 
@@ -46,8 +53,8 @@ import numpy as np
 
 from vision.sicbo.points import centre_gap_px
 
-__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "flat_samples", "needed_rise",
-           "taller_die"]
+__all__ = ["FloorScale", "HeightParams", "fit_floor_scale", "flat_samples", "lone_one",
+           "needed_rise", "taller_die"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +67,23 @@ class HeightParams:
     rise: float = 0.04            # the die on top: this much larger than the plane says ...
     tight_spread: float = 0.005   # ... or, on a plane that fits its places this closely,
     tight_rise: float = 0.03      # this much larger ...
+    # beside a one (no span: ``lone_one``), only on a plane nearly level (a camera nearly
+    # straight down) fitting this closely, the other die this much larger (10 x the misfit)
+    tightest_spread: float = 0.0025
+    tightest_rise: float = 0.025
+    flat_grad: float = 0.005      # ... its size changing at most this x per px across the image
     level: float = 0.5            # ... and the other die at most this x as much (a flat die)
 
     def __post_init__(self) -> None:
         if self.min_places < 4 or not 0 < self.max_spread < self.rise or not 0 <= self.level < 1 \
-                or not 0 < self.tight_spread < self.tight_rise <= self.rise:
+                or not 0 < self.tight_spread < self.tight_rise <= self.rise \
+                or not 0 < self.tightest_spread < self.tight_spread \
+                or not self.tightest_spread < self.tightest_rise <= self.tight_rise \
+                or self.flat_grad <= 0:
             raise ValueError(f"need min_places >= 4, 0 < max_spread < rise, 0 <= level < 1 and "
-                             f"0 < tight_spread < tight_rise <= rise, got {self}")
+                             f"0 < tight_spread < tight_rise <= rise, 0 < tightest_spread < "
+                             f"tight_spread, tightest_spread < tightest_rise <= tight_rise and "
+                             f"flat_grad > 0, got {self}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +98,12 @@ class FloorScale:
     def size_at(self, xy: tuple[float, float]) -> float:
         a, b, c = self.coef
         return a + b * xy[0] + c * xy[1]
+
+    @property
+    def grad(self) -> float:
+        """How fast the size changes across the image (px per px, any way): the
+        relative change over one size's length; near 0 for a camera straight down."""
+        return float(np.hypot(self.coef[1], self.coef[2]))
 
 
 def flat_samples(dice: Sequence[object], params: HeightParams = HeightParams()
@@ -142,16 +165,44 @@ def _places(s: np.ndarray) -> np.ndarray:
 def taller_die(dice: Sequence[object], scale: FloorScale,
                params: HeightParams = HeightParams()) -> int | None:
     """Index of the die lying on a hidden one, when exactly two are seen (duck-typed
-    ``center_xy``, ``span_px``, ``confidence``, ``pose``), else None."""
-    if len(dice) != 2 or any(d.pose != "flat" or d.span_px <= 0          # type: ignore[attr-defined]
+    ``center_xy``, ``span_px``, ``face``, ``confidence``, ``pose``), else None. The other
+    die may be a one (no pip span: ``lone_one``)."""
+    if len(dice) != 2 or any(d.pose != "flat"                            # type: ignore[attr-defined]
                              or d.confidence < params.sure_conf for d in dice):  # type: ignore[attr-defined]
         return None
+    sized = [d.span_px > 0 for d in dice]                               # type: ignore[attr-defined]
+    if not all(sized):
+        return lone_one(dice, scale, params) if any(sized) else None
     rel = [d.span_px / scale.size_at(d.center_xy) - 1 for d in dice]    # type: ignore[attr-defined]
     big = int(np.argmax(rel))
     rise = needed_rise(scale.spread, params)
     if rel[big] >= rise and rel[1 - big] <= params.level * rel[big]:
         return big
     return None
+
+
+def lone_one(dice: Sequence[object], scale: FloorScale,
+             params: HeightParams = HeightParams()) -> int | None:
+    """The die of 2+ pips of a pair whose other die is a one (one pip: no span, so no
+    size of its own to show it flat), when it is ``tightest_rise`` larger than the plane
+    says, on a plane fitting its places within ``tightest_spread`` and nearly level
+    (``flat_grad``: a camera nearly straight down). A face of 2+ pips lying flat is as
+    large as the plane says, within its misfit, the one beside it or not. A tilted
+    camera foreshortens a face by its turn, and a plane fitted on its first few places
+    can fit them closely and still miss a flat die elsewhere by far: spent seed 13704
+    clip 003 r3 (camera 27.5 degrees), a flat four +9.1% and a three -4.3% on a plane
+    fitting 5 places within 0.18% (size gradient ~0.035). Spent seed 13704 clip 004 r3
+    (1024x576, camera 1.6 degrees): a four on a four, +2.59% on a plane fitting 6 places
+    within 0.18% (gradient ~0.0025), the flat one beside it with no span: abstained
+    dice_count (truth dice_stacked)."""
+    if scale.spread > params.tightest_spread or scale.grad > params.flat_grad:
+        return None
+    i = next(k for k, d in enumerate(dice) if d.span_px > 0)           # type: ignore[attr-defined]
+    if dice[1 - i].face != 1:                                          # type: ignore[attr-defined]
+        return None
+    d = dice[i]
+    rel = d.span_px / scale.size_at(d.center_xy) - 1                  # type: ignore[attr-defined]
+    return i if rel >= params.tightest_rise else None
 
 
 def needed_rise(spread: float, params: HeightParams = HeightParams()) -> float:
