@@ -170,7 +170,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         # touching, not seen alike, one die's outline runs out towards the other: it leans
         two |= sided_leans(blobs, tops, reads, touch - alike, bodies, edge, params.pose)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
-        two |= lone_turned(tops, params.lean_view) | pip_turned(tops, params.lean_view)
+        two |= lone_turned(tops, params.lean_view) | pip_turned(
+            tops, params.lean_view, image_size=(image_bgr.shape[1], image_bgr.shape[0]))
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)

@@ -42,8 +42,8 @@ from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "layout_view", "layouts_turned", "lone_turned", "pip_turned",
-           "pip_view", "turned_leans"]
+__all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_view", "layouts_turned",
+           "lone_turned", "pip_turned", "pip_view", "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -61,6 +61,7 @@ class LeanViewParams:
     pip_slant: float = 0.25     # ... the two alike seen at least this off their normal ...
     pip_agree: float = 0.2      # ... each face's pips squashed alike within this (view gap)
     pip_turn: float = 0.4       # ... and the lone face's pip view this far from each
+    flat_fit: float = 0.1       # ... unless one camera sees all three flat within this
 
     def __post_init__(self) -> None:
         if not (self.turn > 0 and self.max_resid > 0):
@@ -184,7 +185,8 @@ def pip_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndar
     return view
 
 
-def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -> set[int]:
+def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
+               image_size: tuple[int, int] | None = None) -> set[int]:
     """Of three dice, the one without a face layout (``layout_view``: a face of 1-3 pips)
     whose pips are squashed along another direction than both others'
     (``pip_turn``, ``pip_view``), those two seen alike (``alike``) and clearly slanted
@@ -201,7 +203,16 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     0.25: a flat face that oblique shows its direction; the lean must still lie 0.4 off).
     The turned face is one without a layout (its pips are its only view; a layout's face
     is judged by ``lone_turned``): seed 11704 clip 019 r2 f388, three flat dice, a six's
-    pips 0.37 turned from two threes seen 0.29-0.43 off the normal, 0.20 apart."""
+    pips 0.37 turned from two threes seen 0.29-0.43 off the normal, 0.20 apart.
+    Given the ``image_size`` (w, h), a face so turned is still flat where one camera
+    looking at the image's centre sees all three faces flat (``flat_views_fit`` within
+    ``flat_fit``): a flat face far across the image from the other two is seen from
+    another direction by perspective alone. Fresh seed 13804 clip 010 r4 (1280x960,
+    camera 26.6 degrees, focal 1244 px): three flat threes, the one at the lower left
+    480-615 px from the others, its pip view (0.35, 0.28), theirs (0.03, 0.55) and
+    (0.08, -0.46), 0.14 apart: 0.43 and 0.46 turned, voided dice_leaning; the views the
+    scene's own camera gives a flat face there are (0.35, 0.28), (0.04, 0.56) and
+    (-0.05, 0.43), and the fitted camera explains all three within 0.03."""
     if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px:
         return set()
     laid = [layout_view(t, params.max_resid) is not None for t in tops]
@@ -211,9 +222,60 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) -
     if any(v is None for v in views):
         return set()
     length = [float(np.hypot(*v)) for v in views]
-    return _odd_one(views, params.alike, params.pip_turn,
-                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
-                    and not laid[k])
+    odd = _odd_one(views, params.alike, params.pip_turn,
+                   lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
+                   and not laid[k])
+    if odd and image_size is not None and flat_views_fit(
+            [t.center_xy for t in tops], views, image_size) <= params.flat_fit:
+        return set()
+    return odd
+
+
+FOCALS = (0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 2.0, 2.5, 3.0, 4.0)   # x the image width
+
+
+def flat_view(xy: tuple[float, float], centre: np.ndarray, focal_px: float,
+              up: np.ndarray) -> np.ndarray:
+    """The view vector (``touch.face_view``'s convention) a pinhole camera (principal
+    point ``centre``, ``focal_px``; ``up`` the floor's normal in its coordinates) gives a
+    flat face at image point ``xy``: a small circle's image, from the local map of the
+    floor's plane onto the image."""
+    u = (np.asarray(xy, float) - centre) / focal_px
+    a = np.cross(up, (1.0, 0.0, 0.0))
+    a /= np.linalg.norm(a)
+    b = np.cross(up, a)
+    jac = np.column_stack([a[:2] - u * a[2], b[:2] - u * b[2]])
+    rot, s, _ = np.linalg.svd(jac)
+    r = float(s[1] / max(s[0], 1e-9))
+    return float(np.sqrt(max(0.0, 1.0 - r * r))) * rot[:, 1]
+
+
+def flat_views_fit(centres: list[tuple[float, float]], views: list[np.ndarray],
+                   image_size: tuple[int, int]) -> float:
+    """How well one camera looking at the image's centre sees every face flat: the
+    largest ``view_gap`` between a face's view and the one ``flat_view`` gives it, for
+    the best floor normal (Gauss-Newton from straight down) over focal lengths of
+    ``FOCALS`` x the width. Run only for a face already found turned (no frame cost)."""
+    centre = np.array(image_size, float) / 2.0
+
+    def gaps(f: float, p: np.ndarray) -> np.ndarray:
+        up = np.array([p[0], p[1], 1.0]) / float(np.hypot(np.hypot(*p), 1.0))
+        out = []
+        for xy, v in zip(centres, views, strict=True):
+            w = flat_view(xy, centre, f, up)
+            out.append(w - v if np.hypot(*(w - v)) <= np.hypot(*(w + v)) else -w - v)
+        return np.concatenate(out)
+
+    best = np.inf
+    for rel in FOCALS:
+        f, p = rel * image_size[0], np.zeros(2)
+        for _ in range(12):
+            r0 = gaps(f, p)
+            jac = np.column_stack([(gaps(f, p + e) - r0) / 1e-4 for e in np.eye(2) * 1e-4])
+            p = p + np.clip(np.linalg.lstsq(jac, -r0, rcond=None)[0], -0.5, 0.5)
+        r = gaps(f, p).reshape(-1, 2)
+        best = min(best, float(np.hypot(r[:, 0], r[:, 1]).max()))
+    return best
 
 
 def _odd_one(views: list[np.ndarray], alike: float, turn: float,
