@@ -58,3 +58,17 @@ def test_side_faces_the_other_way_are_a_lean() -> None:
                        {(0, 1)}, apart) == set()
     assert flat_beside(blobs, tops, [0.99, 0.9, 0.99], {(0, 1)}, apart) == set()  # unsure
     assert flat_beside(blobs, tops, sure, {(0, 1)}, {(0, 2)}) == set()   # no third apart
+
+
+@needs_model
+def test_flat_pair_pressed_along_a_short_contact_is_paid() -> None:
+    """Seed 13804 (spent) clip 010 r2 frame 915 (truth 5-5-6, camera ~27 degrees off
+    vertical): the six lies behind a five, its near side face meeting the five's top face
+    along 0.80 edge (the short-contact rule, ``merged.pressed_dice`` at 0.7): the six,
+    pips and CNN 0.999, was capped at 0.5 on every read and the round abstained. The
+    pair is seen alike (views 0.52/0.58, 0.07 apart) and lying flat beside the third
+    die (all side faces showing down, cosine 0.98): both read surely, flat."""
+    reading = read_saved("s13804_010_f915_flat_pressed.png")
+    for xy, face in (((332, 242), 6), ((380, 332), 5), ((545, 608), 5)):
+        die = die_at(reading, xy)
+        assert die.face == face and die.confidence >= FLOOR and die.pose == "flat", die

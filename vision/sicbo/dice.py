@@ -34,6 +34,7 @@ from vision.sicbo.floor import LIT_REL, floor_look
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import layouts_turned, lone_turned, pip_turned, turned_leans
 from vision.sicbo.merged import (
+    Contact,
     contacts,
     faces_apart,
     pressed_dice,
@@ -185,16 +186,20 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two.add(joined)              # a die leaning across another: one concave blob
     if params.in_dome:               # a second die's face turned up beside the top face
         two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
+    # seen lying flat side by side (a third die apart, all three sure, side faces showing
+    # the same way: ``flat_beside``); where also seen alike, a short contact is no lean
+    flat = flat_beside(blobs, tops, confs, touch, apart, params.touch,
+                       leaning=frozenset(two)) if touch else set()
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round
-    # abstains); in the dome not where the faces lie beyond a lean's reach (_in_reach)
+    # abstains); in the dome not where the faces lie beyond a lean's reach (_in_reach),
+    # nor where the pair is seen both alike and lying flat beside a third die (_seen_flat)
     pressed = pressed_dice([c for c in pairs if not params.in_dome
-                            or _in_reach(tops[c.die], tops[c.other], edge, params)],
+                            or (_in_reach(tops[c.die], tops[c.other], edge, params)
+                                and not _seen_flat(c, alike & flat))],
                            long_rel=0.7) - two  # 0.7: = rel
     # maybe leaning, unless seen alike or seen lying flat beside each other: not trusted
     loose = touch - alike
-    flat = flat_beside(blobs, tops, confs, loose, apart, params.touch,
-                       leaning=frozenset(two)) if loose else set()
     pressed |= {k for pair in loose - flat for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
     unsure = pressed | _partial(reads, params)
@@ -470,6 +475,22 @@ def _in_reach(a: TopFace, b: TopFace, edge_px: float, params: DiceParams) -> boo
     0.29 edge of floor between their faces, their blobs meeting along 0.82 edge; one or
     the other capped at 0.5 on every read: abstained low_confidence."""
     return centre_gap_px(a, b) < params.touch.reach_rel * edge_px
+
+
+def _seen_flat(contact: Contact, pairs: set[tuple[int, int]]) -> bool:
+    """The contact's two dice are one of ``pairs`` (``(i, j)``, i < j): in ``read_dice``,
+    touching pairs seen alike (``touch.square_pairs``, the faces' layouts not turned
+    apart) and lying flat beside a third die (``touch.flat_beside``). Each rules out a
+    lean on its own for the leans the tables make (20-40 degrees): alike, a lean would
+    tip twice the camera's slant towards it (54 degrees or more at ``square_view``), and
+    such a lean shows its upturned side face away from the camera, where the third
+    die shows none. Seed 13804 (spent) clip 010 r2 frame 915 (1280x960, camera ~27
+    degrees): a flat five and six, the six behind, its near side face meeting the five's
+    face along 0.83 edge (centres 1.41 edges apart, no floor between); views 0.52/0.58,
+    0.07 apart; the side faces of both and of the third die show the same way (cosine
+    0.98-0.99); the six, pips and CNN 0.999, was capped at 0.5 on every read: abstained
+    low_confidence."""
+    return (min(contact.die, contact.other), max(contact.die, contact.other)) in pairs
 
 
 def _not_a_die(probs: np.ndarray | None) -> bool:
