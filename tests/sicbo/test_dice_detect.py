@@ -55,14 +55,17 @@ def test_lone_big_die_is_not_cut() -> None:
 
 
 @pytest.mark.parametrize(("faces", "seed"), [
-    ([1, 2, 3], 31),     # an under-exposed camera: every contrast at ~half
+    ([1, 2, 3], 31),     # an under-exposed camera: every contrast at ~half, then ~0.3
     ([4, 5, 6], 32),
 ])
 def test_under_exposed_dice_are_read(faces, seed) -> None:
     rng = np.random.default_rng(seed)
     image, _ = render_scene(faces, rng, edge_px=46, tilt_deg=15, style=DieStyle())
-    dark = np.clip(image.astype(np.float32) * 0.5, 0, 255).astype(np.uint8)
-    assert sorted(read_dice(dark).faces) == sorted(faces)
+    for gain in (0.5, 0.3):
+        dark = np.clip(image.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+        assert sorted(read_dice(dark).faces) == sorted(faces), gain
+    # At 0.3 the exposure step carries it: without it no die is found. (At 0.5 the pip map
+    # chosen by its spots, pipblobs._spot, now reads the dice even without it.)
     off = DiceParams(detect=DetectParams(white_lum=1.0), pips=PipParams(white_lum=1.0))
     assert sorted(f for f in read_dice(dark, params=off).faces if f) != sorted(faces)
 
