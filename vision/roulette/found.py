@@ -15,14 +15,14 @@ import numpy as np
 
 from vision.roulette.launch import launched, too_fast
 from vision.roulette.pocket import relative_angle
-from vision.roulette.track import BallObs, Seen
+from vision.roulette.track import BallObs, Seen, distance, follow_gate
 from vision.roulette.wheel import POCKET_RAD
 
 if TYPE_CHECKING:
     from vision.roulette.settle_params import SettleParams
 
-__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "fell_in", "followed_down",
-           "glimpsed_hop", "glimpsed_in", "hopping_in", "still_running"]
+__all__ = ["back_on_bowl", "came_unseen", "extend_bowl_run", "fall_lead_in", "fell_in",
+           "followed_down", "glimpsed_hop", "glimpsed_in", "hopping_in", "still_running"]
 
 
 def came_unseen(history: Iterable[Seen], *, head: float, fps: float, reach_s: float,
@@ -113,6 +113,49 @@ def fell_in(history: Iterable[Seen], *, head: float, band_out: float, p: SettleP
     turned = sum(abs(relative_angle(b.theta, a.theta)) * 0.5 * (a.rho + b.rho)
                  for a, b in zip(run, run[1:], strict=False))
     return run[0].frame if turned <= p.fall_turn * inward else None
+
+
+_LEAD_IN_SLACK = 0.02  # ring radii a falling thing's sighting may lie inward of the next
+# (``fall_lead_in``)
+
+
+def fall_lead_in(history: Iterable[Seen],
+                 others: Iterable[tuple[int, float, tuple[BallObs, ...]]]) -> list[Seen]:
+    """``history``'s last run (sightings each at most 2 frames after the one before, as
+    ``fell_in`` takes it) led in by the same spot's sightings before the track took it:
+    from the run's first sighting back through ``others`` (per frame: frame, zero angle,
+    the free spots not taken for the ball), each the nearest spot at most 2 frames before
+    the one after it, within the gate a ball is followed by (``track.follow_gate``), free, and no
+    further in than it (a thing falling in comes inward). A thing dropped into the bowl
+    behind the running ball is no ball for the track (``BallTrack._reachable``) until the
+    ball has been unseen ``reach_s``; taken then, a frame or two before the pockets, its
+    own run is too short for ``fell_in`` while its fall was in view all along. (Seed 13901
+    018 r0, 1280x720 at 25 fps: a silver coin seen falling from 2.15 to 1.19 ring radii
+    over 8 frames at one angle, 0.1 rad, behind the ball; taken at 1.59 when the ball had
+    been unseen 0.28 s, in the pockets 2 frames later, 'at rest' on the number ring 8
+    frames on: read 5 at 0.96, a wrong outcome in a void round.) Oldest first."""
+    seen = list(history)
+    if not seen:
+        return []
+    start = len(seen) - 1
+    while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
+        start -= 1
+    run = seen[start:]
+    lead: list[Seen] = []
+    cur = run[0]
+    for frame, zero, spots in reversed(list(others)):
+        if frame >= cur.frame:
+            continue
+        if cur.frame - frame > 2:
+            break
+        near = [(distance(b.rho, b.theta, cur.rho, cur.theta), b) for b in spots
+                if not b.held and b.rho >= cur.rho - _LEAD_IN_SLACK]
+        near = [(d, b) for d, b in near if d < follow_gate(cur.frame - frame)]
+        if near:
+            b = min(near, key=lambda x: x[0])[1]
+            cur = Seen(frame, b.rho, b.theta, relative_angle(b.theta, zero))
+            lead.append(cur)
+    return [*reversed(lead), *run]
 
 
 def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettleParams

@@ -33,7 +33,8 @@ Phases::
   without hopping is no ball (``settle_travel``): a fixture from then on; so is one taken
   there, not yet hopping, while a ball still runs on the bowl at a launch's speed; and one
   seen falling straight in rather than rolling down (``fell_in``: thrown in, the ball's
-  track out of view) must hop as a found one must.
+  track out of view; its fall seen before the track took it counts, ``fall_lead_in``)
+  must hop as a found one must.
 * abstain: the ball vanished from the pocket ring or the wheel (or for long from the
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
   not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
@@ -44,11 +45,13 @@ Phases::
 
 from __future__ import annotations
 
+from collections import deque
+
 import numpy as np
 
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs, approach_rates
-from vision.roulette.found import came_unseen, fell_in
+from vision.roulette.found import came_unseen, fall_lead_in, fell_in
 from vision.roulette.launch import arrived, contiguous, handled, landed, launch_rates, launched
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
@@ -109,6 +112,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.last_seen: Seen | None = None  # the ball's latest sighting (a lost one's evidence)
         self.rode = 0  # void: sightings of the ball in the pockets since (``_spun_again``)
         self.bowl_run: tuple[Seen, ...] = ()  # free spots running on the bowl meanwhile
+        self.others: deque[tuple[int, float, tuple[BallObs, ...]]] = deque(
+            maxlen=int(fps) + 1)  # per frame: zero angle, free spots not taken (``fall_lead_in``)
 
     @property
     def chosen(self) -> int | None:
@@ -125,6 +130,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest", refind=self._refind())
         self.last_seen = self.ball or self.last_seen
+        self.others.append((obs.frame, obs.zero, tuple(
+            b for i, b in enumerate(obs.balls) if i != self.track.chosen and b in self.track.free)))
         before = self.phase
         events: list[Event] = getattr(self, f"_{self.phase}")(obs)
         if self.phase == "void":
@@ -393,6 +400,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                 # for the ball (its track out of view) from where it came into sight
                 self.found_at = fell_in(self.history, head=self.head, band_out=self.band[1],
                                         p=self.p)
+            if self.found_at is None:  # ... its fall in view before the track took it
+                self.found_at = fell_in(fall_lead_in(self.history, self.others), head=self.head,
+                                        band_out=self.band[1], p=self.p)
             self.jumped |= self.found_at is not None  # (or it arrived unseen on the bowl)
             return [Event("ball_in_pockets", obs.frame,
                           extra={"revolutions": round(self.revolutions, 1)})]

@@ -19,7 +19,8 @@ import numpy as np
 
 from vision.roulette.pocket import relative_angle
 
-__all__ = ["BallObs", "BallTrack", "FrameObs", "LookAlike", "Seen", "distance", "step_omega"]
+__all__ = ["BallObs", "BallTrack", "FrameObs", "LookAlike", "Seen", "distance", "follow_gate",
+           "step_omega"]
 
 
 @dataclass(slots=True)
@@ -75,7 +76,7 @@ def distance(a_rho: float, a_theta: float, b_rho: float, b_theta: float) -> floa
                              - 2 * a_rho * b_rho * np.cos(a_theta - b_theta), 0.0)))
 
 
-def _gate(unseen: int) -> float:
+def follow_gate(unseen: int) -> float:
     """How far (``distance``, ring radii) a spot may lie from where the ball would be,
     ``unseen`` frames after its last sighting, and still be taken for it."""
     return min(0.25 + 0.05 * unseen, 0.45)
@@ -265,7 +266,7 @@ class BallTrack:
             if found:
                 self.lead_in = self._lead_in(balls[found[0]], obs, since=last.frame)
             return found[0] if found else None
-        gate = _gate(unseen)
+        gate = follow_gate(unseen)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
         # off the bowl slows down relative to the wheel as it drops into the pockets. A
         # ball at rest (``riding``) stays within ``rest_gate`` of where it came to rest: a
@@ -316,7 +317,7 @@ class BallTrack:
             gap = cur.frame - frame
             if gap > self.lead_gap:
                 break
-            gate = _gate(gap)
+            gate = follow_gate(gap)
             near = [(distance(s.rho, relative_angle(s.theta, zero), cur.rho, cur.rel), s)
                     for s in spots]
             near = [(d, s) for d, s in near if d < gate]
