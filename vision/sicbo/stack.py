@@ -54,6 +54,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
+from vision.sicbo.deep_stack import deep_stack
 from vision.sicbo.pips import PipParams, TopFace
 from vision.sicbo.points import offset_px
 from vision.sicbo.pose import (
@@ -316,6 +317,8 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
         got = _lit_stack(image_bgr, tops, edge_px, params, wins)
         if got is None:
             i = lowered_top(image_bgr, blobs, tops, edge_px, params, wins)
+            if i is None:                # no lower die's top seen: its sides, by their depth
+                i = deep_stack(image_bgr, blobs, tops, reads, edge_px, pale=pale)
             return None if i is None else (i, "stacked")
         i, lit = got
         beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
