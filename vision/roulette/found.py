@@ -86,6 +86,14 @@ def followed_down(bowl: list[Seen], first: Seen, *, fps: float, wheel_rad_s: flo
     return min(ends) - reach_rad <= ahead <= 1.5 * max(ends) + reach_rad
 
 
+def _last_run(seen: list[Seen]) -> list[Seen]:
+    """``seen``'s last run: its sightings each at most 2 frames after the one before."""
+    start = len(seen) - 1
+    while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
+        start -= 1
+    return seen[max(start, 0):]
+
+
 def fell_in(history: Iterable[Seen], *, head: float, band_out: float, p: SettleParams
             ) -> int | None:
     """Reaching the pockets, did the spot fall straight in rather than roll down? Its last
@@ -102,10 +110,7 @@ def fell_in(history: Iterable[Seen], *, head: float, band_out: float, p: SettleP
     seen = list(history)
     if not seen or seen[-1].rho > band_out:
         return None
-    start = len(seen) - 1
-    while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
-        start -= 1
-    run = seen[start:]
+    run = _last_run(seen)
     if (len(run) - 1 < p.fall_frames or any(s.held for s in run)
             or run[0].rho <= head + p.bowl_margin):
         return None
@@ -134,13 +139,9 @@ def fall_lead_in(history: Iterable[Seen],
     over 8 frames at one angle, 0.1 rad, behind the ball; taken at 1.59 when the ball had
     been unseen 0.28 s, in the pockets 2 frames later, 'at rest' on the number ring 8
     frames on: read 5 at 0.96, a wrong outcome in a void round.) Oldest first."""
-    seen = list(history)
-    if not seen:
+    run = _last_run(list(history))
+    if not run:
         return []
-    start = len(seen) - 1
-    while start > 0 and seen[start].frame - seen[start - 1].frame <= 2:
-        start -= 1
-    run = seen[start:]
     lead: list[Seen] = []
     cur = run[0]
     for frame, zero, spots in reversed(list(others)):
