@@ -31,7 +31,7 @@ flat die beside them. It sees few stacks; it is meant never to see a flat die.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,13 +64,15 @@ class DeepParams:
 
 def deep_stack(image_bgr: np.ndarray, blobs: Sequence[Blob], tops: Sequence[TopFace],
                reads: Sequence[DieRead], edge_px: float, params: DeepParams = DeepParams(),
-               *, pale: bool = False) -> int | None:
+               *, pale: bool = False, bodies: Callable[[], list[Blob]] | None = None
+               ) -> int | None:
     """Index of the die lying on the hidden third (see the module doc), exactly two dice
-    seen, both read flat; else None."""
+    seen, both read flat; else None. ``bodies``: the caller's ``die_bodies`` of these blobs
+    and faces, cut once per frame (``dice.read_dice``); None: cut here."""
     if pale or len(blobs) != 2 or len(tops) != 2 or edge_px <= 0 \
             or any(r.pose != "flat" or r.confidence < params.sure_conf for r in reads):
         return None
-    bodies = die_bodies(image_bgr, list(blobs), list(tops))
+    bodies = bodies() if bodies is not None else die_bodies(image_bgr, list(blobs), list(tops))
     nadir = np.asarray(PipParams().nadir_xy, float)
     down = [float(np.asarray(offset_px(b, t)) @ nadir) / edge_px for b, t in zip(bodies, tops,
                                                                                 strict=True)]

@@ -213,7 +213,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
-    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale)
+    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
         reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
@@ -258,14 +258,15 @@ def _split_merged(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN00
 
 def _stacked_pair(image_bgr: np.ndarray, reads: list[DieRead], blobs: list[Blob],
                   tops: list[TopFace], edge_px: float, params: DiceParams,
-                  two: set[int], pale: bool) -> list[DieRead]:
+                  two: set[int], pale: bool,
+                  bodies: Callable[[], list[Blob]] | None) -> list[DieRead]:
     """Three dice in play, two seen, no second face or pressed pair (``two``): the die
     ``stack.stacked_pose`` finds lying on the other is stacked (or leaning, where the
     light shows it lying beside). Photos (``max_dice`` None) are left alone."""
     if params.max_dice != 3 or len(reads) != 2 or two:
         return reads
     got = stacked_pose(image_bgr, blobs, tops, reads, edge_px, params.stack, params.pose,
-                       pale=pale)
+                       pale=pale, bodies=bodies)
     return reads if got is None else [replace(r, pose=got[1]) if j == got[0] else r
                                       for j, r in enumerate(reads)]
 

@@ -46,6 +46,7 @@ seed-9704/9804/9904/9002 reads (see the commit messages).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -307,18 +308,20 @@ def lit_beside(lit: LitTop, params: StackParams = StackParams()) -> bool:
 
 def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
                  reads: list[DieRead], edge_px: float, params: StackParams = StackParams(),
-                 pose: PoseParams | None = None, *, pale: bool = False) -> tuple[int, str] | None:
+                 pose: PoseParams | None = None, *, pale: bool = False,
+                 bodies: Callable[[], list[Blob]] | None = None) -> tuple[int, str] | None:
     """``(index, pose)`` of the die lying on or against the hidden third, exactly two
     dice seen: ``stacked_index``'s die, "stacked"; but where both read flat and the
     light cue's lit region runs beside the die (``lit_beside``), "leaning": the round
-    voids as before, for the reason the light shows."""
+    voids as before, for the reason the light shows. ``bodies``: the caller's
+    ``die_bodies`` of these blobs and faces, cut once per frame (None: cut where asked)."""
     if len(tops) == 2 and [r.pose for r in reads] == ["flat", "flat"]:
         wins = _lit_windows(image_bgr, tops, _face_edges(tops, edge_px), params)
         got = _lit_stack(image_bgr, tops, edge_px, params, wins)
         if got is None:
             i = lowered_top(image_bgr, blobs, tops, edge_px, params, wins)
             if i is None:                # no lower die's top seen: its sides, by their depth
-                i = deep_stack(image_bgr, blobs, tops, reads, edge_px, pale=pale)
+                i = deep_stack(image_bgr, blobs, tops, reads, edge_px, pale=pale, bodies=bodies)
             return None if i is None else (i, "stacked")
         i, lit = got
         beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
