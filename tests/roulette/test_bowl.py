@@ -126,8 +126,8 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
         outside_at: Callable[[int], np.ndarray] | None = None,
         ignore_at: Callable[[int], np.ndarray] | None = None, turning: int = 0,
         restart: bool = False, track_empty: bool = False,
-        track_paints: list[Paint] | None = None, track_outside: np.ndarray | None = None
-        ) -> list[ObjectFix | None]:
+        track_paints: list[Paint] | None = None, track_outside: np.ndarray | None = None,
+        cone: int = 0) -> list[ObjectFix | None]:
     """Render ``frames`` frames with sensor noise and run the object stage on them, wired
     as the reader wires it. The background starts from the first frame painted with
     ``seed_with`` instead (what the reader's first seconds showed). ``outside`` (R, C)
@@ -144,7 +144,9 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
     ball at rest, as the reader gives it off the bowl). ``track_empty``: the track rows show
     the empty bowl (what the paints lay in the last rows ends there), not the last row
     going on; ``track_paints`` draw on the track rows; ``track_outside`` (track_rows, C)
-    bool: track pixels beyond the frame's border (black, unseen)."""
+    bool: track pixels beyond the frame's border (black, unseen). ``cone``: the strip's first
+    rows lie inside the pocket ring's inner edge, shown but unseen (as the reader marks
+    the cone's rows: no foreground, no object looked for there)."""
     rng = np.random.default_rng(seed)
     stand_out = np.full((ROWS, 1), 30.0, np.float32)
     stand_out[:HEAD] = 45.0
@@ -160,6 +162,7 @@ def run(paints: list[Paint], frames: int, seed: int, seed_with: list[Paint] | No
             invalid, edge = _unseen(outside, track_rows)
             if track_outside is not None:
                 invalid[ROWS:] |= _unseen(track_outside, 0)[0]
+            invalid[:cone] = True
         frame = empty_strip()
         for paint in paints:
             paint(frame, f)

@@ -35,7 +35,12 @@ Patches that are never objects:
   it by one gain in every channel (the fret's own colour, scaled): the turning wheel
   carries each fret through a stretch of the image where it catches the light
   (``ghost.label_is_glint``). A chip or coin is wider, and where it covers a fret has
-  its own colour.
+  its own colour;
+* the turret: a piece on the head joined, through what differs from the model, to the
+  strip's first row where that is the cone (inside the pockets, unseen): a turret arm's
+  knob, which from a tilted camera leans out over the far side's pockets while its arm
+  runs on in over the cone (``ghost.label_is_turret``). What lies on the head leans away
+  from the cone there.
 
 A hand is followed in image coordinates and round the strip's seam (``bowl_edge``). The
 rows just beyond the head's estimated edge, where the reader looks for no object (the
@@ -58,7 +63,12 @@ from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import EdgePieces, chip_sized
 from vision.roulette.components import components_with_stats
-from vision.roulette.ghost import label_as_at_first, label_is_ghost, label_is_glint
+from vision.roulette.ghost import (
+    label_as_at_first,
+    label_is_ghost,
+    label_is_glint,
+    label_is_turret,
+)
 from vision.roulette.hand import HAND_MARGIN
 from vision.roulette.wheel import POCKET_COLS
 
@@ -244,7 +254,7 @@ class ObjectWatch(EdgePieces):
             opened |= _extended(lasting & self.border)
         opened |= self._rims(own, head[0], fg)  # (not in the band beyond the head's edge,
         # where the rim may turn: ``band``)
-        return self._best(opened, touching, frame, model, head[0])
+        return self._best(opened, touching, frame, model, head[0], unseen)
 
     def _rims(self, lasting: np.ndarray, head_row: int, fg: np.ndarray) -> np.ndarray:
         """(R, C) uint8: the pieces of ``lasting`` (uint8) off the head (rows from ``head_row``)
@@ -292,7 +302,8 @@ class ObjectWatch(EdgePieces):
         # piece there is no stray (``_stray``), its hold kept when the hand goes
 
     def _best(self, lasting: np.ndarray, touching: np.ndarray, frame: np.ndarray | None,
-              model: np.ndarray | None, head_row: int) -> ObjectFix | None:
+              model: np.ndarray | None, head_row: int, unseen: np.ndarray | None = None
+              ) -> ObjectFix | None:
         p = self.params
         n, labels, stats, cents = components_with_stats(lasting)
         order = sorted(range(1, n), key=lambda k: -int(stats[k, cv2.CC_STAT_AREA]))
@@ -318,9 +329,12 @@ class ObjectWatch(EdgePieces):
                     label_is_ghost(frame, model, labels, stats, k, p, head_row)
                     or (self.reference is not None and label_as_at_first(
                         frame, model, self.reference, labels, stats, k, p))
-                    or label_is_glint(frame, model, labels, stats, k, head_row)):
-                self._mark_ghost(labels == k)  # (a glint as a ghost: seldom tested, only
-                # a piece that lasted and is no ghost, so no per-frame cost)
+                    or label_is_glint(frame, model, labels, stats, k, head_row)
+                    or (unseen is not None and label_is_turret(
+                        frame, model, labels, stats, k, head_row, p.stand_out_head,
+                        unseen[0]))):
+                self._mark_ghost(labels == k)  # (a glint or the turret as a ghost: seldom
+                # tested, only a piece that lasted and is no ghost, so no per-frame cost)
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
         return None

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
 __all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_is_glint",
-           "model_stands_out",
+           "label_is_turret", "model_stands_out",
            "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
@@ -32,6 +32,10 @@ GLINT_HUE = 0.4  # ... by gains within this share of each other (the fret's colo
 # 13701 029 r2's pieces at frames 832 and 897: 1.28-1.50, the frame's fret a column off
 # the model's, the red pocket beside mixed into the model's more)
 GLINT_SHIFT_RC = (1, 3)  # rows, columns the frame's fret may lie off the model's
+_COLUMN3 = np.ones((3, 1), np.uint8)  # a row and the rows beside it
+TURRET_REACH_COLS = 12  # strip columns either side of a piece its turret arm may run over
+# on its way in to the strip's first row (a pocket; 13901 006 and 027: the arm went 2-5
+# columns aside over the 3-6 cone rows)
 
 
 def anomaly(image: np.ndarray, patch: np.ndarray, rows: slice, cols: np.ndarray,
@@ -259,3 +263,36 @@ def label_is_glint(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
         return False
     gains = now.sum(axis=0) / np.maximum(best[1].sum(axis=0), 1.0)
     return bool(gains.min() >= GLINT_GAIN and gains.max() <= (1 + GLINT_HUE) * gains.min())
+
+
+def label_is_turret(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                    stats: np.ndarray, k: int, head_row: int, stand_out: float,
+                    cone: np.ndarray) -> bool:
+    """Is component ``k`` of ``labels`` a turret arm's knob leaning out over the head: on
+    the head rows (above ``head_row``), and joined to the strip's first row where it is
+    the cone (``cone`` (C,) bool: inside the pocket ring's inner edge, unseen) through
+    pixels where the frame differs from the model (brightness matched row by row) by more
+    than ``stand_out`` (max channel), a row's gap bridged, within ``TURRET_REACH_COLS``
+    of it? The turret stands 7-12 cm above the head and turns with it; from a tilted
+    camera its arms lean out over the far side, each knob over the pockets' inner edge
+    while the wheel carries it past there, its arm running on in over the cone (seed
+    13901 006, 26 degrees: knobs at the pockets' inner edge; 021 and 027, 33-35 degrees:
+    over the pockets, up to their outer edge; false voids). What lies on the head leans
+    out away from the cone there, and the cone inward of it is the model's."""
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    if y + h > head_row:
+        return False
+    cols = np.arange(x - TURRET_REACH_COLS, x + w + TURRET_REACH_COLS) % frame.shape[1]
+    piece = labels[:y + h][:, cols] == k
+    now, then = frame[:y + h][:, cols], model[:y + h][:, cols]
+    gain = np.clip(np.median(now, axis=1) / np.maximum(np.median(then, axis=1), 1.0),
+                   0.7, 1.4)[:, None]  # (rows, 1, 3) the light's drift, row by row: the
+    # cone's rows are never learnt (unseen), the model there is the first seconds'
+    differ = _channel_max(np.abs(now - gain * then).reshape(-1, 3)).reshape(
+        piece.shape) > stand_out
+    # (a ring the arm crosses, as bright as its chrome, breaks the difference for a row:
+    # bridged; 13901 006 r1, the pockets' inner fret ring between knob and cone, 25-41)
+    chain = cv2.morphologyEx((differ | piece).view(np.uint8), cv2.MORPH_CLOSE, _COLUMN3)
+    _, joined = cv2.connectedComponents(chain, connectivity=8)
+    return bool(np.isin(joined[0][cone[cols]], joined[piece]).any())
