@@ -149,6 +149,8 @@ class BallTrack:
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
+        if in_play and not riding:
+            self._beside_the_ball(obs, keep)
         b = obs.balls[self.chosen]
         seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held,
                     self._jumped)
@@ -286,6 +288,27 @@ class BallTrack:
         found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
         self._jumped = bool(found)
         return found[0] if found else None
+
+    def _beside_the_ball(self, obs: FrameObs, keep: list[int]) -> None:
+        """The ball in play taken on the bowl: a free spot in the pockets in the same frame
+        is not the ball (it cannot be in two places), so it is a look-alike riding with
+        the wheel from now on (a fixture, as if seen ``fixture_hits`` times). A turret
+        arm's knob leaning out over the far side's pockets from a tilted camera, seen
+        while the ball ran on the track just outside, was taken for it coming down and
+        read as the ball at rest while it still ran (seed 14001 014 r2, 32.6 degrees: a
+        wrong outcome once the knob was no longer an object). Not a spot within
+        ``follow_gate(0)`` of the ball: a piece of the ball itself, smeared."""
+        b = obs.balls[self.chosen] if self.chosen is not None else None
+        if b is None or b.rho <= self.head:
+            return
+        for i in keep:
+            s = obs.balls[i]
+            if (i == self.chosen or s.held or s.rho > self.band_out
+                    or distance(s.rho, s.theta, b.rho, b.theta) < follow_gate(0)):
+                continue
+            rel = relative_angle(s.theta, obs.zero)
+            self.fixtures.append(LookAlike(s.rho, rel, obs.frame, self.fixture_hits, rel,
+                                           obs.frame))
 
     def _note_strays(self, obs: FrameObs, balls: list[BallObs], lost: bool) -> None:
         """Keep this frame's free spots in the pockets while the ball in play is lost on
