@@ -76,6 +76,7 @@ from vision.sicbo.touch import (
     touch_pairs,
 )
 from vision.sicbo.twin import twin_two
+from vision.sicbo.upturned import upturned_leans
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
@@ -170,6 +171,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= stretched_leans(blobs, tops, reads, touch - alike, bodies, params.pose)
         # touching, not seen alike, one die's outline runs out towards the other: it leans
         two |= sided_leans(blobs, tops, reads, touch - alike, bodies, edge, params.pose)
+        # touching, not seen alike, a face between them tipped neither level nor upright
+        two |= upturned_leans(tops, touch - alike, edge, params.upturned)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
         two |= lone_turned(tops, params.lean_view) | pip_turned(
             tops, params.lean_view, image_size=(image_bgr.shape[1], image_bgr.shape[0]))

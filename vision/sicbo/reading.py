@@ -11,6 +11,7 @@ from vision.sicbo.pips import PipParams
 from vision.sicbo.pose import PoseParams
 from vision.sicbo.stack import StackParams
 from vision.sicbo.touch import TouchParams
+from vision.sicbo.upturned import UpturnedParams
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead"]
 
@@ -39,6 +40,7 @@ class DiceParams:
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
     touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
     lean_view: LeanViewParams = field(default_factory=LeanViewParams)  # ... faces turned apart
+    upturned: UpturnedParams = field(default_factory=UpturnedParams)  # ... a face tipped between
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:
