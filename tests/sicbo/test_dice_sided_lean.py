@@ -29,9 +29,12 @@ dice_leaning)."""
 
 from __future__ import annotations
 
+import numpy as np
+
+from vision.sicbo.pose import _reach, sided_leans
 from vision.sicbo.pose_params import POSE_PARAMS
 
-from .saved import die_at, needs_model, read_saved
+from .saved import die_at, needs_model, read_saved, saved_pairs
 
 
 def test_the_rule_asks_more_than_a_flat_die_shows() -> None:
@@ -103,3 +106,24 @@ def test_four_tipped_short_of_the_old_reach_is_voided_leaning() -> None:
     assert die_at(reading, (362, 523)).pose == "leaning"   # before: flat, capped at 0.5
     assert die_at(reading, (444, 524)).pose == "flat"
     assert die_at(reading, (228, 358)).pose == "flat"
+
+
+# Fresh seed 14004 (spent) clip 011 r1, frame 290 (1024x576, camera 18 degrees, 45 px
+# dice), saved observations of the reader's dome crop: a two tipped 34.5 degrees against a
+# five. It reaches 0.93 edge (blob) and 0.91 (body) towards the five, the five and the far
+# two 0.50-0.55 that way; away, its body 0.38, but its blob 0.56: a lobe of its cast shadow
+# off the far corner. Judged on the blob too, both dice were capped at 0.5 and the round
+# abstained low_confidence (truth void dice_leaning).
+
+
+def test_a_lean_whose_shadow_lies_beyond_its_far_side_is_voided_leaning() -> None:
+    saved = saved_pairs("s14004_011_f290_sided_lean.npz")
+    assert saved.pairs == {(1, 2)}
+    reads = [type("Read", (), {"confidence": c})() for c in saved.confidences]
+    far = np.subtract(saved.tops[1].center_xy, saved.tops[2].center_xy)
+    far = far / np.hypot(*far)                   # from the two away from the five
+    assert _reach(saved.blobs[1], saved.tops[1].center_xy, far, saved.edge_px)[0] > \
+        POSE_PARAMS.side_near > _reach(saved.bodies[1], saved.tops[1].center_xy, far,
+                                       saved.edge_px)[0]
+    assert sided_leans(saved.blobs, saved.tops, reads, saved.pairs,  # type: ignore[arg-type]
+                       lambda: saved.bodies, saved.edge_px) == {1}

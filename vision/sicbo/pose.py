@@ -216,7 +216,13 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     its partner had the others reach 0.75-0.97 alike.
     Fresh seed 13304 (spent) 012 r1: a five tipped 23 degrees against a one reached 1.0
     towards it and 0.50 away (its far side hardly foreshortened at that tilt), the others
-    0.59-0.68 that way: ``side_near`` 0.55, not 0.5 (abstained low_confidence before)."""
+    0.59-0.68 that way: ``side_near`` 0.55, not 0.5 (abstained low_confidence before).
+    The far side is judged on the body alone: the blob keeps the die's cast shadow, which
+    falls where the light puts it, not where the die is. Fresh seed 14004 (spent) clip 011
+    r1 f290 (1024x576, camera 18 degrees, 45 px dice): a two tipped 34.5 degrees against a
+    five reached 0.93 (blob) and 0.91 (body) towards it, the other two dice 0.50-0.55 that
+    way; away, its body 0.38 but its blob 0.56, a lobe of shadow off its far corner: both
+    capped, abstained low_confidence (truth dice_leaning)."""
     if len(blobs) != 3 or len(tops) != 3 or edge_px <= 0:
         return set()
     out: set[int] = set()
@@ -230,8 +236,8 @@ def sided_leans(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
         u = d / n                                  # from the die towards its partner
         cut = bodies()                             # cut once by the caller (cached)
         reach = [_reach(b[k], tops[k].center_xy, u, edge_px) for b in (blobs, cut)]
-        if any(fw < params.side_reach or bw > params.side_near for fw, bw in reach):
-            continue
+        if any(fw < params.side_reach for fw, _ in reach) or reach[1][1] > params.side_near:
+            continue                               # away: the body's (no shadow) alone
         if all(_beyond(_reach(b[m], tops[m].center_xy, u, edge_px), reach[i], params)
                for i, b in enumerate((blobs, cut)) for m in range(3) if m != k):
             out.add(k)
