@@ -149,9 +149,9 @@ class BallTrack:
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
-        if in_play and not riding:
-            self._beside_the_ball(obs, keep)
         b = obs.balls[self.chosen]
+        if in_play and not riding:
+            self._beside_the_ball(obs, keep, b)
         seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held,
                     self._jumped)
         self.history.extend(self.lead_in)
@@ -289,7 +289,7 @@ class BallTrack:
         self._jumped = bool(found)
         return found[0] if found else None
 
-    def _beside_the_ball(self, obs: FrameObs, keep: list[int]) -> None:
+    def _beside_the_ball(self, obs: FrameObs, keep: list[int], b: BallObs) -> None:
         """The ball in play taken on the bowl: a free spot in the pockets in the same frame
         is not the ball (it cannot be in two places), so it is a look-alike riding with
         the wheel from now on (a fixture, as if seen ``fixture_hits`` times). A turret
@@ -297,9 +297,8 @@ class BallTrack:
         while the ball ran on the track just outside, was taken for it coming down and
         read as the ball at rest while it still ran (seed 14001 014 r2, 32.6 degrees: a
         wrong outcome once the knob was no longer an object). Not a spot within
-        ``follow_gate(0)`` of the ball: a piece of the ball itself, smeared."""
-        b = obs.balls[self.chosen] if self.chosen is not None else None
-        if b is None or b.rho <= self.head:
+        ``follow_gate(0)`` of the ball (``b``, taken): a piece of the ball itself, smeared."""
+        if b.rho <= self.head:
             return
         for i in keep:
             s = obs.balls[i]
