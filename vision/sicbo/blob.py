@@ -39,6 +39,9 @@ class DetectParams:
     lit_rel: float = 0.0              # > 0: a blob darker than this x its floor is dropped
     split_long: bool = False          # a blob too long for one die, convex: cut harder
     # (detect._long_parts; read_dice sets it in the dome)
+    raise_inside: bool = False        # a misshapen blob no cut made a die: cut at its own
+    # Otsu level (detect._raised_parts; read_dice sets it in the dome: on the train_*
+    # desks it found clutter at the border read as ones, 0.95-0.96 sure)
     # (floor.shaded: a die's side faces or shadow on a paler floor; read_dice sets it in
     # the dome, floor.LIT_REL)
     # (the 31-cell floor filter is ~1.3 die edges wide for a die of 100 px in 640 x 480:

@@ -19,6 +19,10 @@ a dark cable or object is not one blob with it, and mirrors the picture past its
 for the floor filter, ``mirror_border``). Blobs cut by the image border are
 dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
 face is inside).
+In the dome (``raise_inside``), a blob too large for a die that no cut made die-shaped is
+cut again at its own Otsu level of the score (``_raised_parts``): by the dome's wall the
+floor filter's window takes in the dark rim beyond, a band of floor stands out from it,
+and dice lying in that band are one blob with it, standing far above it.
 Blobs with a soft outline (``min_sharpness``, over L, a and b) are glare on the floor,
 not dice. With ``lit_rel`` (the dome), blobs much darker than their floor are a die's
 side faces or shadow on a floor paler than the dice, not a top face (``floor.shaded``).
@@ -83,6 +87,8 @@ def _split(mask: np.ndarray, min_edge: float, level: float = 0.6) -> list[np.nda
 # its core at 0.9
 PEEL_RELS = (0.6, 0.75, 0.9)
 SPLIT_LEVELS = (0.7, 0.8)  # the peaks a joined blob is cut at, in turn (``_split_at_peaks``)
+RAISE_MIN = 2.0       # a misshapen blob's own Otsu level this x the threshold: dice in it
+GROW_REL = 0.15       # ... each cut out grown back by this x its size within the blob
 
 
 def _unique(blobs: list[Blob]) -> list[Blob]:
@@ -196,6 +202,8 @@ def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
         if not found and not ok:
             found = [b for part in _peel(comp) for b in _to_blob(part, x, y, params, max_area)]
             found = found if len(found) <= params.max_split else []
+        if not found and not ok and params.raise_inside and area > max_area:
+            found = _raised_parts(look, comp, x, y, max_area)
         blobs.extend(found)
     blobs = [part for b in blobs for part in _sharp_parts(image_bgr, lab, b, params, max_area)]
     if params.lit_rel > 0:          # a die's shaded side faces, not a top face
@@ -207,6 +215,50 @@ def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
         blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
                  and b.box_xyxy[2] < w - 1 and b.box_xyxy[3] < h - 1]
     return sorted(blobs, key=lambda b: -b.area_px)
+
+
+def _raised_parts(look: FloorLook, comp: np.ndarray, x: int, y: int,
+                  max_area: float) -> list[Blob]:
+    """Dice inside a blob too large for one die that no cut made die-shaped, standing
+    out from the blob itself: the blob's pixels above its own Otsu level of the floor
+    score, when that level is ``RAISE_MIN`` x the threshold or more (two kinds of pixel
+    in it, not one gradient). Not in a blob of a die's size: on a pale floor, a pale
+    die's shaded lower half (found whole by its pips, ``floorpips``) came out as a piece
+    read as a five 0.17 sure (tests/sicbo/test_dice_floorpips.py).
+    At the floor's edge the floor filter's window takes in the dark rim beyond, so a band
+    of floor scores over the threshold and dice lying in it are one misshapen blob with
+    it. Fresh seed 14104 (spent) clip 014 r0 (800x600, green floor, dark rim): two dice
+    against the wall joined the band (38275 px, scores 19-38 at its 10th-50th
+    percentile, the dice 90-200); the blob's Otsu level, 112, cut out the three dice
+    lying in it (1524-1843 px); none was found before (the rescue found one), and the
+    round abstained ``dice_count``; now it abstains ``low_confidence``: both threes read
+    0.94-0.95 (the CNN unsure), under the 0.95 a three is paid at. Each die cut out is
+    grown back within the blob (``_grown``): cut at the Otsu level a die is its top face
+    alone, and the pose cues, which judge a blob's side faces against its top face, read
+    a flat four touching a three as leaning (tests/sicbo/test_dice_sided_lean.py; the
+    rescue had found the four whole)."""
+    params = look.params
+    scores = look.score[y:y + comp.shape[0], x:x + comp.shape[1]]
+    inside = comp > 0
+    values = np.clip(scores[inside], 0, 255).astype(np.uint8).reshape(-1, 1)
+    level, _ = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if level < RAISE_MIN * look.threshold:
+        return []
+    raised = _fill_holes((inside & (scores > level)).astype(np.uint8) * 255, 0.25 * max_area)
+    k = max(3, int(params.opening_rel * params.min_edge_px) | 1)
+    raised = ellipse_morph(raised, cv2.MORPH_OPEN, k)
+    n, labels = cv2.connectedComponents(raised)
+    parts = [b for i in range(1, n)
+             for b in _to_blob(_grown(labels == i, comp), x, y, params, max_area)]
+    return parts if len(parts) <= params.max_split else []
+
+
+def _grown(part: np.ndarray, comp: np.ndarray, rel: float = GROW_REL) -> np.ndarray:
+    """``part`` (bool) grown within ``comp`` (uint8) by ``rel`` x its size (the root of its
+    area): the die's side faces, under the Otsu level, back at its border as in any blob."""
+    k = int(2 * rel * np.sqrt(part.sum())) | 1
+    grown = ellipse_morph(part.astype(np.uint8) * 255, cv2.MORPH_DILATE, k)
+    return np.minimum(grown, comp)
 
 
 def _sharp_parts(image_bgr: np.ndarray, lab: np.ndarray, blob: Blob, params: DetectParams,

@@ -103,9 +103,11 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if not params.in_dome:    # a photo: any camera distance (DetectParams.wide_floor)
         params = replace(params, detect=replace(params.detect,
                                                 wide_floor=params.photo_wide_floor))
-    else:    # top-lit dome: no top face darker than its floor; a row of dice cut apart
+    else:    # top-lit dome: no top face darker than its floor; a row of dice cut apart;
+        # dice by the wall cut out of the floor's band there (detect._raised_parts)
         params = replace(params, detect=replace(
-            params.detect, lit_rel=params.detect.lit_rel or LIT_REL, split_long=True))
+            params.detect, lit_rel=params.detect.lit_rel or LIT_REL, split_long=True,
+            raise_inside=True))
     look = floor_look(image_bgr, params.detect)    # the floor: blobs' and touch's
     blobs = find_die_blobs(image_bgr, params.detect, look=look)
     found = _tops(image_bgr, blobs, params)
