@@ -47,7 +47,7 @@ seed-9704/9804/9904/9002 reads (see the commit messages).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import cv2
@@ -55,7 +55,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.body import die_bodies
-from vision.sicbo.deep_stack import deep_stack
+from vision.sicbo.deep_stack import DeepParams, deep_stack
 from vision.sicbo.pips import PipParams, TopFace
 from vision.sicbo.points import offset_px
 from vision.sicbo.pose import (
@@ -102,6 +102,7 @@ class StackParams:
     low_min: float = 0.02         # ... together at least this x edge^2 ...
     low_max: float = 0.3          # ... and at most this (the lower die's top, seen past the
     low_none: float = 0.005       # upper one's side faces); the other die: under this
+    deep: DeepParams = field(default_factory=DeepParams)   # no lower top seen: its depth
 
     def __post_init__(self) -> None:
         if not 0 < self.lit_drop < 1 or self.window_rel <= self.min_reach:
@@ -321,13 +322,15 @@ def stacked_pose(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
         if got is None:
             i = lowered_top(image_bgr, blobs, tops, edge_px, params, wins)
             if i is None:                # no lower die's top seen: its sides, by their depth
-                i = deep_stack(image_bgr, blobs, tops, reads, edge_px, pale=pale, bodies=bodies)
+                i = deep_stack(image_bgr, blobs, tops, reads, edge_px, params.deep, pale=pale,
+                               bodies=bodies)
             return None if i is None else (i, "stacked")
         i, lit = got
         beside = lit_beside(lit, params) and not _lowered_stack(image_bgr, blobs, tops, i,
                                                                edge_px, params)
         return i, "leaning" if beside else "stacked"
-    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params, pose, pale=pale)
+    i = stacked_index(image_bgr, blobs, tops, reads, edge_px, params, pose, pale=pale,
+                      bodies=bodies)
     return None if i is None else (i, "stacked")
 
 
@@ -467,7 +470,8 @@ def centred_top(blob: Blob, top: TopFace, edge_px: float,
 
 def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
                   reads: list[DieRead], edge_px: float, params: StackParams = StackParams(),
-                  pose: PoseParams | None = None, *, pale: bool = False) -> int | None:
+                  pose: PoseParams | None = None, *, pale: bool = False,
+                  bodies: Callable[[], list[Blob]] | None = None) -> int | None:
     """Index of the stacked die when exactly two dice are seen, else None. Both flat:
     the light cue (``stacked_die``). One called leaning by the pair rule
     (``pose.pair_pose``: a large or long blob) whose top face is read cleanly (at least
@@ -482,7 +486,8 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     three, the three's blob 3.3 edge^2 at (-0.72, 0.15), the flat one's at (-0.33, 0.10),
     the four's pips in the three's blob: voided dice_stacked, truth dice_leaning). So is
     one whose blob is compact (``compact_pair``), however its face reads.
-    ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``)."""
+    ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``); ``bodies``:
+    the caller's ``die_bodies`` of these blobs and faces (None: cut where asked)."""
     if len(tops) != 2:
         return None
     pose = pose or PoseParams()
@@ -499,12 +504,13 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
         return i
     if compact_pair(blobs, tops, i, params, pose):
         return i
-    return i if _centred_body(image_bgr, blobs, tops, reads, i, edge_px, params, pose) else None
+    return i if _centred_body(image_bgr, blobs, tops, reads, i, edge_px, params, pose,
+                              bodies) else None
 
 
 def _centred_body(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
                   reads: list[DieRead], i: int, edge_px: float, params: StackParams,
-                  pose: PoseParams) -> bool:
+                  pose: PoseParams, bodies: Callable[[], list[Blob]] | None = None) -> bool:
     """The pair rule's blob ``i`` joined to its shadow or the dome's rim: the blob's own
     centroid says nothing, but the die's body (``body.die_bodies``: shadow and rim cut
     away) lies centred on its top face (``centred_top``), as a stack's does; a die
@@ -521,7 +527,8 @@ def _centred_body(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     (0.02, 0.17): voided dice_leaning (truth dice_stacked)."""
     if reads[i].confidence < pose.pair_conf:
         return False
-    return _lies_stacked(die_bodies(image_bgr, blobs, tops), tops, i, edge_px, params, pose)
+    cut = bodies() if bodies is not None else die_bodies(image_bgr, blobs, tops)
+    return _lies_stacked(cut, tops, i, edge_px, params, pose)
 
 
 def _lies_stacked(blobs: list[Blob], tops: list[TopFace], i: int, edge_px: float,
