@@ -42,8 +42,8 @@ from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_view", "layouts_turned",
-           "lone_turned", "pip_turned", "pip_view", "turned_leans"]
+__all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_map", "layout_view",
+           "layouts_turned", "lone_turned", "pip_turned", "pip_view", "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -68,20 +68,30 @@ class LeanViewParams:
             raise ValueError(f"need turn > 0 and max_resid > 0, got {self}")
 
 
-def layout_view(top: TopFace, max_resid: float = MAX_RESID) -> np.ndarray | None:
-    """The face's view vector (x, y) from its pip layout, or None: fewer than 4 or more
-    than 6 pips, or no clean fit (residual above ``max_resid``)."""
-    if top.count not in (4, 5, 6):
+def layout_map(points: np.ndarray, max_resid: float = MAX_RESID
+               ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The singular vectors and values ``(u, s)`` of the map from the standard layout that
+    4-6 pip centres (N x 2, px) fit best to the image (2x2), or None: fewer than 4 or more
+    than 6 points, or no clean fit (residual above ``max_resid``)."""
+    if not 4 <= len(points) <= 6:
         return None
-    pts = normalised(np.array([p.center_xy for p in top.pips], float))
+    pts = normalised(points)
     if pts is None:
         return None
     coef, resid = affine_fits(pts)
     best = int(np.argmin(resid))
     if resid[best] > max_resid:
         return None
-    a = coef[best, :2, :].T                                     # layout -> image (2x2)
-    u, s, _ = np.linalg.svd(a)
+    u, s, _ = np.linalg.svd(coef[best, :2, :].T)                # layout -> image (2x2)
+    return u, s
+
+
+def layout_view(top: TopFace, max_resid: float = MAX_RESID) -> np.ndarray | None:
+    """The face's view vector (x, y) from its pip layout (``layout_map``), or None."""
+    fit = layout_map(np.array([p.center_xy for p in top.pips], float), max_resid)
+    if fit is None:
+        return None
+    u, s = fit
     r = float(s[1] / max(s[0], 1e-9))
     return float(np.sqrt(max(0.0, 1.0 - r * r))) * u[:, 1]
 

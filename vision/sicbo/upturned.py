@@ -38,8 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.sicbo.layout import affine_fits, normalised
-from vision.sicbo.lean_view import MAX_RESID, layout_view
+from vision.sicbo.lean_view import MAX_RESID, layout_map, layout_view
 from vision.sicbo.pipblobs import Pip
 from vision.sicbo.pips import TopFace, pip_span_px
 from vision.sicbo.points import centre_gap_px, gap_px
@@ -91,14 +90,10 @@ def face_tilt_deg(pips: list[Pip], max_resid: float, span_ref: float | None,
     line of sight, from their layout's squash; None: no clean layout, or a layout not of
     one die's size (its unforeshortened span against ``span_ref``, the top faces')."""
     pts = np.array([p.center_xy for p in pips], float)
-    unit = normalised(pts)
-    if unit is None or not 4 <= len(pips) <= 6:
+    fit = layout_map(pts, max_resid)
+    if fit is None:
         return None
-    coef, resid = affine_fits(unit)
-    best = int(np.argmin(resid))
-    if resid[best] > max_resid:
-        return None
-    sv = np.linalg.svd(coef[best, :2, :], compute_uv=False)
+    sv = fit[1]
     rms = float(np.sqrt(((pts - pts.mean(axis=0)) ** 2).sum(axis=1).mean()))
     long_span = 2.0 * math.sqrt(2.0) * float(sv[0]) * rms     # corner to corner, unsquashed
     if span_ref is not None and not (params.span_lo * span_ref <= long_span
