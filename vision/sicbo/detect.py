@@ -170,9 +170,7 @@ def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
     max_area = params.max_area_frac * mask.size
     mask = _fill_holes(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)),
                        0.25 * max_area)
-    k = max(3, int(params.opening_rel * params.min_edge_px) | 1)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN,
-                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    mask = _bridges_cut(mask, params)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     blobs: list[Blob] = []
     for k in range(1, n):
@@ -217,6 +215,13 @@ def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
     return sorted(blobs, key=lambda b: -b.area_px)
 
 
+def _bridges_cut(mask: np.ndarray, params: DetectParams) -> np.ndarray:
+    """``mask`` (uint8) opened with a disk of ``opening_rel`` x the smallest die edge: thin
+    bridges between a die and other things cut."""
+    return ellipse_morph(mask, cv2.MORPH_OPEN,
+                         max(3, int(params.opening_rel * params.min_edge_px) | 1))
+
+
 def _raised_parts(look: FloorLook, comp: np.ndarray, x: int, y: int,
                   max_area: float) -> list[Blob]:
     """Dice inside a blob too large for one die that no cut made die-shaped, standing
@@ -245,8 +250,7 @@ def _raised_parts(look: FloorLook, comp: np.ndarray, x: int, y: int,
     if level < RAISE_MIN * look.threshold:
         return []
     raised = _fill_holes((inside & (scores > level)).astype(np.uint8) * 255, 0.25 * max_area)
-    k = max(3, int(params.opening_rel * params.min_edge_px) | 1)
-    raised = ellipse_morph(raised, cv2.MORPH_OPEN, k)
+    raised = _bridges_cut(raised, params)
     n, labels = cv2.connectedComponents(raised)
     parts = [b for i in range(1, n)
              for b in _to_blob(_grown(labels == i, comp), x, y, params, max_area)]
