@@ -259,6 +259,7 @@ def test_an_object_is_reported_soon_where_it_lies(paints: list[Paint], at: int, 
     assert seen is not None and at <= seen <= at + FPS // 4  # within 0.25 s
     fix = fixes[seen]
     assert fix is not None and abs(fix.row - row) <= 2 and abs(fix.col - col) <= 2
+    assert not fix.at_border  # (between rounds it voids at once: ``FrameObs.object_at_border``)
 
 
 def arm(tip: tuple[int, int], start: int, stop: int, width: int = 26, reach: int = 10
@@ -303,6 +304,7 @@ def test_an_object_cut_by_the_frames_border_is_reported(paints: list[Paint], at:
     assert seen is not None and at <= seen <= at + FPS // 2  # within 0.5 s
     fix = fixes[seen]
     assert fix is not None and abs(fix.row - row) <= 3 and abs(fix.col - col) <= 3
+    assert fix.at_border  # (between rounds it must last: ``FrameObs.object_at_border``)
 
 
 def rim(row: int, col: int, radius: int, bgr: tuple[int, int, int], start: int) -> Paint:

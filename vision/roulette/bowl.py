@@ -127,11 +127,14 @@ class ObjectParams:
 
 @dataclass(frozen=True, slots=True)
 class ObjectFix:
-    """The largest persistent foreground patch: area (strip px), centre (row, col)."""
+    """The largest persistent foreground patch: area (strip px), centre (row, col);
+    ``at_border`` when it is a compact piece at the edge of the strip's view (a chip cut by
+    the frame's border, or what only looks like one: ``_border_object``)."""
 
     area_px: int
     row: float
     col: float
+    at_border: bool = False
 
 
 def foreground(diff: np.ndarray, stand_out: np.ndarray | float) -> tuple[np.ndarray, np.ndarray]:
@@ -318,8 +321,10 @@ class ObjectWatch(EdgePieces):
             inside = labels[y:y + h, x:x + w] == k
             if touching[y:y + h, x:x + w][inside].any():
                 continue  # part of a hand
-            if self.border is not None and self.border[y:y + h, x:x + w][inside].any() and (
-                    not self._border_object(inside, x, y, w, h, frame, model, head_row)):
+            at_border = self.border is not None and bool(
+                self.border[y:y + h, x:x + w][inside].any())
+            if at_border and not self._border_object(inside, x, y, w, h, frame, model,
+                                                     head_row):
                 continue  # at the edge: not yet told from a hand
             assert self.hand_frames is not None
             if self.frames - int(self.hand_frames[y:y + h, x:x + w][inside].max()) <= (
@@ -336,7 +341,7 @@ class ObjectWatch(EdgePieces):
                 self._mark_ghost(labels == k)  # (a glint or the turret as a ghost: seldom
                 # tested, only a piece that lasted and is no ghost, so no per-frame cost)
                 continue
-            return ObjectFix(area, float(cents[k][1]), float(cents[k][0]))
+            return ObjectFix(area, float(cents[k][1]), float(cents[k][0]), at_border)
         return None
 
     def _mark_ghost(self, mask: np.ndarray) -> None:

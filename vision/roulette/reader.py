@@ -252,7 +252,7 @@ class WheelPipeline:
         balls, held = [balls[k] for k in alive], [held[k] for k in alive]
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
-                       obj is not None)
+                       obj is not None, obj is not None and obj.at_border)
         before = (self.tracker.last_number, self.tracker.outcome_frame)
         events = self.tracker.update(obs)
         if self.tracker.chosen is not None:

@@ -56,6 +56,8 @@ class FrameObs:
     zero: float  # image angle of pocket 0's centre (rad)
     balls: tuple[BallObs, ...] = ()
     object_seen: bool = False
+    object_at_border: bool = False  # ... a compact piece at the edge of the view
+    # (``ObjectFix.at_border``): a chip cut by the frame's border, or a hand held there
 
 
 @dataclass(frozen=True, slots=True)
