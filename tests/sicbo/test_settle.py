@@ -271,3 +271,19 @@ def test_face_confidence_floors(faces: tuple, confs: tuple, expected: bool) -> N
     assert (got[0][0] == "outcome") == expected
     if expected:
         assert got[0][2] == tuple(sorted(faces))
+
+
+def test_a_decided_round_asks_no_read_while_the_lid_test_answers() -> None:
+    # the lid model says open: after the outcome, the dice touched (a moving frame) and
+    # still again, no check read (they cost as much as a deciding read); without a lid
+    # model one check read per still spell, as before
+    for covered, checks in ((False, 0), (None, 1)):
+        tracker = RoundTracker()
+        asked_after = []
+        for frame in range(30):
+            moving = frame == 15
+            read = dice(2, 2, 6) if tracker.wants_read and not moving else None
+            if tracker.phase is Phase.DECIDED:
+                asked_after.append(read is not None)
+            tracker.update(FrameObs(frame, moving, covered, read))
+        assert tracker.phase is Phase.DECIDED and asked_after.count(True) == checks, covered

@@ -42,8 +42,12 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   a lid that only seemed to come off, with no read taken, is no round).
 
 In DECIDED nothing more is emitted for the round (the dice may move or be touched;
-only the lid going on starts a new round). A ``no_shake`` flag precedes the outcome or
-void when the dice lie where they lay at the previous decision with the same faces.
+only the lid going on starts a new round). Outside OPEN, with no lid model, one check read
+per still spell tells lid on (no dice) from off; with one (``covered`` not None), a
+decided round asks for no read at all: the lid test says when the lid goes on, and a read
+there costs as much as a deciding one (a quarter of a round's reads). A ``no_shake``
+flag precedes the outcome or void when the dice lie where they lay at the previous
+decision with the same faces.
 Phase events: ``lid_off``, ``dice_at_rest``, ``lid_on``.
 """
 
@@ -167,6 +171,7 @@ class RoundTracker:
         self._at_rest_sent = False
         self._round_reads = 0                  # reads taken since the lid came off
         self._previous: DiceObs | None = None  # the read behind the last decision
+        self._lid_known = False                # the last frame's lid test answered
 
     @property
     def wants_read(self) -> bool:
@@ -175,6 +180,8 @@ class RoundTracker:
             return False
         if self.phase is Phase.OPEN:
             return len(self._reads) < self.params.max_reads
+        if self.phase is Phase.DECIDED and self._lid_known:
+            return False   # the lid test tells when the lid goes on: a check read is waste
         return not self._checked_spell
 
     def update(self, obs: FrameObs) -> list[Event]:
@@ -185,6 +192,7 @@ class RoundTracker:
         else:
             self._still_run += 1
         covered = obs.covered
+        self._lid_known = covered is not None
         if obs.read is not None and self.phase is not Phase.OPEN:
             self._checked_spell = True
         if covered is None and obs.read is not None:
