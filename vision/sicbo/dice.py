@@ -45,6 +45,7 @@ from vision.sicbo.middles import six_middles_seen
 from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
+    edge_at,
     find_pips_twice,
     pip_across_px,
     select_top_face,
@@ -79,6 +80,8 @@ from vision.sicbo.twin import twin_two
 from vision.sicbo.upturned import upturned_leans
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
+ONE_LOOK_REL = 0.8  # a one's face under this x the others' edge at its row ... (_cut_ones)
+ONE_LOOK_P = 0.5    # ... read a one at least this surely at that edge, or not trusted
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 LONE_BOX = 1.25   # a blob boxed this square is one die's (_tops' second look at its pips)
 
@@ -212,6 +215,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         unsure |= {i for i in range(len(tops)) if small_one(i, tops, params.pose)}
         # a two's (three's) pips no farther apart than a side
         unsure |= short_diagonals(tops, params.pips, sure=[r.confidence >= SURE for r in reads])
+        unsure |= _cut_ones(classifier, image_bgr, tops, reads)   # a piece of a larger face
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
@@ -527,6 +531,29 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
         found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]
     edges = consistent_edges([t for _, t in found], params.pips)   # a one sized by the others
     return [(b, t) for (b, _), t in zip(found, edges, strict=True)]
+
+
+def _cut_ones(classifier, image_bgr: np.ndarray, tops: list[TopFace],  # noqa: ANN001
+              reads: list[DieRead]) -> set[int]:
+    """Dice read as a one whose top face is under ``ONE_LOOK_REL`` x the edge of the
+    image's faces of 2+ pips at its row (``pips.edge_at``), shown to the CNN again at that
+    edge where it was read: unless the CNN still calls it a one (``ONE_LOOK_P`` of the
+    faces' probability), a piece of a larger face, its other pips cut off with the rest of
+    the face, is no one. Fresh seed 14304 clip 007 r0 (1280x960, white dice on a
+    near-white floor): a two whose top face's upper half matched the floor; its blob held
+    the lower pip and the six of its side face, a face 43 px against 71 at its row; the
+    CNN shown 43 px called it a one 0.99 sure, at 71 px 0.25: paid 1-3-4, truth 2-3-4."""
+    at = edge_at(tops)
+    if classifier is None or at is None:
+        return set()
+    cut = [i for i, (t, r) in enumerate(zip(tops, reads, strict=True))
+           if r.face == 1 and t.edge_px < ONE_LOOK_REL * at(t.center_xy[1])]
+    if not cut:
+        return set()
+    probs = _classify(classifier, image_bgr, [replace(
+        tops[i], edge_px=at(tops[i].center_xy[1])) for i in cut])
+    return {i for i, p in zip(cut, probs, strict=True)
+            if float(p[0]) < ONE_LOOK_P * max(1e-9, float(p[:6].sum()))}
 
 
 def _lone_die_box(blob: Blob) -> bool:

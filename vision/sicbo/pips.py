@@ -40,8 +40,8 @@ from vision.sicbo.pipblobs import (
 )
 from vision.sicbo.points import gap_px
 
-__all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "face_fit", "find_pips",
-           "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
+__all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "edge_at", "face_fit",
+           "find_pips", "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
            "select_top_face", "shaded_one", "short_diagonals", "span_edge_px", "stray_pips",
            "three_is_diagonal", "two_is_diagonal"]
 
@@ -407,6 +407,20 @@ def pips_edge_px(pips: list[Pip] | tuple[Pip, ...], params: PipParams = PipParam
     return params.edge_per_pip * float(np.sqrt(np.median([p.area_px for p in pips])))
 
 
+def edge_at(tops: list[TopFace]) -> Callable[[float], float] | None:
+    """The edge of the image's faces of 2+ pips at an image row (dice in one picture are
+    about the same size, those nearer a tilted camera, lower in the picture, larger):
+    interpolated between their rows (faces on one row: their mean), the nearest one's
+    beyond them; None with no such face."""
+    ref = sorted((t.center_xy[1], t.edge_px) for t in tops if t.count >= 2)
+    if not ref:
+        return None
+    rows, edges = np.array(ref, float).T
+    rows, at = np.unique(rows, return_inverse=True)
+    edges = np.bincount(at, edges) / np.bincount(at)
+    return lambda row: float(np.interp(row, rows, edges))
+
+
 def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> list[TopFace]:
     """The same top faces with a one's edge capped at ``one_edge_rel`` x the edge of the
     image's faces of 2+ pips at the one's image row (dice in one picture are about the
@@ -430,15 +444,12 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     4496d98): a Chinese one at the dome's top, above the other faces (45 and 48 px), its blob
     joined to its side faces (80 px), capped at 59 px: the CNN 0.67 sure (0.94 at 45), every
     read 0.967-0.970, under the one's 0.97 floor: abstained."""
-    ref = sorted((t.center_xy[1], t.edge_px) for t in tops if t.count >= 2)
-    if not ref:
+    at = edge_at(tops)
+    if at is None:
         return list(tops)
-    rows, edges = np.array(ref, float).T
-    rows, at = np.unique(rows, return_inverse=True)      # faces on one row: their mean
-    edges = np.bincount(at, edges) / np.bincount(at)
     out = []
     for t in tops:
-        near = float(np.interp(t.center_xy[1], rows, edges))
+        near = at(t.center_xy[1])
         cap = near if big_one(t, near, params) else params.one_edge_rel * near
         out.append(dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap
                    else t)
