@@ -5,7 +5,7 @@ arm came in at the frame's top edge, held still there with its shadow cast into 
 at times the object stage took a piece of it for a chip cut by the border (1 frame, then 10
 frames), and the round was voided while the ball had not yet been spun: false voids. A chip
 lying at the border stays; between rounds (the ball's track perhaps out of view) the
-tracker waits for a border piece to last ``object_lasting_s`` without a break.
+tracker waits for a border piece to last ``border_lasting_s`` without a break.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from vision.footage import WHEEL_SEQUENCE_CW
 from vision.roulette.settle import FrameObs
 from vision.roulette.settle_params import SettleParams
 
-LASTING = round(SettleParams().object_lasting_s * FPS)  # frames
+LASTING = round(SettleParams().border_lasting_s * FPS)  # frames
 
 
 def before_a_round(seen: int, at_border: bool) -> list[FrameObs]:

@@ -168,14 +168,15 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             self.unplaced = False  # the void's ball put back (Art. 2), or a roll come down
         if self._running_on_bowl():
             self.ran_frame = obs.frame
-        lasting = self._since_s(obs, self.object_since) >= self.p.object_lasting_s
+        seen_s = self._since_s(obs, self.object_since)  # (without a break)
         if (obs.object_seen and self._since_s(obs, self.ended_frame) > self.p.idle_void_after_s
                 and (self._since_s(obs, self.outcome_frame) > self.p.idle_void_after_outcome_s
-                     or lasting)
+                     or seen_s >= self.p.object_lasting_s)
                 # at the frame's border only a piece seen lasting: a hand held there, or its
-                # shadow, shows as one at times (seed 14201 000 r0 and 002 r1: the dealer's
-                # arm in at the top edge before the spin, 1 and 10 frames: false voids)
-                and (lasting or not obs.object_at_border)
+                # shadow, shows as one in passing (seed 14201 000 r0 and 002 r1, 14301 025 r2:
+                # the dealer's arm in at the frame's edge before the spin, 0.02-0.17 s: false
+                # voids; chips cut by the border in 14301 017 r4 and 028 r2: 0.76 and 0.56 s)
+                and (seen_s >= self.p.border_lasting_s or not obs.object_at_border)
                 and not (self._ball_resting(obs.frame) and not self.just_caught(obs.frame)
                          and self._since_s(obs, self.ran_frame) > self.p.idle_rest_s)
                 and not self._ball_lifted(obs.frame)):
