@@ -344,11 +344,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             self._drop_look_alike()
             return events
         number, conf = read
-        if not self.spun and number == self.last_number:
+        rolled = self.spun and self.revolutions >= self.p.put_back_rev
+        if not rolled and number == self.last_number:
             self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
             # the last winning number's pocket, by hand: no roll, no outcome. The void may
             # go unseen (seed 10201 001 r3: an object missed, the ball carried in over the
-            # rim taken for a landing, read 31 = the last outcome: a wrong outcome)
+            # rim taken for a landing, read 31 = the last outcome: a wrong outcome). Nor is
+            # a "launch" that went down into the pockets within ``put_back_rev`` of a turn
+            # a roll (fresh seed 14301 024 r3: the object missed, the hand carrying the ball
+            # fast along the bowl taken for a launch, in the pockets 5 frames later, 0.1
+            # revolutions, read 9 = the last outcome: a wrong outcome)
             return events + [abstain(obs.frame, "ball_put_back", number=number)]
         self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
         events += self._check_direction(obs.frame, resting=True)
