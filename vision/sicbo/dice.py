@@ -546,14 +546,14 @@ def _cut_ones(classifier, image_bgr: np.ndarray, tops: list[TopFace],  # noqa: A
     at = edge_at(tops)
     if classifier is None or at is None:
         return set()
+    near = [at(t.center_xy[1]) for t in tops]
     cut = [i for i, (t, r) in enumerate(zip(tops, reads, strict=True))
-           if r.face == 1 and t.edge_px < ONE_LOOK_REL * at(t.center_xy[1])]
+           if r.face == 1 and t.edge_px < ONE_LOOK_REL * near[i]]
     if not cut:
         return set()
-    probs = _classify(classifier, image_bgr, [replace(
-        tops[i], edge_px=at(tops[i].center_xy[1])) for i in cut])
+    probs = _classify(classifier, image_bgr, [replace(tops[i], edge_px=near[i]) for i in cut])
     return {i for i, p in zip(cut, probs, strict=True)
-            if float(p[0]) < ONE_LOOK_P * max(1e-9, float(p[:6].sum()))}
+            if float(face_stage.face_probs(p)[0]) < ONE_LOOK_P}
 
 
 def _lone_die_box(blob: Blob) -> bool:

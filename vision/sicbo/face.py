@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from vision.sicbo.pips import PipParams, TopFace
 
 __all__ = ["CROP_PX", "CROP_SCALE", "DEFAULT_MODEL", "NOT_A_DIE", "FaceClassifier",
-           "face_crop", "load_classifier", "look_again", "second_look"]
+           "face_crop", "face_probs", "load_classifier", "look_again", "second_look"]
 
 CROP_PX = 32
 CROP_SCALE = 1.5
@@ -104,7 +104,7 @@ def second_look(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     if top.count != 1 or float(probs[NOT_A_DIE]) >= first_not_die:
         return top, probs
     again = classifier.predict(face_crop(image_bgr, body_xy, top.edge_px)[None])[0]
-    f0, f1 = _faces(probs), _faces(again)
+    f0, f1 = face_probs(probs), face_probs(again)
     if (int(np.argmax(f1)) != int(np.argmax(f0)) and float(f1.max()) >= float(f0.max()) + margin
             and float(again[NOT_A_DIE]) <= max_not_die):
         return dataclasses.replace(top, center_xy=body_xy), again
@@ -136,7 +136,7 @@ def look_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace, 
 
     if top.count != 1 or second_face(top) is None:
         top, probs = second_look(classifier, image_bgr, top, blob.center_xy, probs)
-    face = int(np.argmax(_faces(probs))) + 1
+    face = int(np.argmax(face_probs(probs))) + 1
     if float(probs[NOT_A_DIE]) >= 0.5:
         return top, probs
     if top.count > face:
@@ -188,5 +188,6 @@ def _read_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     return (got, again) if rescued_ok(got, again) else (top, probs)
 
 
-def _faces(probs: np.ndarray) -> np.ndarray:
+def face_probs(probs: np.ndarray) -> np.ndarray:
+    """The CNN's six face probabilities (its "not a die" left out), summing to 1."""
     return probs[:6] / max(1e-9, float(probs[:6].sum()))

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.face import NOT_A_DIE, face_probs
 from vision.sicbo.pips import (
     Pip,
     PipParams,
@@ -188,7 +188,7 @@ def fuse(pip_face: int | None, pip_conf: float, probs: np.ndarray | None, *,
     and 0.934, the rounds abstained; now at 0.978."""
     if probs is None:
         return (pip_face, 0.5 + 0.45 * pip_conf, None) if pip_face else (None, 0.0, None)
-    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    faces = face_probs(probs)
     cnn_face = int(np.argmax(faces)) + 1
     p_cnn = float(faces[cnn_face - 1])
     if pip_face == cnn_face:

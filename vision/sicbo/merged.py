@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.blob import Blob
-from vision.sicbo.face import FaceClassifier, face_crop
+from vision.sicbo.face import FaceClassifier, face_crop, face_probs
 from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px
 
@@ -95,7 +95,7 @@ def second_die_face(image_bgr: np.ndarray, blob: Blob, top: TopFace,
     if float(np.median([p.roundness for p in second.pips])) < params.min_roundness:
         return None
     probs = classifier.predict(face_crop(image_bgr, second.center_xy, top.edge_px)[None])[0]
-    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    faces = face_probs(probs)
     sure = (int(np.argmax(probs)) + 1 == second.count
             and float(faces[second.count - 1]) >= params.min_cnn)
     return (rest, second) if sure else None

@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from vision.sicbo.detect import Blob, find_die_blobs_each
-from vision.sicbo.face import NOT_A_DIE
+from vision.sicbo.face import NOT_A_DIE, face_probs
 from vision.sicbo.faintpip import faint_completed
 from vision.sicbo.floorpips import floor_pip_blobs, spot_edge
 from vision.sicbo.merged import contact_px
@@ -248,7 +248,7 @@ def rescued_ok(top: TopFace, probs: np.ndarray | None,
     ``photo_one_cnn`` and ``min_cnn`` (no count prior: keys and print about)."""
     if probs is None or len(probs) <= NOT_A_DIE or probs[NOT_A_DIE] > rp.max_not_die:
         return False
-    faces = probs[:6] / max(1e-9, float(probs[:6].sum()))
+    faces = face_probs(probs)
     if top.count == 1:
         need = rp.one_cnn if dome else rp.photo_one_cnn
     elif dome and top.count >= 5 and face_fit(top) >= rp.unique_fit:
