@@ -27,6 +27,21 @@ def test_flat_pair_touching_is_paid() -> None:
         assert die.face == face and die.confidence >= FLOOR and die.pose == "flat", die
 
 
+
+@needs_model
+def test_third_die_joined_to_the_rim_still_shows_the_side_faces_way() -> None:
+    """Fresh seed 14304 (spent) clip 022 r2 frame 925 (1920x1080, camera ~24 degrees,
+    truth 4-6-6): a six and a four touching along the line to the nadir, seen alike
+    (0.06 apart), their side faces showing down; the third die, a six against the wall,
+    had its blob joined to the dome's pale rim line (2.4 x a die's area), which put its
+    blob's centre off to the right of its face, so its side faces seemed to show the
+    other way and the pair stayed capped at 0.5: abstained. Its body (the blob less rim
+    and shadow, ``body.die_bodies``) shows them down as the pair's do."""
+    reading = read_saved("s14304_022_f925_rim_third.webp")
+    for xy, face in (((241, 228), 6), ((241, 348), 4), ((478, 179), 6)):
+        die = die_at(reading, xy)
+        assert die.face == face and die.confidence >= FLOOR and die.pose == "flat", die
+
 def _die(x: float, y: float, side: tuple[float, float], squash: float = 0.8,
          conf_edge: float = 40.0) -> tuple[Blob, TopFace]:
     """A top face at (x, y), pips squashed along x, its blob running ``side`` (x, y edges)

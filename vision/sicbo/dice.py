@@ -196,8 +196,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
     # seen lying flat side by side (a third die apart, all three sure, side faces showing
     # the same way: ``flat_beside``); where also seen alike, a short contact is no lean
-    flat = flat_beside(blobs, tops, confs, touch, apart, params.touch,
-                       leaning=frozenset(two)) if touch else set()
+    # (their bodies: a third die's blob joined to the dome's rim runs off along it)
+    flat = flat_beside(blobs if bodies is None else bodies(), tops, confs, touch, apart,
+                       params.touch, leaning=frozenset(two)) if touch else set()
     # pressed together along a short contact with no tilted face: flat or leaning cannot be
     # told apart, so neither a void nor an outcome: the die is not trusted (the round
     # abstains); in the dome not where the faces lie beyond a lean's reach (_in_reach),
