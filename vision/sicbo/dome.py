@@ -190,7 +190,17 @@ def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
     """The floor: the largest region where a lid-off frame differs from the lid.
 
     Falls back to the whole frame when that region does not hold every seen die or is
-    not much bigger than the dice (a floor the colour of the lid)."""
+    not much bigger than the dice (a floor the colour of the lid).
+
+    The box the dice reader sees holds the region and the ellipse fitted to it, each
+    padded by 1.5 die edges (a top face lies a die's height above the floor, off the
+    nadir). A floor as dark as the lid differs from it only at the pale line round its
+    edge, and where that line shows broken, in dots, the largest region stops short of
+    the floor's edge: fresh seed 14304 (spent) clip 015 (1920x1080, camera 29 degrees,
+    a dark purple floor), the region's top 80 px below the floor's edge, the box's top
+    cut through a die lying against the wall there, read as a two at 0.5 where it showed
+    a four: abstained. The ellipse, fitted to the rest of the line, runs on to the
+    floor's edge."""
     s = small_scale(width)
     mask = _changed(open_small, lid.template, lid.threshold)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
@@ -205,8 +215,13 @@ def fit_dome(lid: LidModel, open_small: np.ndarray, width: int, height: int,
         return DomeRegion.whole(width, height)
     (cx, cy), (a, b), ang = cv2.fitEllipse(hull)
     x, y, w, h = cv2.boundingRect(hull)
+    t = np.deg2rad(ang)   # the ellipse's half extents along x and y
+    hx, hy = (float(np.hypot(a / 2 * np.cos(t), b / 2 * np.sin(t))),
+              float(np.hypot(a / 2 * np.sin(t), b / 2 * np.cos(t))))
+    x0, y0 = min(x, int(cx - hx)), min(y, int(cy - hy))
+    x1, y1 = max(x + w, int(np.ceil(cx + hx))), max(y + h, int(np.ceil(cy + hy)))
     pad = round(1.5 * die_edge_px)
-    roi = (max(0, x - pad), max(0, y - pad), min(width, x + w + pad), min(height, y + h + pad))
+    roi = (max(0, x0 - pad), max(0, y0 - pad), min(width, x1 + pad), min(height, y1 + pad))
     return DomeRegion((cx, cy), (a, b), ang, roi)
 
 
