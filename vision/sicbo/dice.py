@@ -32,7 +32,13 @@ from vision.sicbo.faintpip import (
 )
 from vision.sicbo.floor import LIT_REL, floor_look
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
-from vision.sicbo.lean_view import layouts_turned, lone_turned, pip_turned, turned_leans
+from vision.sicbo.lean_view import (
+    layouts_turned,
+    lone_turned,
+    one_turned,
+    pip_turned,
+    turned_leans,
+)
 from vision.sicbo.merged import (
     Contact,
     contacts,
@@ -171,6 +177,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two |= tipped_leans(image_bgr, tops, confs, edge, params.touch, params.detect, look)
         # touching, not seen alike, the faces' layouts turned apart: one leans
         two |= turned_leans(tops, touch - alike, params.lean_view)
+        # ... or a face's layout turned from a one's pip and the third die, seen alike
+        two |= one_turned(tops, touch - alike, confs, params.lean_view,
+                          image_size=(image_bgr.shape[1], image_bgr.shape[0]))
     if touch and bodies is not None:  # (touching: only ever found in the dome)
         # touching, not seen alike, one blob stretched by an upturned side face: it leans
         two |= stretched_leans(blobs, tops, reads, touch - alike, bodies, params.pose)

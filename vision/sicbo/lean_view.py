@@ -43,7 +43,8 @@ from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
 __all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_map", "layout_view",
-           "layouts_turned", "lone_turned", "pip_turned", "pip_view", "turned_leans"]
+           "layouts_turned", "lone_turned", "one_turned", "pip_turned", "pip_view",
+           "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -62,6 +63,7 @@ class LeanViewParams:
     pip_agree: float = 0.2      # ... each face's pips squashed alike within this (view gap)
     pip_turn: float = 0.4       # ... and the lone face's pip view this far from each
     flat_fit: float = 0.1       # ... unless one camera sees all three flat within this
+    one_conf: float = 0.95      # one_turned: a one read this surely shows its view by its pip
 
     def __post_init__(self) -> None:
         if not (self.turn > 0 and self.max_resid > 0):
@@ -177,6 +179,54 @@ def lone_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()) 
     length = [float(np.hypot(*v)) for v in views]
     return _odd_one(views, params.alike, params.far_turn,
                     lambda k, pair: length[k] - max(length[m] for m in pair) >= params.oblique)
+
+
+def one_turned(tops: list[TopFace], pairs: set[tuple[int, int]], confidences: list[float],
+               params: LeanViewParams = LeanViewParams(),
+               image_size: tuple[int, int] | None = None) -> set[int]:
+    """Of a touching pair (``pairs``) of a one and a face with a layout, the latter leans
+    when its layout's view (``layout_view``) is at least ``turn`` from both the one's and
+    the third die's, those two seen alike (``alike``) and clearly slanted (``pip_slant``).
+    A one read surely (``one_conf``) shows its face's view by its lone pip's ellipse: a
+    one's pip is the largest of any face's (at least ``pip_px`` across its minor axis),
+    so its outline shows its squash, and the third die seen as it is seen says the one
+    lies flat. Not where one camera looking at the image's centre sees all three faces
+    flat (``flat_views_fit`` within ``flat_fit``, given the ``image_size``). Unlike
+    ``lone_turned`` the lean need not be seen more obliquely: one tipped towards the
+    camera is seen less so.
+
+    Fresh seed 14304 (spent) clip 006 r2 (1920x1080, camera 25 degrees): a six tipped 21
+    degrees against a one, touching, a flat four apart; the one's pip (16 x 18 px) seen
+    (+0.08, +0.48), the four's layout (+0.14, +0.47), the six's layout (+0.33, +0.15),
+    0.41 and 0.37 from them: both capped by the touch rule, abstained low_confidence
+    (truth dice_leaning). ``pip_view`` takes no lone pip: one blob may be two pips run
+    together, or a pip cut by glare; a one read surely is neither."""
+    out: set[int] = set()
+    if len(tops) != 3:
+        return out
+    for i, j in sorted(pairs):
+        for one, lean in ((i, j), (j, i)):
+            k = 3 - one - lean
+            o = tops[one]
+            if o.count != 1 or confidences[one] < params.one_conf \
+                    or min(o.pips[0].axes_px) < params.pip_px:
+                continue
+            vl = layout_view(tops[lean], params.max_resid)
+            vk = layout_view(tops[k], params.max_resid)
+            vk = pip_view(tops[k], params) if vk is None else vk
+            vo = face_view(o)
+            if vl is None or vk is None or vo is None:
+                continue
+            if not (view_gap(vo, vk) <= params.alike
+                    and min(float(np.hypot(*vo)), float(np.hypot(*vk))) >= params.pip_slant
+                    and min(view_gap(vl, vo), view_gap(vl, vk)) >= params.turn):
+                continue
+            views = {one: vo, lean: vl, k: vk}
+            if image_size is None or flat_views_fit([t.center_xy for t in tops],
+                                                    [views[m] for m in range(3)],
+                                                    image_size) > params.flat_fit:
+                out.add(lean)
+    return out
 
 
 def pip_view(top: TopFace, params: LeanViewParams = LeanViewParams()) -> np.ndarray | None:
