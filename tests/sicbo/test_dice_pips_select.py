@@ -78,3 +78,17 @@ def test_top_face_count(case, params, count) -> None:
     top = select_top_face(pips, blob, params)
     assert top is not None
     assert top.count == count
+
+
+def test_a_shadow_blot_ranked_among_a_twos_pips_is_no_pip() -> None:
+    """Fresh seed 14404 clip 001 r2 frame 1054 (1280x960, a pale floor; measured): a two's
+    pips and, beside them, a dark blot of the die's shadow (9 x a pip's area, 0.46 round)
+    that ranked second, so the top face was a pip and the blot, no two's diagonal: capped at
+    0.5 on every read, the round abstained. Elongated and that large it is no pip
+    (``_blots``), and the two's own pips make the face."""
+    pips = [_pip(558, 542, 77, 0.96, ring=206), _pip(510, 556, 535, 0.46, ring=150),
+            _pip(561, 586, 78, 0.89, ring=205)]
+    top = select_top_face(pips, _blob(482, 525, 600, 605, 78.1))
+    assert top is not None
+    assert sorted(tuple(round(v) for v in p.center_xy) for p in top.pips) == [
+        (558, 542), (561, 586)]
