@@ -92,3 +92,16 @@ def test_a_shadow_blot_ranked_among_a_twos_pips_is_no_pip() -> None:
     assert top is not None
     assert sorted(tuple(round(v) for v in p.center_xy) for p in top.pips) == [
         (558, 542), (561, 586)]
+
+
+def test_a_shadow_patch_is_no_pip_of_a_ones_face() -> None:
+    """Fresh seed 14404 clip 013 r0 frame 188 (1920x1080, camera 2 degrees, a pale floor;
+    measured): a one's blob held its shadow, a dark patch 4.8 x the pip's area and 0.68
+    round, which ranked first; with the one's pip it made a "two", no two's diagonal,
+    capped on every read, and the round abstained. A face's pips are alike in size
+    (``_one_size``): the one's pip alone is its face."""
+    pips = [_pip(838, 727, 1779, 0.68, ring=158), _pip(829, 755, 60, 0.24, ring=122),
+            _pip(836, 758, 63, 0.21, ring=176), _pip(872, 800, 368, 0.98, ring=220)]
+    top = select_top_face(pips, _blob(792, 689, 919, 848, 116.1))
+    assert top is not None
+    assert [tuple(round(v) for v in p.center_xy) for p in top.pips] == [(872, 800)]
