@@ -227,7 +227,9 @@ def select_top_face(pips: list[Pip], blob: Blob,
     clip 016: such a gap outranked a four's red pips 1.8x and was read as a one). A blob
     partly outside the die's blob that is elongated or large (``_edge_junk``) is no top
     pip either (seed-9904 clips 003, 006: a rim piece and a side-face pip ranked among a
-    five's pips and broke it to a three and a six).
+    five's pips and broke it to a three and a six). Nor is an elongated blob far larger
+    than the others, whatever its rank (``_blots``); and a face's pips are alike in size
+    (``_one_size``): a shadow's patch in the blob makes no face with a pip.
     """
     cands = _blots(_edge_junk([p for p in pips if p.inside >= 0.5
                                and p.roundness >= params.min_roundness], params), params)
