@@ -206,26 +206,23 @@ def one_turned(tops: list[TopFace], pairs: set[tuple[int, int]], confidences: li
         return out
     for i, j in sorted(pairs):
         for one, lean in ((i, j), (j, i)):
-            k = 3 - one - lean
-            o = tops[one]
+            o, k = tops[one], 3 - one - lean
             if o.count != 1 or confidences[one] < params.one_conf \
                     or min(o.pips[0].axes_px) < params.pip_px:
                 continue
-            vl = layout_view(tops[lean], params.max_resid)
-            vk = layout_view(tops[k], params.max_resid)
-            vk = pip_view(tops[k], params) if vk is None else vk
-            vo = face_view(o)
-            if vl is None or vk is None or vo is None:
+            third = layout_view(tops[k], params.max_resid)
+            by = {one: face_view(o), lean: layout_view(tops[lean], params.max_resid),
+                  k: pip_view(tops[k], params) if third is None else third}
+            views = [by[m] for m in range(3)]
+            if any(v is None for v in views):
                 continue
-            if not (view_gap(vo, vk) <= params.alike
-                    and min(float(np.hypot(*vo)), float(np.hypot(*vk))) >= params.pip_slant
-                    and min(view_gap(vl, vo), view_gap(vl, vk)) >= params.turn):
-                continue
-            views = {one: vo, lean: vl, k: vk}
-            if image_size is None or flat_views_fit([t.center_xy for t in tops],
-                                                    [views[m] for m in range(3)],
-                                                    image_size) > params.flat_fit:
-                out.add(lean)
+            length = [float(np.hypot(*v)) for v in views]
+            odd = _odd_one(views, params.alike, params.turn,
+                           lambda m, pair, lean=lean, length=length: m == lean
+                           and min(length[n] for n in pair) >= params.pip_slant)
+            if odd and (image_size is None or flat_views_fit(
+                    [t.center_xy for t in tops], views, image_size) > params.flat_fit):
+                out |= odd
     return out
 
 
