@@ -298,13 +298,20 @@ def grown_to(top: TopFace, blob: Blob, face: int,
     side faces, and the face keeps a clean two (seed 10304 clip 025 r3, at f9fa98b: a
     four's four pips found, fit 0.99 together, the lowest pushed to 0.42 x the best;
     read as a two, the CNN 0.98 sure of a four: the round abstained). The pips found
-    where the CNN's face has them are a second, independent signal for it."""
+    where the CNN's face has them are a second, independent signal for it. The grown face's
+    pips are alike in size (``_one_size``), as a selected top face's: fresh seed 14404
+    clip 001 r3 frame 1481 (1280x960, a pale floor): a two's blob joined to its shadow, a
+    dark blot 5.4 x a pip's area (0.78 round) ranked first, a lone "pip"; grown to a two with
+    the nearer real pip, sized by the blob (80 px against 61), the CNN 0.49 "not a die",
+    capped at 0.5 on every read: abstained. Refused, ``regrouped`` makes the two of its
+    own pips."""
     if not top.count < face <= 6:
         return None
     extra = [p for p in _ranked_pips(top, blob, params) if p not in top.pips]
     radius = params.face_radius_rel * blob.edge_px
     groups = [[*top.pips, *more] for more in itertools.combinations(extra, face - top.count)]
-    fits = [(layout_fit(_centres(g)), i) for i, g in enumerate(groups) if _compact(g, radius)]
+    fits = [(layout_fit(_centres(g)), i) for i, g in enumerate(groups)
+            if _compact(g, radius) and _one_size(g, params)]
     fit, i = max(fits, default=(0.0, -1))
     if fit < params.faint_fit:
         return None
