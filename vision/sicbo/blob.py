@@ -59,12 +59,15 @@ class DetectParams:
 
 @dataclass(frozen=True, slots=True)
 class Blob:
-    """One candidate die: its filled mask inside ``box_xyxy`` (bool, HxW of the box)."""
+    """One candidate die: its filled mask inside ``box_xyxy`` (bool, HxW of the box).
+    ``outlined`` False: a disk drawn about pips found in the floor (``floorpips``), not
+    the die's outline, so its size is no evidence of a pose."""
 
     box_xyxy: tuple[int, int, int, int]
     mask: np.ndarray
     area_px: float
     solidity: float
+    outlined: bool = True
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box_xyxy

@@ -126,7 +126,7 @@ def _body(lab: np.ndarray, floor: np.ndarray | None, colour: np.ndarray, blob: B
         return blob
     body = labels == labels[cy, cx]
     return Blob(box_xyxy=blob.box_xyxy, mask=body, area_px=float(body.sum()),
-                solidity=blob.solidity)
+                solidity=blob.solidity, outlined=blob.outlined)
 
 
 def _shadow(lab: np.ndarray, colour: np.ndarray, die_ab: np.ndarray,

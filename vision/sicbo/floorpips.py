@@ -173,4 +173,4 @@ def _disk_blob(centre: np.ndarray, radius: float, shape: tuple[int, int]) -> Blo
     ys, xs = np.mgrid[y0:y1, x0:x1]
     mask = np.hypot(xs - cx, ys - cy) <= radius
     return Blob(box_xyxy=(x0, y0, x1, y1), mask=mask, area_px=float(mask.sum()),
-                solidity=1.0)
+                solidity=1.0, outlined=False)

@@ -83,8 +83,12 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     ``poses``: what
     the blob-pair rules (``merged``) already found; the single-die cues do not stop this
     rule (a stacked die's crop showing the die below misleads them). Blobs that do not
-    outline dice (``_die_sized``; ``pale``: a floor nearly as bright as the dice) -> None."""
-    if len(blobs) != 2 or any(p != "flat" for p in poses):
+    outline dice (``_die_sized``; ``pale``: a floor nearly as bright as the dice) -> None,
+    and so is a blob drawn about a die's pips (``Blob.outlined`` False): fresh seed 14504
+    clip 003 r1 (1280x960, white dice on a near-white floor, camera 1 degree): a one found
+    by its pip alone got a disk of 1.52 edge^2 (its red pip's halo sizing it), 1.65 x the
+    three's blob: voided dice_stacked, truth 1-1-3 (the other one missed)."""
+    if len(blobs) != 2 or any(p != "flat" for p in poses) or not all(b.outlined for b in blobs):
         return None
     area = [float(b.area_px) for b in blobs]
     big = int(np.argmax(area))

@@ -1,0 +1,50 @@
+"""A die found by its pips alone (``floorpips``: a white die on a near-white floor) is
+given a disk about them, not its outline: the disk's size is no evidence that a third die
+lies under it (``pair.pair_pose`` does not judge it).
+
+The saved frame is the reader's dome crop of fresh seed 14504 (spent) clip 003 r1 frame
+239 (the project's own synthetic footage: 1280x960, white dice on a near-white floor,
+camera 1 degree off vertical, dice 1-1-3). The three was found; one one was found by its
+red pip alone, its disk 1.52 edge^2 (1.65 x the three's blob), the other one missed: the
+reader voided the round dice_stacked."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from vision.sicbo.detect import Blob
+from vision.sicbo.dice import DieRead
+from vision.sicbo.pair import pair_pose
+from vision.sicbo.pips import Pip, TopFace
+
+from .saved import die_at, needs_model, read_saved
+
+
+def _die(x: float, y: float, side: int) -> tuple[DieRead, Blob, TopFace]:
+    """A one at (x, y), its square blob of ``side`` px about it."""
+    box = (int(x - side / 2), int(y - side / 2), int(x - side / 2) + side,
+           int(y - side / 2) + side)
+    blob = Blob(box, np.ones((side, side), bool), float(side * side), 1.0)
+    pip = Pip(center_xy=(x, y), area_px=120.0, axes_px=(12.0, 12.0), angle_deg=0.0,
+              inside=1.0, redness=0.0, ring_lum=200.0)
+    read = DieRead(box_xyxy=box, center_xy=(x, y), face=1, confidence=0.99, pose="flat",
+                   top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=40.0)
+    return read, blob, TopFace(pips=(pip,), center_xy=(x, y), edge_px=40.0, side_pips=())
+
+
+def test_a_disk_about_pips_is_no_pair_blob() -> None:
+    ref, big = _die(100, 100, 40), _die(300, 100, 52)   # 1.69 x the reference's area
+    reads, blobs, tops = (list(t) for t in zip(ref, big, strict=True))
+    assert pair_pose(blobs, tops, reads, ["flat", "flat"]) == (1, "stacked")   # an outline
+    blobs[1] = replace(blobs[1], outlined=False)
+    assert pair_pose(blobs, tops, reads, ["flat", "flat"]) is None
+
+
+@needs_model
+def test_a_one_found_by_its_pip_is_not_stacked() -> None:
+    reading = read_saved("s14504_003_f239_pale_one.webp")
+    assert sorted(d.face for d in reading.dice) == [1, 3]   # the other one is missed
+    one = die_at(reading, (543, 331))
+    assert one.face == 1 and one.pose == "flat"              # before: stacked, a false void
