@@ -88,6 +88,7 @@ from vision.sicbo.upturned import upturned_leans
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
 ONE_LOOK_REL = 0.8  # a one's face under this x the others' edge at its row ... (_cut_ones)
 ONE_LOOK_P = 0.5    # ... read a one at least this surely at that edge, or not trusted
+ONE_CROP_REL = 1.1  # a one is shown to the CNN at most this x the others' edge (_crop_edges)
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 LONE_BOX = 1.25   # a blob boxed this square is one die's (_tops' second look at its pips)
 
@@ -123,7 +124,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
     found = _drop_nested(found)
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
-    probs = _classify(classifier, image_bgr, [t for _, t in found])
+    probs = _classify(classifier, image_bgr, _crop_edges([t for _, t in found], params))
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)
     found, probs = _washed_corners(classifier, image_bgr, found, probs, params)
     found, probs = _twin_twos(classifier, image_bgr, found, probs, params)
@@ -564,6 +565,23 @@ def _cut_ones(classifier, image_bgr: np.ndarray, tops: list[TopFace],  # noqa: A
     probs = _classify(classifier, image_bgr, [replace(tops[i], edge_px=near[i]) for i in cut])
     return {i for i, p in zip(cut, probs, strict=True)
             if float(face_stage.face_probs(p)[0]) < ONE_LOOK_P}
+
+
+def _crop_edges(tops: list[TopFace], params: DiceParams) -> list[TopFace]:
+    """The faces as the CNN is first shown them: in the dome, a one's at most
+    ``ONE_CROP_REL`` x the edge of the image's faces of 2+ pips at its row (``pips.edge_at``);
+    the face's own edge (``consistent_edges``' cap, 1.3 x) stays for the pose stage, which a
+    smaller one turned into false leans (a cap of the face itself, reverted: cf3fec4). A
+    one's blob joined to its side face sized it 1.28 x the others and the CNN, shown the die
+    small in a crop of its surroundings, read it 0.70 (0.92 at their edge): fresh seed 14504
+    clip 022 r1 (800x600, a western one on a red floor), every read at the one's floor
+    (0.97) or under: abstained."""
+    at = edge_at(tops) if params.in_dome else None
+    if at is None:
+        return tops
+    return [replace(t, edge_px=ONE_CROP_REL * at(t.center_xy[1]))
+            if t.count == 1 and t.edge_px > ONE_CROP_REL * at(t.center_xy[1]) else t
+            for t in tops]
 
 
 def _lone_die_box(blob: Blob) -> bool:
