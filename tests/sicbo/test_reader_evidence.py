@@ -25,6 +25,13 @@ CASES = [
     # the dice reader's own poses are kept
     (obs((0, 0, 40, "leaning"), (100, 0, 40, "flat"), (0, 100, 40, "flat")),
      ["leaning", "flat", "flat"]),
+    # a smaller face 0.65 edge from a flat die's, seen leaning by the reader: tipped
+    # against it, no stack (fresh seed 14504 clip 022 r4: the one called stacked)
+    (obs((0, 0, 56, "flat"), (36, 0, 45, "leaning"), (200, 100, 56, "flat")),
+     ["flat", "leaning", "flat"]),
+    # ... seen flat, the same pair is a stack
+    (obs((0, 0, 56, "flat"), (36, 0, 45, "flat"), (200, 100, 56, "flat")),
+     ["stacked", "flat", "flat"]),
 ]
 
 

@@ -6,7 +6,12 @@ there is more to see, from the top view alone:
 - two top faces closer than ``stack_rel`` x the die edge cannot both lie on the floor:
   the larger-looking one (nearer the camera) is on top -> ``stacked``; only when both
   faces are read with some confidence (``stack_conf``): one die found twice, as two
-  weak half-faces, is not a stack;
+  weak half-faces, is not a stack; nor where the smaller-looking die was seen leaning by
+  the reader (tipped, its face smaller for its tilt, it lies against the other, its
+  upturned face over the other's edge: fresh seed 14504 (spent) clip 022 r4, 800x600, a
+  die tipped against a one, its six 0.65 edge from the one's face and 0.8 x its size,
+  read leaning at 0.98: the one was called stacked and the round voided dice_stacked,
+  truth dice_leaning);
 - a die whose apparent edge is below ``lean_size`` x the median of the others is seen
   at a slant (its top face tilted away from the camera) -> ``leaning`` (off by default:
   the per-image edge estimates vary too much for it yet).
@@ -74,8 +79,10 @@ def _stacked(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:
         for j, b in enumerate(dice):
             d = math.hypot(a.center_xy[0] - b.center_xy[0], a.center_xy[1] - b.center_xy[1])
             sure = min(a.confidence, b.confidence) >= params.stack_conf
-            if i < j and sure and d < params.stack_rel * max(a.edge_px, b.edge_px):
-                out.add(i if a.edge_px >= b.edge_px else j)
+            upper, lower = (a, b) if a.edge_px >= b.edge_px else (b, a)
+            if i < j and sure and d < params.stack_rel * upper.edge_px \
+                    and lower.pose != "leaning":
+                out.add(i if upper is a else j)
     return out
 
 
