@@ -63,6 +63,10 @@ def run(path, fall_frames: int, lies_at: float) -> list[Event]:
 @pytest.mark.parametrize(("fall_frames", "lies_at"), [
     (5, 0.67),  # onto the number ring, riding the wheel
     (8, 0.56),  # ... a slower fall into a pocket
+    # ... onto the head's rim, just beyond its estimated edge (the strip's band rows, in
+    # image coordinates): riding the wheel there it never kept still (fresh seed 14501
+    # clip 017 r1, a white chip on the number ring's outer edge: no void)
+    (5, 0.76),
 ])
 def test_a_coin_fallen_onto_the_head_is_a_void(fall_frames: int, lies_at: float) -> None:
     voids = [e for e in run(coin, fall_frames, lies_at) if e.type == "void"]
@@ -81,6 +85,26 @@ SHIFT = 100.0  # image column of the head's column 0
 
 
 FELL_AND_LIES = [(34.0, 130.0), (28.0, 130.0), (22.0, 130.0), (16.0, 30.0)] + [(14.0, 30.0)] * 4
+
+
+BAND = 22.0  # a strip row of the band beyond the head's edge (``HEAD_ROW`` to +4)
+
+
+@pytest.mark.parametrize(("step", "kept_at_end"), [
+    (0.0, False),   # still on the bowl just beyond the head: something lying there
+    (1.8, False),   # riding with the wheel (its image column going with the head's roll)
+    (-4.0, True),   # going against the wheel: may be the ball
+])
+def test_a_spot_in_the_band_still_or_riding_the_wheel_is_no_ball(step: float,
+                                                                 kept_at_end: bool) -> None:
+    """The band's rows are in image coordinates but the wheel's rim may turn there: a spot
+    that keeps still in either is something lying there, not the ball (which rests in the
+    pockets, rows up to ``rest_row``)."""
+    still = StillSpots(bowl_row=HEAD_ROW + 5, rest_row=12, head_row=HEAD_ROW, columns=444)
+    for f in range(14):
+        shift = SHIFT + 1.8 * f            # the head turns 1.8 columns a frame
+        kept = still.update([(BAND, 130.0 + step * f)], f, shift=shift)
+    assert (kept != []) is kept_at_end
 
 
 @pytest.mark.parametrize(("track", "free", "rolling", "dead_at_end"), [

@@ -38,7 +38,15 @@ class StillSpots:
     head's are the image's rolled by the caller's ``shift``, ``columns`` round), within
     ``fall_px`` from one frame to the next. Not while a round rolls (``rolling``): the ball
     in play can drop off the bowl straight into a pocket and stay (seed 11201 017 r2, 025
-    r0: false voids); a coin fallen in then is kept as before."""
+    r0: false voids); a coin fallen in then is kept as before.
+
+    Just beyond the head's estimated edge (rows ``head_row`` to ``bowl_row``, in image
+    coordinates) the wheel may still turn (its rim, the number ring's outer edge: ``band``),
+    so a spot there is also still when it rides with the head: within ``near_px`` of where it
+    came in wheel columns (image column less ``shift``). Fresh seed 14501 (spent) clip 017
+    r1 (800x600, camera 27 degrees): a white chip on the far side's number ring, strip row
+    21 of the band's 20-25, went 1.8 columns a frame with the wheel; never still in image
+    columns, it was masked as "a ball" until the dealer took it: no void."""
 
     def __init__(self, bowl_row: int, still_frames: int = 10, near_px: float = 4.0,
                  gap_frames: int = 4, rest_row: float | None = None,
@@ -53,8 +61,9 @@ class StillSpots:
         self.gap_frames = gap_frames
         self.head_row, self.columns = head_row, columns  # None: no path off the bowl kept
         self.fall_frames, self.dead_frames, self.fall_px = fall_frames, dead_frames, fall_px
-        self.since: list[tuple[float, float, int, int, int | None]] = []  # row, col where
-        # it came, when, last seen, when its path left the bowl (None: not seen to)
+        self.since: list[tuple[float, float, int, int, int | None, float | None]] = []
+        # row, col where it came, when, last seen, when its path left the bowl (None: not
+        # seen to), its wheel column there (in the band; else None)
         self.path: list[tuple[float, float, int, int | None]] = []  # row, image column,
         # frame, when it left the bowl: the last frames' free spots
         self.dead: list[bool] = []  # per spot of the last update: fell in, lies: no ball
@@ -70,10 +79,13 @@ class StillSpots:
         left = self._left(spots, frame, shift, free)
         kept, since, self.dead = [], [], []
         for (r, c), off in zip(spots, left, strict=True):
-            came = min(((f, pr, pc, lb) for pr, pc, f, _, lb in self.since
-                        if abs(pr - r) <= self.near_px and abs(pc - c) <= self.near_px),
+            came = min(((f, pr, pc, lb) for pr, pc, f, _, lb, pw in self.since
+                        if abs(pr - r) <= self.near_px and (
+                            abs(pc - c) <= self.near_px
+                            or self._riding(r, pr, c, shift, pw))),
                        key=lambda s: s[:3], default=(frame, r, c, off))
-            since.append((came[1], came[2], came[0], frame, came[3]))
+            since.append((came[1], came[2], came[0], frame, came[3],
+                          self._wheel_col(r, c, shift, came)))
             dead = (not rolling and came[3] is not None
                     and came[0] - came[3] <= self.fall_frames
                     and frame - came[0] >= self.dead_frames)
@@ -83,11 +95,35 @@ class StillSpots:
             still = self.bowl_still_frames if r >= self.bowl_row else self.still_frames
             if not dead and (may_rest or frame - came[0] < still):
                 kept.append((r, c))
-        seen = {(r, c, f) for r, c, f, _, _ in since}
+        seen = {(r, c, f) for r, c, f, _, _, _ in since}
         since += [s for s in self.since  # unseen lately: may be found there again
                   if frame - s[3] <= self.gap_frames and s[:3] not in seen]
         self.since = since
         return kept
+
+    def _in_band(self, row: float) -> bool:
+        return self.head_row is not None and self.columns > 0 and (
+            self.head_row <= row < self.bowl_row)
+
+    def _wheel_col(self, row: float, col: float, shift: float,
+                   came: tuple[int, float, float, int | None]) -> float | None:
+        """The wheel column where a band spot came (None off the band): its image column
+        less ``shift`` when it came now, else the one kept for where it came."""
+        if not self._in_band(row):
+            return None
+        if came[1:3] == (row, col):
+            return (col - shift) % self.columns
+        return next((pw for pr, pc, f, _, _, pw in self.since
+                     if (f, pr, pc) == came[:3]), (col - shift) % self.columns)
+
+    def _riding(self, row: float, came_row: float, col: float, shift: float,
+                came_wheel_col: float | None) -> bool:
+        """A band spot within ``near_px`` wheel columns of where one came in the band."""
+        if came_wheel_col is None or not (self._in_band(row) and self._in_band(came_row)):
+            return False
+        d = ((col - shift) - came_wheel_col + self.columns / 2) % self.columns \
+            - self.columns / 2
+        return abs(d) <= self.near_px
 
     def _left(self, spots: list[tuple[float, float]], frame: int, shift: float,
               free: list[bool] | None) -> list[int | None]:
