@@ -12,30 +12,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import numpy as np
-
-from vision.sicbo.detect import Blob
-from vision.sicbo.dice import DieRead
 from vision.sicbo.pair import pair_pose
-from vision.sicbo.pips import Pip, TopFace
 
+from .reads import one_with_blob
 from .saved import die_at, needs_model, read_saved
 
 
-def _die(x: float, y: float, side: int) -> tuple[DieRead, Blob, TopFace]:
-    """A one at (x, y), its square blob of ``side`` px about it."""
-    box = (int(x - side / 2), int(y - side / 2), int(x - side / 2) + side,
-           int(y - side / 2) + side)
-    blob = Blob(box, np.ones((side, side), bool), float(side * side), 1.0)
-    pip = Pip(center_xy=(x, y), area_px=120.0, axes_px=(12.0, 12.0), angle_deg=0.0,
-              inside=1.0, redness=0.0, ring_lum=200.0)
-    read = DieRead(box_xyxy=box, center_xy=(x, y), face=1, confidence=0.99, pose="flat",
-                   top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=40.0)
-    return read, blob, TopFace(pips=(pip,), center_xy=(x, y), edge_px=40.0, side_pips=())
-
-
 def test_a_disk_about_pips_is_no_pair_blob() -> None:
-    ref, big = _die(100, 100, 40), _die(300, 100, 52)   # 1.69 x the reference's area
+    ref, big = one_with_blob(100, 100, 40), one_with_blob(300, 100, 52)  # 1.69 x the area
     reads, blobs, tops = (list(t) for t in zip(ref, big, strict=True))
     assert pair_pose(blobs, tops, reads, ["flat", "flat"]) == (1, "stacked")   # an outline
     blobs[1] = replace(blobs[1], outlined=False)

@@ -7,26 +7,11 @@ toward the camera (the side faces it shows), and so does a die under a stacked o
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from vision.sicbo.detect import Blob
-from vision.sicbo.dice import DieRead
 from vision.sicbo.pair import pair_pose
-from vision.sicbo.pips import Pip, TopFace
 
-
-def _die(x: float, y: float, side: int, dx: float, dy: float) -> tuple[DieRead, Blob, TopFace]:
-    """A one at (x, y) whose square blob of ``side`` px is centred (dx, dy) off it."""
-    cx, cy = x + dx, y + dy
-    box = (int(cx - side / 2), int(cy - side / 2), int(cx - side / 2) + side,
-           int(cy - side / 2) + side)
-    blob = Blob(box, np.ones((side, side), bool), float(side * side), 1.0)
-    pip = Pip(center_xy=(x, y), area_px=120.0, axes_px=(12.0, 12.0), angle_deg=0.0,
-              inside=1.0, redness=0.0, ring_lum=200.0)
-    read = DieRead(box_xyxy=box, center_xy=(x, y), face=1, confidence=0.99, pose="flat",
-                   top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=40.0)
-    return read, blob, TopFace(pips=(pip,), center_xy=(x, y), edge_px=40.0, side_pips=())
+from .reads import one_with_blob
 
 
 @pytest.mark.parametrize(("offset", "pale", "expected"), [
@@ -36,8 +21,8 @@ def _die(x: float, y: float, side: int, dx: float, dy: float) -> tuple[DieRead, 
 ])
 def test_pale_pair_blob_spilled_away_from_the_camera_is_no_stack(
         offset: tuple[int, int], pale: bool, expected: tuple[int, str] | None) -> None:
-    ref = _die(100, 100, 48, 0, 10)       # one die: its blob 0.2 edge toward the camera
-    big = _die(300, 100, 64, *offset)     # 1.78 x the reference's area
+    ref = one_with_blob(100, 100, 48, 0, 10)   # one die: its blob 0.2 edge toward the camera
+    big = one_with_blob(300, 100, 64, *offset)  # 1.78 x the reference's area
     reads, blobs, tops = zip(ref, big, strict=True)
     assert pair_pose(list(blobs), list(tops), list(reads), ["flat", "flat"],
                      pale=pale) == expected
@@ -45,6 +30,7 @@ def test_pale_pair_blob_spilled_away_from_the_camera_is_no_stack(
 
 def test_near_vertical_camera_is_not_judged() -> None:
     """A reference blob under 0.1 edge off its face gives no direction: the rule stands."""
-    reads, blobs, tops = zip(_die(100, 100, 48, 0, 2), _die(300, 100, 64, 12, 0), strict=True)
+    reads, blobs, tops = zip(one_with_blob(100, 100, 48, 0, 2),
+                             one_with_blob(300, 100, 64, 12, 0), strict=True)
     assert pair_pose(list(blobs), list(tops), list(reads), ["flat", "flat"],
                      pale=True) == (1, "stacked")
