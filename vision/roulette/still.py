@@ -79,13 +79,12 @@ class StillSpots:
         left = self._left(spots, frame, shift, free)
         kept, since, self.dead = [], [], []
         for (r, c), off in zip(spots, left, strict=True):
-            came = min(((f, pr, pc, lb) for pr, pc, f, _, lb, pw in self.since
+            here = (c - shift) % self.columns if self._in_band(r) else None
+            came = min(((f, pr, pc, lb, pw) for pr, pc, f, _, lb, pw in self.since
                         if abs(pr - r) <= self.near_px and (
-                            abs(pc - c) <= self.near_px
-                            or self._riding(r, pr, c, shift, pw))),
-                       key=lambda s: s[:3], default=(frame, r, c, off))
-            since.append((came[1], came[2], came[0], frame, came[3],
-                          self._wheel_col(r, c, shift, came)))
+                            abs(pc - c) <= self.near_px or self._riding(r, pr, here, pw))),
+                       key=lambda s: s[:3], default=(frame, r, c, off, here))
+            since.append((came[1], came[2], came[0], frame, came[3], came[4]))
             dead = (not rolling and came[3] is not None
                     and came[0] - came[3] <= self.fall_frames
                     and frame - came[0] >= self.dead_frames)
@@ -102,27 +101,17 @@ class StillSpots:
         return kept
 
     def _in_band(self, row: float) -> bool:
+        """Is strip row ``row`` in the band beyond the head's edge (image coordinates)?"""
         return self.head_row is not None and self.columns > 0 and (
             self.head_row <= row < self.bowl_row)
 
-    def _wheel_col(self, row: float, col: float, shift: float,
-                   came: tuple[int, float, float, int | None]) -> float | None:
-        """The wheel column where a band spot came (None off the band): its image column
-        less ``shift`` when it came now, else the one kept for where it came."""
-        if not self._in_band(row):
-            return None
-        if came[1:3] == (row, col):
-            return (col - shift) % self.columns
-        return next((pw for pr, pc, f, _, _, pw in self.since
-                     if (f, pr, pc) == came[:3]), (col - shift) % self.columns)
-
-    def _riding(self, row: float, came_row: float, col: float, shift: float,
+    def _riding(self, row: float, came_row: float, wheel_col: float | None,
                 came_wheel_col: float | None) -> bool:
-        """A band spot within ``near_px`` wheel columns of where one came in the band."""
-        if came_wheel_col is None or not (self._in_band(row) and self._in_band(came_row)):
+        """A band spot (at wheel column ``wheel_col``) within ``near_px`` wheel columns of
+        where one came in the band (``came_wheel_col``; None: off the band)."""
+        if wheel_col is None or came_wheel_col is None or not self._in_band(came_row):
             return False
-        d = ((col - shift) - came_wheel_col + self.columns / 2) % self.columns \
-            - self.columns / 2
+        d = (wheel_col - came_wheel_col + self.columns / 2) % self.columns - self.columns / 2
         return abs(d) <= self.near_px
 
     def _left(self, spots: list[tuple[float, float]], frame: int, shift: float,
