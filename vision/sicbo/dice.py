@@ -53,6 +53,7 @@ from vision.sicbo.pips import (
     consistent_edges,
     edge_at,
     find_pips_twice,
+    ones_capped,
     pip_across_px,
     select_top_face,
     shaded_one,
@@ -576,12 +577,9 @@ def _crop_edges(tops: list[TopFace], params: DiceParams) -> list[TopFace]:
     small in a crop of its surroundings, read it 0.70 (0.92 at their edge): fresh seed 14504
     clip 022 r1 (800x600, a western one on a red floor), every read at the one's floor
     (0.97) or under: abstained."""
-    at = edge_at(tops) if params.in_dome else None
-    if at is None:
+    if not params.in_dome:
         return tops
-    return [replace(t, edge_px=ONE_CROP_REL * at(t.center_xy[1]))
-            if t.count == 1 and t.edge_px > ONE_CROP_REL * at(t.center_xy[1]) else t
-            for t in tops]
+    return ones_capped(tops, lambda _one, near: ONE_CROP_REL * near)
 
 
 def _lone_die_box(blob: Blob) -> bool:

@@ -41,9 +41,9 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "edge_at", "face_fit",
-           "find_pips", "grown_to", "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped",
-           "select_top_face", "shaded_one", "short_diagonals", "span_edge_px", "stray_pips",
-           "three_is_diagonal", "two_is_diagonal"]
+           "find_pips", "grown_to", "ones_capped", "pip_across_px", "pip_span_px", "pips_edge_px",
+           "regrouped", "select_top_face", "shaded_one", "short_diagonals", "span_edge_px",
+           "stray_pips", "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,15 +456,22 @@ def consistent_edges(tops: list[TopFace], params: PipParams = PipParams()) -> li
     4496d98): a Chinese one at the dome's top, above the other faces (45 and 48 px), its blob
     joined to its side faces (80 px), capped at 59 px: the CNN 0.67 sure (0.94 at 45), every
     read 0.967-0.970, under the one's 0.97 floor: abstained."""
+    return ones_capped(tops, lambda t, near: near if big_one(t, near, params)
+                       else params.one_edge_rel * near)
+
+
+def ones_capped(tops: list[TopFace],
+                cap: Callable[[TopFace, float], float]) -> list[TopFace]:
+    """The same top faces with each one's edge capped at ``cap(one, near)``, ``near`` the
+    edge of the image's faces of 2+ pips at the one's row (``edge_at``); all as they were
+    with no such face."""
     at = edge_at(tops)
     if at is None:
         return list(tops)
     out = []
     for t in tops:
-        near = at(t.center_xy[1])
-        cap = near if big_one(t, near, params) else params.one_edge_rel * near
-        out.append(dataclasses.replace(t, edge_px=cap) if t.count == 1 and t.edge_px > cap
-                   else t)
+        most = cap(t, at(t.center_xy[1])) if t.count == 1 else t.edge_px
+        out.append(dataclasses.replace(t, edge_px=most) if t.edge_px > most else t)
     return out
 
 
