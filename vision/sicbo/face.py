@@ -155,11 +155,26 @@ def _regrouped(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     (``pips.regrouped``) replaced by them, when the CNN, shown a crop centred on that
     face, reads it as that face as surely as a rescued die's (``rescue.rescued_ok``, a
     photo's stricter bar: ``min_cnn``, ``max_not_die``): two looks and the layout agree;
-    else the face and probabilities as they were."""
+    else the face and probabilities as they were.
+
+    When the CNN's face is none the pips make, the faces they do make cleanly, the
+    largest first, each shown to the CNN, which must read it so: the CNN, shown a crop
+    centred on a lone "pip" off the face, may read no face the die has. Fresh seed
+    14604 clip 012 r2 frame 930 (1280x720, blurred): a six's blob held its side face's
+    two near pips run together, a 407 px "pip" (0.76 round, rank 13.0) over the six's
+    71-74 px pips (7.3-8.1, a clean layout); the crop on it read a three at 0.41 (the
+    six at 0.21), and on the six's pips a six at 0.98: capped at 0.25 on every read of
+    the round, which abstained low_confidence."""
     from vision.sicbo.pips import regrouped
 
-    return _read_again(classifier, image_bgr, top, probs,
-                       regrouped(top, blob, face, pip_params))
+    got = _read_again(classifier, image_bgr, top, probs,
+                      regrouped(top, blob, face, pip_params))
+    for other in (n for n in range(6, 1, -1) if n != face):
+        if got[0] is not top:
+            break
+        got = _read_again(classifier, image_bgr, top, probs,
+                          regrouped(top, blob, other, pip_params))
+    return got
 
 
 def _shrunk(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
