@@ -165,3 +165,16 @@ def test_a_lone_pip_larger_than_the_other_faces_pips_is_a_ones(one_area, large) 
                      t.count, 0.99, "flat", (), 36.0) for t in tops]
     got = _large_ones(reads, tops, DiceParams())
     assert [r.big_pip for r in got] == [False, False, large]
+
+
+@needs_model
+def test_a_three_whose_far_corner_shows_the_outline_is_read_a_three() -> None:
+    """One step past the found corner pip lies the face's corner, on the die's darker
+    outline: a weaker mark than the lost pip's (``end_lead``) does not stop the growing.
+    Fresh seed 14604 clip 002 r2 frame 977 (1024x576, blurred, 43 px dice): the three's
+    upper corner pip lost, the place there 60.0 and the one past the lower corner 34.0
+    (need 27.7); the three was capped at 0.22 and the round abstained (truth 3-3-5)."""
+    reading = read_saved("s14604_002_f977_three_lost_corner.webp")
+    three = die_at(reading, (331, 304))
+    assert three.face == 3 and three.confidence >= 0.95, (three.face, three.confidence)
+    assert sorted(d.face for d in reading.dice) == [3, 3, 5]

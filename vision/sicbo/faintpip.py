@@ -45,6 +45,7 @@ class FaintParams:
     min_signal: float = 8.0      # ... and this many Lab units
     alone_rel: float = 0.1       # found pips in the face's layout alone: this x theirs,
     blank_rel: float = 2.0       # ... this x the face's strongest blank place, min_signal
+    end_lead: float = 1.5        # centre_pair_completed: one end this x the other's signal
 
 
 def faint_completed(image_bgr: np.ndarray, top: TopFace, face: int,
@@ -191,22 +192,28 @@ def centre_pair_completed(image_bgr: np.ndarray, top: TopFace,
     """Two pips a corner and the centre apart (no two: ``pips.two_is_diagonal``) grown to
     the three whose third pip shows washed out one step on, in line, or None. Either pip
     may be the centre: exactly one of the two places in line must show a pip
-    (``faint_rel`` x the found pips' signal, ``min_signal``), the other none, and neither
-    corner across the diagonal may show one (a five with corners washed out shows pips
-    there); the CNN must then read the grown face as a three (``dice._washed_rows``).
-    Seed 12804 (spent) clip 009 r2 frame 852 (1280x960): a three in the lamp's glare, its
-    lower corner pip washed grey (61 Lab units against the found pips' 150), read as two
-    pips a corner and the centre apart (capped at 0.5): abstained low_confidence."""
+    (``faint_rel`` x the found pips' signal, ``min_signal``), the other none or less than
+    1 / ``end_lead`` of its signal, and neither corner across the diagonal may show one (a
+    five with corners washed out shows pips there); the CNN must then read the grown face
+    as a three (``dice._washed_rows``). Seed 12804 (spent) clip 009 r2 frame 852
+    (1280x960): a three in the lamp's glare, its lower corner pip washed grey (61 Lab
+    units against the found pips' 150), read as two pips a corner and the centre apart
+    (capped at 0.5): abstained low_confidence. A step past a corner pip lies at the face's
+    corner, on the die's darker outline: fresh seed 14604 clip 002 r2 frame 977 (1024x576,
+    blurred, 43 px dice): a three's upper corner pip lost, the place there 60.0 and the one
+    past the lower corner 34.0 (need 27.7): capped at 0.22, abstained low_confidence."""
     if top.count != 2:
         return None
     lab, r, found = _measure(image_bgr, top)
     need = _need(found, params.faint_rel, params)
     a, b = (np.asarray(p.center_xy, float) for p in top.pips)
     ends = [(2 * b - a, b), (2 * a - b, a)]            # (the third place, the centre)
-    shown = [(end, c) for end, c in ends if _signal(lab, end, r) >= need]
+    signal = [_signal(lab, end, r) for end, _ in ends]
+    shown = [k for k in (0, 1) if signal[k] >= need and (
+        signal[1 - k] < need or signal[k] >= params.end_lead * signal[1 - k])]
     if len(shown) != 1:
         return None
-    end, c = shown[0]
+    end, c = ends[shown[0]]
     u = end - c
     across = [c + np.array([-u[1], u[0]]), c - np.array([-u[1], u[0]])]
     if any(_signal(lab, xy, r) >= need for xy in across):
