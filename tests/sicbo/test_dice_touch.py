@@ -138,3 +138,39 @@ def test_tipped_touching_lean_is_voided() -> None:
     # edge): a lean (touch.tipped_leans), not only a pair to distrust (abstained before)
     dice = read_dice(_lean_frame(20.0, 2.4, 1, 40.0, -0.3, seed=5)).dice
     assert [d.face for d in dice if d.pose == "leaning"] == [3]
+
+
+IVORY = (197.0, 221.0, 235.0)        # fresh seed 14604 clip 009's dice and floor
+PALE_GREEN = (184.0, 208.0, 200.0)
+
+
+def _pale_lean_frame(cam_tilt: float, yaw: float, faces: tuple[int, int], side: int,
+                     tilt: float, slide: float, body: tuple[float, float, float],
+                     floor: tuple[float, float, float], seed: int) -> np.ndarray:
+    """Die ``faces[1]`` leaning on ``faces[0]``, Chinese pips on dice about as pale as the
+    floor, a 2 apart."""
+    support = flat_pose(faces[0], (-0.03, -0.02), yaw, edge_m=EDGE_M)
+    dice = (support, lean_against_die(faces[1], support, side, np.radians(tilt), slide=slide),
+            flat_pose(2, SPOTS[2], 1.1, edge_m=EDGE_M))
+    clean = DiceFrameRenderer(dome_scene(tilt_deg=cam_tilt, floor_bgr=floor),
+                              DiceStyle(body_bgr=body, pip_style="chinese")).render(dice)
+    return camera_frame(clean, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize(("cam_tilt", "yaw", "faces", "side", "tilt", "slide", "body",
+                          "floor", "seed"), [
+    # the die's top face scores as floor: the run on the centre line began inside it
+    # (touch.FACE_REL; fresh seed 14604 clip 009 r4, a five on a two, paid 2-2-5)
+    (10.0, 0.3, (2, 5), 3, 30.0, 0.0, IVORY, PALE_GREEN, 5),
+    # the lean's side face scores as floor and its pips, 37-40 L under their rim, were
+    # no pips to the 45 of the blob finder (TouchParams.pip_dark): 0.52 edge of "floor"
+    (6.35, 2.61, (4, 2), 3, 21.3, 0.2, IVORY, PALE_GREEN, 15),
+    # white dice on a pale floor, the lean tipped towards the camera (faces seen alike)
+    (24.8, 1.28, (6, 5), 1, 31.0, -0.28, (238.0, 244.0, 246.0), PALE, 1),
+])
+def test_lean_on_a_floor_as_pale_as_the_dice_is_never_paid(
+        cam_tilt: float, yaw: float, faces: tuple[int, int], side: int, tilt: float,
+        slide: float, body: tuple[float, float, float], floor: tuple[float, float, float],
+        seed: int) -> None:
+    assert not _pays(_pale_lean_frame(cam_tilt, yaw, faces, side, tilt, slide, body, floor,
+                                      seed))

@@ -125,17 +125,24 @@ def floor_threshold(score: np.ndarray, params: DetectParams) -> float:
 
 
 def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
-              b_xy: tuple[float, float]) -> float:
+              b_xy: tuple[float, float], *,
+              not_floor: Sequence[tuple[float, float, float]] = ()) -> float:
     """The longest run of ``floor`` (``floor_mask``) on the segment from ``a_xy`` to
-    ``b_xy``, in pixels. Two dice with floor between their top faces do not touch."""
+    ``b_xy``, in pixels. Two dice with floor between their top faces do not touch.
+    ``not_floor``: disks ``(x, y, radius)`` whose points are no floor whatever ``floor``
+    says (a top face as pale as the floor)."""
     (ax, ay), (bx, by) = a_xy, b_xy
     length = float(np.hypot(bx - ax, by - ay))
     t = np.linspace(0.0, 1.0, int(length) + 2)
     h, w = floor.shape
-    xs = np.clip(np.round(ax + (bx - ax) * t).astype(int), 0, w - 1)
-    ys = np.clip(np.round(ay + (by - ay) * t).astype(int), 0, h - 1)
+    px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+    xs = np.clip(np.round(px).astype(int), 0, w - 1)
+    ys = np.clip(np.round(py).astype(int), 0, h - 1)
+    on = floor[ys, xs]
+    for cx, cy, r in not_floor:
+        on = on & (np.hypot(px - cx, py - cy) > r)
     best = run = 0
-    for is_floor in floor[ys, xs]:
+    for is_floor in on:
         run = run + 1 if is_floor else 0
         best = max(best, run)
     return best * length / max(1, len(t) - 1)

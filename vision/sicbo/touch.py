@@ -83,10 +83,15 @@ __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pa
            "square_pairs", "tipped_leans", "touch_pairs", "touching_dice"]
 
 
+FACE_REL = 0.5   # the disk a top face holds about its centre, x its edge (_floor_between)
+
+
 @dataclass(frozen=True, slots=True)
 class TouchParams:
     apart_floor_rel: float = 0.25   # floor this x edge between two close dice: apart
     pip_reach_rel: float = 0.3      # ... not within this x edge of a pip (a die's face)
+    pip_dark: float = 30.0          # ... or within faint_reach_rel x edge of a fainter
+    faint_reach_rel: float = 0.15   # ... pip, this many L under its rim (bare_floor)
     reach_rel: float = 1.75         # a lean's top face lies up to this x edge from its support's
     band_rel: float = 0.3           # beyond close_dice, floor measured over a band this x
     band_lines: int = 5             # ... edge either side of the centre line, on this many lines
@@ -241,12 +246,22 @@ def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
     centres, shifted by ``offsets_rel`` x edge across it. Beyond ``close_dice`` the dice
     lie apart if flat, but two corners pointing at each other leave little floor on the
     centre line (seed 9804 clip 000, flat: 1.86 edges apart, 0.29 edge of floor on it,
-    0.39 over the band), while a lean's side face spans the band (0.07-0.16)."""
+    0.39 over the band), while a lean's side face spans the band (0.07-0.16).
+
+    Within ``FACE_REL`` x its edge of a top face's centre (the disk its square face
+    holds) the picture is that die, never floor: dice as pale as the floor score as
+    floor all over. Fresh seed 14604 clip 009 r4 (1280x960, ivory dice on a pale green
+    floor, camera 12 degrees): a five tipped 28.5 degrees against a two, 1.41 edges
+    off, its upturned side face (three pips) between them; the run on the centre line
+    began inside the five's face: 0.63 edge of "floor", apart, paid 2-2-5 (truth
+    dice_leaning). Off the faces: 0.12, touching: both capped, abstained."""
     (ax, ay), (bx, by) = a.center_xy, b.center_xy
     length = max(float(np.hypot(bx - ax, by - ay)), 1e-9)
     nx, ny = -(by - ay) / length, (bx - ax) / length
+    faces = [(*t.center_xy, FACE_REL * t.edge_px) for t in (a, b)]
     return float(np.mean([floor_run(floor, (ax + o * edge_px * nx, ay + o * edge_px * ny),
-                                    (bx + o * edge_px * nx, by + o * edge_px * ny))
+                                    (bx + o * edge_px * nx, by + o * edge_px * ny),
+                                    not_floor=faces)
                           for o in offsets_rel]))
 
 
@@ -255,8 +270,16 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
                ) -> np.ndarray:
     """``floor_mask``, the floor in a deep shadow (``shadowed_floor``) and what has the
     floor's own colour (``floor_coloured``: by the dome's rim), less what lies within
-    ``pip_reach_rel`` x edge of a pip in it. ``look``: ``floor_look(image_bgr, detect)``,
-    if the caller has it (the blob finder's)."""
+    ``pip_reach_rel`` x edge of a pip in it (``floor.pip_spots``, the blob finder's
+    ``dark_threshold`` L under its rim), or within ``faint_reach_rel`` x edge of a fainter
+    one (``pip_dark`` L). A lean's side face as pale as the floor shows its pips squashed
+    and blurred: 37-40 L under their rim on a rendered two leaning 21 degrees on a four,
+    ivory dice on a pale green floor, camera 6 degrees, 0.52 edge of "floor" between the
+    faces: paid. A flat die's side face seen at a grazing angle shows such marks too, at
+    its top face's edge: at the full reach they ate the shadowed floor between a flat one
+    and two 1.7 edges apart (fresh seed 14404, spent, clip 013 r0: abstained; paid at
+    0.1-0.25). ``look``: ``floor_look(image_bgr, detect)``, if the caller has it (the blob
+    finder's)."""
     detect = detect or DetectParams()
     if look is None:
         look = floor_look(image_bgr, detect)
@@ -269,12 +292,15 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
         else (look.lab, look.floors[0])
     floor = floor | shadowed_floor(image_bgr, detect, lab=lab, floor_lab=floor_lab) \
         | floor_coloured(image_bgr, floor, lab=lab)
-    spots = pip_spots(image_bgr, floor, edge_px, dark=detect.dark_threshold, lab=lab)
-    if not spots.any():
-        return floor
-    k = int(2 * params.pip_reach_rel * edge_px) | 1
-    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    return floor & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
+    bare = floor
+    for dark, reach in ((detect.dark_threshold, params.pip_reach_rel),
+                        (params.pip_dark, params.faint_reach_rel)):
+        spots = pip_spots(image_bgr, floor, edge_px, dark=dark, lab=lab)
+        if spots.any():
+            k = int(2 * reach * edge_px) | 1
+            disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+            bare = bare & (cv2.dilate(spots.astype(np.uint8), disk) == 0)
+    return bare
 
 
 def square_pairs(tops: list[TopFace], pairs: set[tuple[int, int]],
