@@ -3,7 +3,7 @@
 seen alike (``touch.square_pairs``): both flat, so neither is capped. A lean's top face
 is tipped against its support's: still distrusted, never paid.
 
-The saved frames are crops of the project's own synthetic footage (seed 10704, spent),
+The saved frames are crops of the project's own synthetic footage (seeds 10704, 14604),
 the rounds' dice all flat, abstained low_confidence before (both dice of the pair capped
 at 0.5 as maybe leaning)."""
 
@@ -30,6 +30,9 @@ from .scenes import EDGE_M, SPOTS, camera_frame, dome_scene
     ("s10704_000_f1742_flat_pair_touching.png", [3, 3, 5]),
     # 800x600, camera 30 deg, red floor: a 6 and a 2 1.65 edges apart (clip 016 r3)
     ("s10704_016_f1336_flat_pair_touching.png", [2, 2, 6]),
+    # fresh seed 14604 clip 003 r3 frame 1234 (800x600, a steep camera, an olive floor): a
+    # 1 and a 6 1.71 edges apart, the 6's face 38.9 px, under the 40 px asked before
+    ("s14604_003_f1234_flat_pair_small.webp", [1, 5, 6]),
 ])
 def test_flat_pair_seen_alike_is_read_surely(name: str, faces: list[int]) -> None:
     reading = read_saved(name)
