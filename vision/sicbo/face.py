@@ -167,14 +167,12 @@ def _regrouped(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
     the round, which abstained low_confidence."""
     from vision.sicbo.pips import regrouped
 
-    got = _read_again(classifier, image_bgr, top, probs,
-                      regrouped(top, blob, face, pip_params))
-    for other in (n for n in range(6, 1, -1) if n != face):
-        if got[0] is not top:
-            break
+    for n in (face, *(n for n in range(6, 1, -1) if n != face)):
         got = _read_again(classifier, image_bgr, top, probs,
-                          regrouped(top, blob, other, pip_params))
-    return got
+                          regrouped(top, blob, n, pip_params))
+        if got[0] is not top:
+            return got
+    return top, probs
 
 
 def _shrunk(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
