@@ -7,7 +7,20 @@ is such a spot too; ``StillSpots`` says which of them may still be the ball.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 __all__ = ["StillSpots"]
+
+
+class _Came(NamedTuple):
+    """Where and when a spot came (``StillSpots.since``)."""
+
+    row: float
+    col: float
+    frame: int
+    last: int                   # last seen
+    left: int | None            # when its path left the bowl (None: not seen to)
+    wheel_col: float | None     # its wheel column there (in the band; else None)
 
 
 class StillSpots:
@@ -61,9 +74,7 @@ class StillSpots:
         self.gap_frames = gap_frames
         self.head_row, self.columns = head_row, columns  # None: no path off the bowl kept
         self.fall_frames, self.dead_frames, self.fall_px = fall_frames, dead_frames, fall_px
-        self.since: list[tuple[float, float, int, int, int | None, float | None]] = []
-        # row, col where it came, when, last seen, when its path left the bowl (None: not
-        # seen to), its wheel column there (in the band; else None)
+        self.since: list[_Came] = []
         self.path: list[tuple[float, float, int, int | None]] = []  # row, image column,
         # frame, when it left the bowl: the last frames' free spots
         self.dead: list[bool] = []  # per spot of the last update: fell in, lies: no ball
@@ -80,23 +91,24 @@ class StillSpots:
         kept, since, self.dead = [], [], []
         for (r, c), off in zip(spots, left, strict=True):
             here = (c - shift) % self.columns if self._in_band(r) else None
-            came = min(((f, pr, pc, lb, pw) for pr, pc, f, _, lb, pw in self.since
-                        if abs(pr - r) <= self.near_px and (
-                            abs(pc - c) <= self.near_px or self._riding(r, pr, here, pw))),
-                       key=lambda s: s[:3], default=(frame, r, c, off, here))
-            since.append((came[1], came[2], came[0], frame, came[3], came[4]))
-            dead = (not rolling and came[3] is not None
-                    and came[0] - came[3] <= self.fall_frames
-                    and frame - came[0] >= self.dead_frames)
+            came = min((s for s in self.since
+                        if abs(s.row - r) <= self.near_px and (
+                            abs(s.col - c) <= self.near_px or self._riding(s, here))),
+                       key=lambda s: (s.frame, s.row, s.col),
+                       default=_Came(r, c, frame, frame, off, here))
+            since.append(came._replace(last=frame))
+            dead = (not rolling and came.left is not None
+                    and came.frame - came.left <= self.fall_frames
+                    and frame - came.frame >= self.dead_frames)
             self.dead.append(dead)
             may_rest = not running and (r < self.bowl_row if self.rest_row is None
                                         else r <= self.rest_row)
             still = self.bowl_still_frames if r >= self.bowl_row else self.still_frames
-            if not dead and (may_rest or frame - came[0] < still):
+            if not dead and (may_rest or frame - came.frame < still):
                 kept.append((r, c))
-        seen = {(r, c, f) for r, c, f, _, _, _ in since}
+        seen = {(s.row, s.col, s.frame) for s in since}
         since += [s for s in self.since  # unseen lately: may be found there again
-                  if frame - s[3] <= self.gap_frames and s[:3] not in seen]
+                  if frame - s.last <= self.gap_frames and (s.row, s.col, s.frame) not in seen]
         self.since = since
         return kept
 
@@ -105,13 +117,12 @@ class StillSpots:
         return self.head_row is not None and self.columns > 0 and (
             self.head_row <= row < self.bowl_row)
 
-    def _riding(self, row: float, came_row: float, wheel_col: float | None,
-                came_wheel_col: float | None) -> bool:
-        """A band spot (at wheel column ``wheel_col``) within ``near_px`` wheel columns of
-        where one came in the band (``came_wheel_col``; None: off the band)."""
-        if wheel_col is None or came_wheel_col is None or not self._in_band(came_row):
+    def _riding(self, came: _Came, wheel_col: float | None) -> bool:
+        """A band spot (at wheel column ``wheel_col``; None: off the band) within
+        ``near_px`` wheel columns of where one ``came`` in the band."""
+        if wheel_col is None or came.wheel_col is None or not self._in_band(came.row):
             return False
-        d = (wheel_col - came_wheel_col + self.columns / 2) % self.columns - self.columns / 2
+        d = (wheel_col - came.wheel_col + self.columns / 2) % self.columns - self.columns / 2
         return abs(d) <= self.near_px
 
     def _left(self, spots: list[tuple[float, float]], frame: int, shift: float,
