@@ -20,7 +20,7 @@ from vision.sicbo.median import median
 
 __all__ = ["LIT_REL", "SHADE_CHROMA", "FloorLook", "expose", "floor_coloured", "floor_look",
            "floor_mask", "floor_parts", "floor_run", "floor_score", "floor_threshold",
-           "look_score", "pip_spots", "shaded", "shadowed_floor"]
+           "look_score", "pip_spot_tiers", "pip_spots", "shaded", "shadowed_floor"]
 
 # A die's top face, lit from above as the floor is, is about as light as the floor times
 # the dice' albedo over the floor's (ivory on a white floor ~0.9-1.0); its side faces, lit
@@ -167,9 +167,17 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
     half as its other pip (74 px, 89.8); the two was found on the read that fitted the
     dome and lost on every later one: two dice seen, abstained ``dice_count``.
     ``lab``: the image in Lab (uint8), if the caller has it."""
+    return pip_spot_tiers(image_bgr, floor, edge_px, (dark,), area_rel, core=core, lab=lab)[0]
+
+
+def pip_spot_tiers(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
+                   darks: Sequence[float], area_rel: tuple[float, float] = (0.004, 0.06), *,
+                   core: bool = False, lab: np.ndarray | None = None) -> list[np.ndarray]:
+    """``pip_spots`` at each darkness of ``darks`` (one bool HxW mask each), the pieces
+    found and measured once."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
     light = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab)[..., 0]
-    out = np.zeros(floor.shape, bool)
+    outs = [np.zeros(floor.shape, bool) for _ in darks]
     lo, hi = area_rel[0] * edge_px ** 2, area_rel[1] * edge_px ** 2
     area = stats[:, cv2.CC_STAT_AREA]
     for i in np.flatnonzero((area >= lo) & (area <= hi)):
@@ -184,9 +192,11 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
         vals = box[part]
         if core:
             vals = vals[vals <= np.median(vals)]
-        if box[rim].mean() - vals.mean() >= dark:
-            out[y0:y1, x0:x1] |= part
-    return out
+        under = box[rim].mean() - vals.mean()
+        for out, dark in zip(outs, darks, strict=True):
+            if under >= dark:
+                out[y0:y1, x0:x1] |= part
+    return outs
 
 
 def floor_parts(lab: np.ndarray, params: DetectParams) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -72,7 +72,7 @@ from vision.sicbo.floor import (
     floor_coloured,
     floor_look,
     floor_run,
-    pip_spots,
+    pip_spot_tiers,
     shadowed_floor,
 )
 from vision.sicbo.merged import close_dice
@@ -293,9 +293,9 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
     floor = floor | shadowed_floor(image_bgr, detect, lab=lab, floor_lab=floor_lab) \
         | floor_coloured(image_bgr, floor, lab=lab)
     bare = floor
-    for dark, reach in ((detect.dark_threshold, params.pip_reach_rel),
-                        (params.pip_dark, params.faint_reach_rel)):
-        spots = pip_spots(image_bgr, floor, edge_px, dark=dark, lab=lab)
+    tiers = pip_spot_tiers(image_bgr, floor, edge_px, (detect.dark_threshold, params.pip_dark),
+                           lab=lab)
+    for spots, reach in zip(tiers, (params.pip_reach_rel, params.faint_reach_rel), strict=True):
         if spots.any():
             k = int(2 * reach * edge_px) | 1
             disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
