@@ -67,6 +67,7 @@ from vision.roulette.ghost import (
     label_as_at_first,
     label_is_ghost,
     label_is_glint,
+    label_is_head_shifted,
     label_is_turret,
 )
 from vision.roulette.hand import HAND_MARGIN
@@ -335,6 +336,7 @@ class ObjectWatch(EdgePieces):
                     or (self.reference is not None and label_as_at_first(
                         frame, model, self.reference, labels, stats, k, p))
                     or label_is_glint(frame, model, labels, stats, k, head_row)
+                    or label_is_head_shifted(frame, model, labels, stats, k, head_row)
                     or (unseen is not None and label_is_turret(
                         frame, model, labels, stats, k, head_row, p.stand_out_head,
                         unseen[0]))):

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
 __all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_is_glint",
-           "label_is_turret", "model_stands_out",
+           "label_is_head_shifted", "label_is_turret", "model_stands_out",
            "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
@@ -33,6 +33,9 @@ GLINT_HUE = 0.4  # ... by gains within this share of each other (the fret's colo
 # the model's, the red pocket beside mixed into the model's more)
 GLINT_SHIFT_RC = (1, 3)  # rows, columns the frame's fret may lie off the model's
 _COLUMN3 = np.ones((3, 1), np.uint8)  # a row and the rows beside it
+HEAD_SHIFT_RC = (3, 2)  # rows, columns the head may show off the place the model learnt
+HEAD_SHIFT_STAND_OUT = 35.0  # ... matching the model moved so (mean max-channel) within
+HEAD_SHIFT_RATIO = 0.5  # ... this and this x the difference where it lies
 TURRET_REACH_COLS = 12  # strip columns either side of a piece its turret arm may run over
 # on its way in to the strip's first row (a pocket; 13901 006 and 027: the arm went 2-5
 # columns aside over the 3-6 cone rows)
@@ -296,3 +299,46 @@ def label_is_turret(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
     chain = cv2.morphologyEx((differ | piece).view(np.uint8), cv2.MORPH_CLOSE, _COLUMN3)
     _, joined = cv2.connectedComponents(chain, connectivity=8)
     return bool(np.isin(joined[0][cone[cols]], joined[piece]).any())
+
+
+def label_is_head_shifted(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                          stats: np.ndarray, k: int, head_row: int) -> bool:
+    """Is component ``k`` of ``labels`` a piece of the head seen a little off the place the
+    model learnt it at: mostly on the head rows (above ``head_row``, in wheel coordinates),
+    the frame there matching the model moved by up to ``HEAD_SHIFT_RC`` rows and columns
+    (its mean max-channel difference at most ``HEAD_SHIFT_STAND_OUT`` and
+    ``HEAD_SHIFT_RATIO`` x the difference unmoved)? Where the strip's radii misfit the
+    head a little, the turning wheel carries its pattern through places where it shows a
+    row or two further in or out than the model, which learnt it elsewhere. Fresh seed
+    14701 clip 008 (1024x576, camera 25 degrees, the wheel's near rim beyond the frame):
+    pieces of 12-37 strip px on the number ring's outer edge, 1-4 rows inside the head's
+    edge, wandering along it as the wheel turned, each matching the model 2-3 rows further
+    in (14-30, against 65-97 unmoved): false voids in two result rounds, and the void
+    round after them missed. A chip or coin is no piece of the head's pattern moved: its
+    colours match nothing nearby in the model (that clip's chip in the bowl: 57-67 at the
+    best shift, 58-68 unmoved)."""
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    if y >= head_row:
+        return False
+    rows, cols = np.nonzero(labels[y:y + h, x:x + w] == k)
+    on = rows + y < head_row
+    if 2 * int(on.sum()) < len(rows):
+        return False
+    rows, cols = rows[on] + y, cols[on] + x
+    now, width = frame[rows, cols], frame.shape[1]
+
+    def unlike(dr: int, dc: int) -> float | None:
+        src = rows + dr
+        ok = (src >= 0) & (src < head_row)
+        if 2 * int(ok.sum()) < len(rows):
+            return None
+        then = model[src[ok], (cols[ok] + dc) % width]
+        return float(np.abs(now[ok] - then).max(axis=1).mean())
+
+    here = unlike(0, 0)
+    dr_max, dc_max = HEAD_SHIFT_RC
+    moved = [e for dr in range(-dr_max, dr_max + 1) for dc in range(-dc_max, dc_max + 1)
+             if (dr, dc) != (0, 0) and (e := unlike(dr, dc)) is not None]
+    return here is not None and bool(moved) and min(moved) <= min(
+        HEAD_SHIFT_STAND_OUT, HEAD_SHIFT_RATIO * here)
