@@ -9,10 +9,12 @@ import pytest
 
 from vision.sicbo import read_dice
 from vision.sicbo.floorpips import spot_groups
-from vision.synth.dice3d import DiceStyle, flat_pose
+from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die
 from vision.synth.sicbo_render import DiceFrameRenderer
 
+from .saved import die_at, read_saved
 from .scenes import EDGE_M, camera_frame, dome_scene
+from .scenes import SPOTS as TOUCH_SPOTS
 
 EDGE = 40.0
 SIX = [(-10, -12), (-10, 0), (-10, 12), (10, -12), (10, 0), (10, 12)]
@@ -103,3 +105,31 @@ def test_pale_die_found_by_its_large_pips() -> None:
     assert len(reading.dice) < 3 or sorted(d.face for d in reading.dice) == [2, 4, 5]
     fives = [d for d in reading.dice if d.face == 5]
     assert all(d.confidence >= 0.9 for d in fives)
+
+
+# a die as pale as its floor leaning on another: the group of its pips lies more than a die
+# from the other's face, but its side face's pips reach within one (clear_rel: the group's
+# centre, not its nearest spot)
+IVORY = (197.0, 221.0, 235.0)
+PALE_GREEN = (184.0, 208.0, 200.0)
+
+
+def test_pale_die_leaning_beside_a_found_one_is_found() -> None:
+    # a three tipped 29 degrees against a four; before, two dice were seen (dice_count)
+    support = flat_pose(4, (-0.03, -0.02), 3.04, edge_m=EDGE_M)
+    dice = (support, lean_against_die(3, support, 0, np.radians(28.6), slide=0.014),
+            flat_pose(2, TOUCH_SPOTS[2], 1.1, edge_m=EDGE_M))
+    clean = DiceFrameRenderer(dome_scene(tilt_deg=3.7, floor_bgr=PALE_GREEN),
+                              DiceStyle(body_bgr=IVORY, pip_style="chinese")).render(dice)
+    reading = read_dice(camera_frame(clean, np.random.default_rng(18)))
+    assert len(reading.dice) == 3
+    assert die_at(reading, (294, 126)).pose == "leaning"
+
+
+def test_pale_die_leaning_beside_a_found_one_in_footage_is_found() -> None:
+    # fresh seed 14604 clip 010 r4 (1920x1080, dome crop cut to the dice): a four tipped on
+    # a six, the four's top and side faces as pale as the floor, its side face's pips 1.08
+    # edges from the six's face centre; two dice were seen, abstained dice_count
+    reading = read_saved("s14604_010_f914_pale_lean_beside.webp")
+    assert len(reading.dice) == 3
+    assert any(d.pose == "leaning" for d in reading.dice)
