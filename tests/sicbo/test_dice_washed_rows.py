@@ -178,3 +178,15 @@ def test_a_three_whose_far_corner_shows_the_outline_is_read_a_three() -> None:
     three = die_at(reading, (331, 304))
     assert three.face == 3 and three.confidence >= 0.95, (three.face, three.confidence)
     assert sorted(d.face for d in reading.dice) == [3, 3, 5]
+
+
+@needs_model
+def test_a_six_with_one_pip_washed_and_a_two_chosen_of_the_rest_is_read_a_six() -> None:
+    """Five pips found in no layout, the pip finder's top face a two of them: the CNN's
+    six of those five and the sixth washed grey where the layout puts it
+    (``face._one_washed``). Fresh seed 14704 clip 012 r3 frame 570 (800x600, red floor):
+    capped at 0.45 on every read, the round abstained (truth 4-4-6)."""
+    reading = read_saved("s14704_012_f570_six_one_pip_washed.webp")
+    six = die_at(reading, (330, 172))
+    assert six.face == 6 and six.confidence >= 0.95, (six.face, six.confidence)
+    assert sorted(d.face for d in reading.dice) == [4, 4, 6]

@@ -373,6 +373,26 @@ def regrouped(top: TopFace, blob: Blob, face: int,
     return None if group is None else _face_of(group, top, blob, params)
 
 
+def one_short(top: TopFace, blob: Blob, face: int,
+              params: PipParams = PipParams()) -> list[TopFace]:
+    """Faces of ``face`` - 1 (3-5) of the die's pips, ranked as ``grown_to`` takes them,
+    alike in size and within the face: ``face`` (4-6: the CNN's read) with one pip lost,
+    for the caller to look for it washed out (``faintpip.faint_completed``). None when
+    the die holds more than ``ONE_SHORT_MAX`` such pips (many groups, a cluttered blob)."""
+    if not 4 <= face <= 6:
+        return []
+    ranked = _ranked_pips(top, blob, params)
+    if len(ranked) > ONE_SHORT_MAX:
+        return []
+    radius = params.face_radius_rel * blob.edge_px
+    return [_face_of(list(g), top, blob, params)
+            for g in itertools.combinations(ranked, face - 1)
+            if _compact(list(g), radius) and _one_size(list(g), params)]
+
+
+ONE_SHORT_MAX = 8   # one_short: at most this many ranked pips (C(8, 5) = 56 groups)
+
+
 OFF_FACE = 1.3   # a pip this x farther from a face's centre than its farthest pip: off it
 SHRINK_FIT = 0.9  # ... the face left without such pips: a layout this clean (shrunk_to)
 
