@@ -17,6 +17,7 @@ import functools
 import numpy as np
 import pytest
 
+from tests.sicbo.saved import die_at, needs_model, read_saved
 from tests.sicbo.scenes import EDGE_M, camera_frame, dome_scene
 from vision.sicbo import DiceParams, read_dice
 from vision.sicbo import stack as stack_stage
@@ -85,3 +86,15 @@ def test_a_lean_is_not_made_a_stack(side: int, monkeypatch: pytest.MonkeyPatch) 
     assert with_cue == [(d.face, d.pose) for d in read_dice(image, params=NO_PAIR).dice]
     if side == 1:
         assert [p for _, p in with_cue] == ["flat", "flat"]
+
+
+@needs_model
+def test_a_pair_blob_called_leaning_with_the_lower_top_past_its_sides_is_a_stack() -> None:
+    # fresh seed 14704 clip 005 r0 frame 91 (640x480, camera tilted, purple floor): a six
+    # on a die, one blob 2.9 edge^2 running 0.72 edge off the six's face straight down,
+    # the flat three's 0.12 off its own 31 degrees aside (under ``nadir_cos``): the pair
+    # rule called it leaning and the round was voided dice_leaning (truth dice_stacked);
+    # the lower die's lit top shows between the six's side faces and its own (0.14 edge^2)
+    reading = read_saved("s14704_005_f91_stack_lower_top_below.webp")
+    assert die_at(reading, (256, 119)).pose == "stacked"
+    assert die_at(reading, (102, 213)).pose == "flat"

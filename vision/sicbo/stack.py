@@ -487,7 +487,12 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     (spent) clip 024 r4, 640x480, camera 28 degrees: a four tipped 32 degrees against a
     three, the three's blob 3.3 edge^2 at (-0.72, 0.15), the flat one's at (-0.33, 0.10),
     the four's pips in the three's blob: voided dice_stacked, truth dice_leaning). So is
-    one whose blob is compact (``compact_pair``), however its face reads.
+    one whose blob is compact (``compact_pair``), however its face reads, and one read
+    cleanly whose lower die's top shows past its side faces (``lowered_top``: fresh seed
+    14704 clip 005 r0, 640x480, a six on a die, its blob 0.72 edge off the face straight
+    down, the flat three's 0.12 off its own 31 degrees aside, too far from one direction
+    for ``towards_nadir``: voided dice_leaning, truth dice_stacked; on 80 rendered
+    stacks and leans, cameras 5-32 degrees, nothing changed).
     ``pale``: the floor is nearly as bright as the dice (``pose.pale_floor``); ``bodies``:
     the caller's ``die_bodies`` of these blobs and faces (None: cut where asked)."""
     if len(tops) != 2:
@@ -504,6 +509,9 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if reads[i].confidence >= pose.pair_conf and _lies_stacked(blobs, tops, i, edge_px,
                                                                params, pose):
         return i
+    if reads[i].confidence >= pose.pair_conf and lowered_top(image_bgr, blobs, tops, edge_px,
+                                                             params) == i:
+        return i     # the lower die's top shows past its side faces
     if compact_pair(blobs, tops, i, params, pose):
         return i
     return i if _centred_body(image_bgr, blobs, tops, reads, i, edge_px, params, pose,
