@@ -9,9 +9,12 @@ The probabilities are those the CNN gave there (faces 1-6, then "not a die").
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
+from tests.sicbo.saved import needs_model, read_saved
 from vision.sicbo.dice import DiceParams, DieRead, _without_extras
 
 GLARE = np.array([0.263, 0.18, 0.003, 0.064, 0.009, 0.021, 0.459])   # clip 024's glare spot
@@ -46,3 +49,25 @@ SURE3 = [_read(0, 2, 0.998), _read(50, 4, 0.999), _read(100, 3, 0.992)]
 ])
 def test_extras_dropped(reads: list, probs: list, params: DiceParams, kept: list) -> None:
     assert _without_extras(reads, params, probs) == kept
+
+
+def test_a_face_far_smaller_than_the_others_is_the_extra() -> None:
+    # a flat two's side face (its one pip) cut off into a blob of its own, a 21 px "one" at
+    # 0.9 among three sure dice of 50-55 px: the piece goes, the three stay
+    piece = DieRead(box_xyxy=(60.0, 0.0, 81.0, 21.0), center_xy=(70.5, 10.5), face=1,
+                    confidence=0.9, pose="leaning", top_quad=(), edge_px=21.0)
+    dice = [replace(r, edge_px=e) for r, e in zip(SURE3, (50.0, 51.0, 55.0), strict=True)]
+    assert _without_extras([*dice, piece], DiceParams(), [DIE] * 4) == [0, 1, 2]
+    # ... one of about their size stays: four dice, no telling which is not one
+    other = replace(piece, edge_px=45.0)
+    assert _without_extras([*dice, other], DiceParams(), [DIE] * 4) == [0, 1, 2, 3]
+
+
+@needs_model
+def test_a_flat_dies_side_face_read_as_a_leaning_one_is_no_die() -> None:
+    # fresh seed 14704 clip 028 r2 frame 1021 (1280x960, camera tilted): two twos in a
+    # column, the upper one's side face with its one pip between them read as a fourth
+    # die, leaning: the round (truth 2-2-4) was voided dice_leaning
+    reading = read_saved("s14704_028_f1021_side_face_one_between_twos.webp")
+    assert sorted(d.face for d in reading.dice) == [2, 2, 4]
+    assert all(d.pose == "flat" and d.confidence >= 0.95 for d in reading.dice)

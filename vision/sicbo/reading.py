@@ -35,6 +35,7 @@ class DiceParams:
     photo_wide_floor: float = 2.0        # a photo's floor also this x the largest die wide
     rescue: bool = True                  # fewer than max_dice: look again (see ``rescue``)
     extra_conf: float = 0.5              # more than max_dice: drop those below this ...
+    extra_edge_rel: float = 0.6          # ... or this x the found faces' median edge ...
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
