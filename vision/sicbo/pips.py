@@ -41,9 +41,9 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "edge_at", "face_fit",
-           "find_pips", "grown_to", "ones_capped", "pip_across_px", "pip_span_px", "pips_edge_px",
-           "regrouped", "select_top_face", "shaded_one", "short_diagonals", "span_edge_px",
-           "stray_pips", "three_is_diagonal", "two_is_diagonal"]
+           "find_pips", "grown_to", "one_short", "ones_capped", "pip_across_px", "pip_span_px",
+           "pips_edge_px", "regrouped", "select_top_face", "shaded_one", "short_diagonals",
+           "span_edge_px", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,12 +373,16 @@ def regrouped(top: TopFace, blob: Blob, face: int,
     return None if group is None else _face_of(group, top, blob, params)
 
 
+ONE_SHORT_MAX = 8   # one_short: at most this many ranked pips (C(8, 5) = 56 groups)
+
+
 def one_short(top: TopFace, blob: Blob, face: int,
               params: PipParams = PipParams()) -> list[TopFace]:
     """Faces of ``face`` - 1 (3-5) of the die's pips, ranked as ``grown_to`` takes them,
     alike in size and within the face: ``face`` (4-6: the CNN's read) with one pip lost,
-    for the caller to look for it washed out (``faintpip.faint_completed``). None when
-    the die holds more than ``ONE_SHORT_MAX`` such pips (many groups, a cluttered blob)."""
+    for the caller to look for it washed out (``faintpip.faint_completed``). None (an
+    empty list) when the die holds more than ``ONE_SHORT_MAX`` such pips (a cluttered
+    blob: too many groups to look at on every read)."""
     if not 4 <= face <= 6:
         return []
     ranked = _ranked_pips(top, blob, params)
@@ -388,9 +392,6 @@ def one_short(top: TopFace, blob: Blob, face: int,
     return [_face_of(list(g), top, blob, params)
             for g in itertools.combinations(ranked, face - 1)
             if _compact(list(g), radius) and _one_size(list(g), params)]
-
-
-ONE_SHORT_MAX = 8   # one_short: at most this many ranked pips (C(8, 5) = 56 groups)
 
 
 OFF_FACE = 1.3   # a pip this x farther from a face's centre than its farthest pip: off it
