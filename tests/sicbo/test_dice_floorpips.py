@@ -126,6 +126,26 @@ def test_pale_die_leaning_beside_a_found_one_is_found() -> None:
     assert die_at(reading, (294, 126)).pose == "leaning"
 
 
+@pytest.mark.parametrize(("cam_tilt", "yaw", "faces", "side", "tilt", "slide", "style", "at"), [
+    # the lean's disk holds its tipped face's pips and one of its side face's: five pips in
+    # no layout, refused before (two dice seen); the four of them, shrunk to, the CNN reads
+    (8.3528, 0.80029, (3, 4), 3, 30.091, 0.032098, "chinese", (377, 154)),
+    # ... nine pips of two faces: the five of them
+    (18.376, 0.13798, (1, 5), 1, 30.298, -0.020276, "western", (288, 134)),
+])
+def test_pale_die_leaning_found_by_the_face_its_pips_shrink_to(
+        cam_tilt: float, yaw: float, faces: tuple[int, int], side: int, tilt: float,
+        slide: float, style: str, at: tuple[int, int]) -> None:
+    support = flat_pose(faces[0], (-0.03, -0.02), yaw, edge_m=EDGE_M)
+    dice = (support, lean_against_die(faces[1], support, side, np.radians(tilt), slide=slide),
+            flat_pose(2, TOUCH_SPOTS[2], 1.1, edge_m=EDGE_M))
+    clean = DiceFrameRenderer(dome_scene(tilt_deg=cam_tilt, floor_bgr=PALE_GREEN),
+                              DiceStyle(body_bgr=IVORY, pip_style=style)).render(dice)
+    reading = read_dice(camera_frame(clean, np.random.default_rng(2 if faces[0] == 3 else 4)))
+    assert len(reading.dice) == 3
+    assert die_at(reading, at).pose == "leaning"
+
+
 def test_pale_die_leaning_beside_a_found_one_in_footage_is_found() -> None:
     # fresh seed 14604 clip 010 r4 (1920x1080, dome crop cut to the dice): a four tipped on
     # a six, the four's top and side faces as pale as the floor, its side face's pips 1.08
