@@ -249,8 +249,7 @@ def select_top_face(pips: list[Pip], blob: Blob,
     for start in (0, 1):       # 1: skip a best-ranked blob that is two pips merged
         for k in range(1, min(6, len(cands) - start) + 1):
             group = cands[start:start + k]
-            if ranks[start + k - 1] < floor or not _compact(group, radius) \
-                    or not _one_size(group, params):
+            if ranks[start + k - 1] < floor or not _one_face(group, radius, params):
                 break
             if start and cands[0].area_px < 1.5 * np.median([p.area_px for p in group]):
                 break
@@ -311,7 +310,7 @@ def grown_to(top: TopFace, blob: Blob, face: int,
     radius = params.face_radius_rel * blob.edge_px
     groups = [[*top.pips, *more] for more in itertools.combinations(extra, face - top.count)]
     fits = [(layout_fit(_centres(g)), i) for i, g in enumerate(groups)
-            if _compact(g, radius) and _one_size(g, params)]
+            if _one_face(g, radius, params)]
     fit, i = max(fits, default=(0.0, -1))
     if fit < params.faint_fit:
         return None
@@ -389,9 +388,8 @@ def one_short(top: TopFace, blob: Blob, face: int,
     if len(ranked) > ONE_SHORT_MAX:
         return []
     radius = params.face_radius_rel * blob.edge_px
-    return [_face_of(list(g), top, blob, params)
-            for g in itertools.combinations(ranked, face - 1)
-            if _compact(list(g), radius) and _one_size(list(g), params)]
+    groups = (list(g) for g in itertools.combinations(ranked, face - 1))
+    return [_face_of(g, top, blob, params) for g in groups if _one_face(g, radius, params)]
 
 
 OFF_FACE = 1.3   # a pip this x farther from a face's centre than its farthest pip: off it
@@ -599,6 +597,12 @@ def _centres(pips: list[Pip]) -> np.ndarray:
 def _compact(group: list[Pip], radius: float) -> bool:
     pts = _centres(group)
     return bool(np.all(np.hypot(*(pts - pts.mean(axis=0)).T) <= radius))
+
+
+def _one_face(group: list[Pip], radius: float, params: PipParams) -> bool:
+    """Pips that may be one face's: within ``radius`` of their centre (``_compact``) and
+    alike in size (``_one_size``)."""
+    return _compact(group, radius) and _one_size(group, params)
 
 
 def two_is_diagonal(top: TopFace, params: PipParams = PipParams()) -> bool:

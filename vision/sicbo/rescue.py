@@ -159,29 +159,31 @@ def _candidates(image_bgr: np.ndarray, parts: list[Blob],
         top = _sized(select_top_face(find_pips(image_bgr, part, params.pips), part,
                                      params.pips), edge, dome)
         top = _completed(image_bgr, top, edge, rp, squash) if dome else top
+        confirmed = False     # (the CNN's check run once on a face: ``_shrunk``'s, or here)
         if top is not None and not part.outlined and not _plausible(top, edge, rp, squash):
-            top = _shrunk(top, part, edge, params, rp, squash, confirm)
+            shrunk = _shrunk(top, part, edge, params, rp, squash, confirm)
+            top, confirmed = (top, False) if shrunk is None else (shrunk, True)
         if top is not None and _plausible(top, edge, rp, squash) and _free(
                 top, [*taken, *out, *clutter]) and _inside(part, top, edge, image_bgr.shape, rp) \
-                and (confirm is None or confirm(top)):
+                and (confirm is None or confirmed or confirm(top)):
             out.append((part, top))
     return out
 
 
 def _shrunk(top: TopFace, part: Blob, edge: float, params: DiceParams, rp: RescueParams,
-            squash: float, confirm: Callable[[TopFace], bool] | None) -> TopFace:
+            squash: float, confirm: Callable[[TopFace], bool] | None) -> TopFace | None:
     """A die found by its pips alone (``floorpips``: its disk holds no outline) whose pips
     make no face: the largest face of 4+ of them in a clean layout with every pip left
     out off it (``pips.shrunk_to``) that is plausible and that ``confirm`` (the CNN)
-    reads so; else ``top`` as it was. A pale die leaning on another shows its tipped top
-    face and its side face's pips in one disk (rendered: a four's four pips and one of
-    its side face's, five pips in no layout, refused)."""
+    reads so; else None. A pale die leaning on another shows its tipped top face and its
+    side face's pips in one disk (rendered: a four's four pips and one of its side face's,
+    five pips in no layout, refused)."""
     for face in range(min(top.count - 1, 6), 3, -1):
         got = shrunk_to(top, part, face, params.pips)
         if got is not None and _plausible(got, edge, rp, squash) and (
                 confirm is None or confirm(got)):
             return got
-    return top
+    return None
 
 
 def _completed(image_bgr: np.ndarray, top: TopFace | None, edge: float, rp: RescueParams,

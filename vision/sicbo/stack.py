@@ -506,12 +506,11 @@ def stacked_index(image_bgr: np.ndarray, blobs: list[Blob], tops: list[TopFace],
     if pair is None or pair[1] != "leaning" or poses[1 - pair[0]] != "flat":
         return None
     i = pair[0]
-    if reads[i].confidence >= pose.pair_conf and _lies_stacked(blobs, tops, i, edge_px,
-                                                               params, pose):
+    if reads[i].confidence >= pose.pair_conf and (
+            _lies_stacked(blobs, tops, i, edge_px, params, pose)
+            # ... or the lower die's top shows past its side faces
+            or lowered_top(image_bgr, blobs, tops, edge_px, params) == i):
         return i
-    if reads[i].confidence >= pose.pair_conf and lowered_top(image_bgr, blobs, tops, edge_px,
-                                                             params) == i:
-        return i     # the lower die's top shows past its side faces
     if compact_pair(blobs, tops, i, params, pose):
         return i
     return i if _centred_body(image_bgr, blobs, tops, reads, i, edge_px, params, pose,
