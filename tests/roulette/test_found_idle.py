@@ -22,13 +22,14 @@ def run(obs: list[FrameObs]) -> list[Event]:
 
 
 def found_hopping(*, rest_k: int, path: list[float], wheel_rad_s: float = -0.52,
-                  held: bool = False, ride_first: int = 0, start: int = 0
-                  ) -> list[FrameObs]:
+                  held: bool = False, ride_first: int = 0, start: int = 0,
+                  hand_px: int = 0) -> list[FrameObs]:
     """Idle 20 frames, then a spot in the pockets (rho 1.04) at ``path`` (pockets from
     pocket ``rest_k``, relative to the wheel, one a frame), then resting in ``rest_k``
     until frame 100, then gone. ``ride_first``: frames it first rides in its starting
     place (a ball at rest, then lifted). ``held``: fingers at it throughout. ``start``:
-    the first frame's index (all frames shifted)."""
+    the first frame's index (all frames shifted). ``hand_px``: a hand over the pockets
+    as the spot comes in (10 frames before it to 20 after)."""
     obs = []
     for f in range(start, start + 130):
         zero = (0.4 + wheel_rad_s * f / FPS) % (2 * np.pi)
@@ -38,7 +39,7 @@ def found_hopping(*, rest_k: int, path: list[float], wheel_rad_s: float = -0.52,
         else:
             k = rest_k + (path[0] if i < 0 else path[i] if i < len(path) else 0.0)
             balls = (BallObs(1.04, (zero + k * POCKET_RAD) % (2 * np.pi), held),)
-        obs.append(FrameObs(f, zero, balls))
+        obs.append(FrameObs(f, zero, balls, hand_px=hand_px if 10 <= f - start < 40 else 0))
     return obs
 
 
@@ -74,16 +75,17 @@ def test_a_spot_in_the_pockets_that_does_not_hop_in_is_no_round(
     assert not of(events, "outcome") and not of(events, "ball_launched")
 
 
-@pytest.mark.parametrize(("second_k", "read"), [
-    (14, False),  # the last winning number: maybe the ball put back by hand (Art. 2)
-    (20, True),  # another pocket: the next roll, unseen too
+@pytest.mark.parametrize(("second_k", "hand", "read"), [
+    (14, True, False),  # the last winning number, a hand there: maybe put back (Art. 2)
+    (20, True, True),  # another pocket: the next roll, unseen too
+    (14, False, True),  # the last winning number, no hand near: the next roll
 ])
 def test_a_ball_found_hopping_into_the_last_winning_pocket_is_no_outcome(
-        second_k: int, read: bool) -> None:
+        second_k: int, hand: bool, read: bool) -> None:
     # the next roll found 4 s after the first ball was taken (none lands sooner: lifted_s)
     idle = [FrameObs(f, (0.4 - 0.52 * f / FPS) % (2 * np.pi)) for f in range(130, 200)]
     obs = (found_hopping(rest_k=14, path=R1) + idle
-           + found_hopping(rest_k=second_k, path=R4, start=200))
+           + found_hopping(rest_k=second_k, path=R4, start=200, hand_px=300 if hand else 0))
     events = run(obs)
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == [WHEEL_SEQUENCE_CW[14]] + ([WHEEL_SEQUENCE_CW[second_k]] if read else [])

@@ -5,7 +5,7 @@ Fresh seed 14301 clip 024 r3 (800x600, 60 fps): the object that voided the round
 unseen; the dealer's hand carried the ball along the bowl, which the tracker took for a
 launch, and it was in the pockets 5 frames later after 0.1 revolutions, resting in 9, the
 last outcome's number: paid 9, a wrong outcome. A launch that goes down into the pockets
-within ``put_back_rev`` of a turn rolled no round.
+within ``put_back_rev`` of a turn, a hand over the pockets as it came in, rolled no round.
 """
 
 from __future__ import annotations
@@ -13,17 +13,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.roulette.test_settle import BAND, FPS, HEAD, story
+from tests.roulette.test_settle import BAND, FPS, HAND_PX, HEAD, story
 from tests.roulette.tracked import of, track
 from vision.footage import WHEEL_SEQUENCE_CW
 from vision.roulette.settle import BallObs, FrameObs
 from vision.roulette.wheel import POCKET_RAD
 
 
-def carried_in(rest_k: int, run_frames: int) -> list[FrameObs]:
+def carried_in(rest_k: int, run_frames: int, hand: bool = True) -> list[FrameObs]:
     """A round read as pocket 9, the ball taken; then the ball runs along the bowl at 9
     rad/s for ``run_frames``, comes down into the pockets in 4 frames and rests in pocket
-    ``rest_k``."""
+    ``rest_k``; the hand that carried it over the pockets for a second (unless not
+    ``hand``)."""
     obs, _ = story(pocket_k=9)
     theta = 1.0
     for f in range(260, 600):
@@ -38,17 +39,20 @@ def carried_in(rest_k: int, run_frames: int) -> list[FrameObs]:
             ball = BallObs(1.7 - 0.19 * (t - run_frames + 1), theta % (2 * np.pi))
         elif t >= run_frames + 4:
             ball = BallObs(0.95, (zero + rest_k * POCKET_RAD) % (2 * np.pi))
-        obs.append(FrameObs(f, zero, () if ball is None else (ball,)))
+        over = hand and run_frames <= t < run_frames + FPS
+        obs.append(FrameObs(f, zero, () if ball is None else (ball,),
+                            hand_px=HAND_PX if over else 0))
     return obs
 
 
-@pytest.mark.parametrize(("rest_k", "run_frames", "paid"), [
-    (9, 6, False),   # a fifth of a turn, into the last number: put back, abstained
-    (12, 6, True),   # ... into another number: read (a person may still look)
+@pytest.mark.parametrize(("rest_k", "run_frames", "hand", "paid"), [
+    (9, 6, True, False),   # a fifth of a turn, into the last number: put back, abstained
+    (12, 6, True, True),   # ... into another number: read (a person may still look)
+    (9, 6, False, True),   # no hand over the pockets: a roll seen late, the number again
 ])
 def test_a_ball_carried_into_the_last_number_is_no_outcome(rest_k: int, run_frames: int,
-                                                           paid: bool) -> None:
-    events = track(carried_in(rest_k, run_frames), fps=FPS, band=BAND, head=HEAD)
+                                                           hand: bool, paid: bool) -> None:
+    events = track(carried_in(rest_k, run_frames, hand), fps=FPS, band=BAND, head=HEAD)
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if paid else [])
     put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]

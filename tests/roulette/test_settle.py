@@ -589,10 +589,15 @@ def test_a_ball_carried_down_by_fingers_does_not_arrive() -> None:
     assert not of(events, "outcome") and not of(events, "ball_launched")
 
 
-def after_a_void(rest_k: int, sense: int = 1, object_seen: bool = True) -> list[FrameObs]:
+HAND_PX = 300  # a dealer's hand over the pocket band (strip px): fingers and a ball
+
+
+def after_a_void(rest_k: int, sense: int = 1, object_seen: bool = True,
+                 hand_px: int = HAND_PX, hand_at: int = 385) -> list[FrameObs]:
     """A round read as pocket 9, the ball taken; an object lies in the bowl while idle
-    (a void; unless not ``object_seen``); then a ball slides 2.5 pockets along the
-    pockets, free, and rests in pocket ``rest_k`` (no roll on the bowl seen)."""
+    (a void; unless not ``object_seen``); then a hand (``hand_px`` over the pockets, for
+    a second from ``hand_at``) and a ball slides 2.5 pockets along the pockets, free, and
+    rests in pocket ``rest_k`` (no roll on the bowl seen)."""
     obs, _ = story(pocket_k=9, sense=sense)
     for f in range(260, 480):
         zero = (0.4 + 0.8 * f / FPS) % (2 * np.pi)
@@ -600,7 +605,8 @@ def after_a_void(rest_k: int, sense: int = 1, object_seen: bool = True) -> list[
         if f >= 400:
             rel = (rest_k - 2.5 * (1 - min((f - 400) / 6, 1.0))) * POCKET_RAD * sense
             balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),)
-        obs.append(FrameObs(f, zero, balls, object_seen=object_seen and 300 <= f < 330))
+        obs.append(FrameObs(f, zero, balls, object_seen=object_seen and 300 <= f < 330,
+                            hand_px=hand_px if hand_at <= f < hand_at + FPS else 0))
     return obs
 
 
@@ -631,6 +637,25 @@ def test_a_ball_not_seen_launched_resting_in_the_last_winning_pocket_is_no_outco
     assert not of(events, "void")
     numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
     assert numbers == [WHEEL_SEQUENCE_CW[9]] + ([WHEEL_SEQUENCE_CW[rest_k]] if read else [])
+    put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
+    assert len(put) == (0 if read else 1)
+
+
+@pytest.mark.parametrize(("hand_px", "hand_at", "read"), [
+    (HAND_PX, 385, False),  # a hand over the pockets as the ball came in: put back
+    (120, 330, False),  # a smaller hand, gone 1.3 s before the ball came in: still maybe
+    (0, 385, True),  # no hand: the same number came up again, the roll's track unseen
+    (40, 385, True),  # a few px taken for a hand beside the hopping ball: no hand
+    (HAND_PX, 200, True),  # a hand over the pockets 5.7 s before the ball came in: no put-back
+])
+def test_the_last_winning_number_again_is_paid_when_no_hand_put_the_ball_there(
+        hand_px: int, hand_at: int, read: bool) -> None:
+    # fresh seeds 14301-14701: every repeated number on a camera that does not see the
+    # track (launch told late, 0.1-0.4 turns) was held back as maybe put back, 8 rounds;
+    # a ball put back by hand shows the hand over the pockets (181-1313 px), a roll not
+    events = run(after_a_void(9, object_seen=False, hand_px=hand_px, hand_at=hand_at))
+    numbers = [o.result.number for o in of(events, "outcome")]  # type: ignore[union-attr]
+    assert numbers == [WHEEL_SEQUENCE_CW[9]] * (2 if read else 1)
     put = [e for e in of(events, "abstain") if e.reason == "ball_put_back"]
     assert len(put) == (0 if read else 1)
 
@@ -821,8 +846,8 @@ def test_a_spot_creeping_along_the_wheel_is_no_ball_at_rest(creep: float,
 def caught_then_dropped(rest_k: int) -> list[FrameObs]:
     """A round read as pocket 9, the ball taken; a ball launched on the track, then fingers
     at it on the bowl (caught in play: perhaps for an object the camera did not see);
-    then a ball slides 2.5 pockets along the pockets, free, and rests in pocket ``rest_k``
-    (no roll on the bowl seen)."""
+    then a hand over the pockets and a ball slides 2.5 pockets along the pockets, free, and
+    rests in pocket ``rest_k`` (no roll on the bowl seen)."""
     obs, _ = story(pocket_k=9)
     theta = 1.0
     for f in range(260, 480):
@@ -834,7 +859,7 @@ def caught_then_dropped(rest_k: int) -> list[FrameObs]:
         elif f >= 400:
             rel = (rest_k - 2.5 * (1 - min((f - 400) / 6, 1.0))) * POCKET_RAD
             balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),)
-        obs.append(FrameObs(f, zero, balls))
+        obs.append(FrameObs(f, zero, balls, hand_px=HAND_PX if 385 <= f < 445 else 0))
     return obs
 
 
@@ -1169,8 +1194,8 @@ def carried_back_after_a_void(*, spun_again: bool) -> list[FrameObs]:
     and an object falls in while the ball runs on the track (a void). A hand catches the
     ball there and has it out of sight for 0.8 s (the void ends), then carries it down the
     bowl to pocket 9 (Art. 2) going round at 3 rad/s, no fingers seen at it, and puts it
-    back, where it rides; then the hand lifts it out. With ``spun_again``, it is spun
-    (``story``, resting in pocket 20)."""
+    back (the hand over the pockets), where it rides; then the hand lifts it out. With
+    ``spun_again``, it is spun (``story``, resting in pocket 20)."""
     obs, _ = story(pocket_k=9)
     first = 530
 
@@ -1189,7 +1214,8 @@ def carried_back_after_a_void(*, spun_again: bool) -> list[FrameObs]:
         elif 500 <= f < 520:  # taken out again, up the bowl
             ball = BallObs(0.95 + 1.05 * (f - 500) / 20, pocket_9(500) % (2 * np.pi), held=True)
         obs.append(FrameObs(f, (0.4 + 0.8 * f / FPS) % (2 * np.pi),
-                            () if ball is None else (ball,), object_seen=320 <= f < 330))
+                            () if ball is None else (ball,), object_seen=320 <= f < 330,
+                            hand_px=HAND_PX if 370 <= f < 400 else 0))  # (putting it in)
     if spun_again:
         turn = 0.8 * first / FPS  # (the story's wheel, carried on from here)
         spun, _ = story(pocket_k=20)

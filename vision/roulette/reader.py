@@ -132,6 +132,7 @@ class WheelPipeline:
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
                                     head_rho=cal.head_rho, trusted=cal.fit >= TRUSTED_FIT)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
+        self.obs: FrameObs | None = None  # the last frame's measurements
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
         self.fits: list[float] = []
@@ -252,8 +253,10 @@ class WheelPipeline:
         balls, held = [balls[k] for k in alive], [held[k] for k in alive]
         obs = FrameObs(index, zero.psi, tuple(self._ball_obs(b, zero_col, h)
                                              for b, h in zip(balls, held, strict=True)),
-                       obj is not None, obj is not None and obj.at_border)
+                       obj is not None, obj is not None and obj.at_border,
+                       self._hand_over_pockets())
         before = (self.tracker.last_number, self.tracker.outcome_frame)
+        self.obs = obs
         events = self.tracker.update(obs)
         if self.tracker.chosen is not None:
             b = balls[self.tracker.chosen]
@@ -267,6 +270,11 @@ class WheelPipeline:
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
         return events
+
+    def _hand_over_pockets(self) -> int:
+        """Strip px of the hand reaching in (``ObjectWatch.hand``) over the pocket band."""
+        hand = self.watch.hand
+        return 0 if hand is None else int(np.count_nonzero(hand[self.band_rows]))
 
     def _bulky(self, frame: int) -> bool:
         """Is the ball that settles now too big for a ball: over the last ``BULK_S`` its

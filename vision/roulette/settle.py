@@ -39,8 +39,9 @@ Phases::
   bowl), or a hand took it while in play, with no outcome; or it rests but the wheel is
   not ``trusted`` (its calibration fits the pocket pattern poorly, so pockets may be
   misnumbered): a person must confirm. A ball not seen launched that rests in the last
-  winning number's pocket may have been put back there by hand after a void (Art. 2),
-  the void seen or not: ``ball_put_back``, no outcome.
+  winning number's pocket, a hand seen over the pockets as it came there, may have been
+  put back by that hand after a void (Art. 2), the void seen or not: ``ball_put_back``,
+  no outcome.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         self.found_at: int | None = None
         self.glimpsed = False
         self.bowl_frame = -(10**9)  # when a free spot was last seen on the bowl
+        self.hand_frame = -(10**9)  # ... and a hand over the pockets (``_hand_at_pockets``)
         self.started_frame = -(10**9)  # when the round in play started
         self.dir_samples: list[float] = []
         self.runs = Runs()  # one-way runs above the pockets this round (``direction``)
@@ -127,6 +129,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         edge = self.head + self.p.bowl_margin
         if any(b.rho > edge and not b.held for b in obs.balls):
             self.bowl_frame = obs.frame  # (``_glimpsed_hop``: the track in view)
+        if obs.hand_px >= self.p.put_back_hand_px:
+            self.hand_frame = obs.frame
         self.ball = self.track.update(obs, in_play=self.phase != "idle",
                                       riding=self.phase == "rest", refind=self._refind())
         self.last_seen = self.ball or self.last_seen
@@ -345,7 +349,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return events
         number, conf = read
         rolled = self.spun and self.revolutions >= self.p.put_back_rev
-        if not rolled and number == self.last_number:
+        if not rolled and number == self.last_number and self._hand_at_pockets():
             self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
             # the last winning number's pocket, by hand: no roll, no outcome. The void may
             # go unseen (seed 10201 001 r3: an object missed, the ball carried in over the
@@ -353,7 +357,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             # a "launch" that went down into the pockets within ``put_back_rev`` of a turn
             # a roll (fresh seed 14301 024 r3: the object missed, the hand carrying the ball
             # fast along the bowl taken for a launch, in the pockets 5 frames later, 0.1
-            # revolutions, read 9 = the last outcome: a wrong outcome)
+            # revolutions, read 9 = the last outcome: a wrong outcome). A hand put it there
+            # (``_hand_at_pockets``): with none over the pockets it rolled in, seen late
             return events + [abstain(obs.frame, "ball_put_back", number=number)]
         self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
         events += self._check_direction(obs.frame, resting=True)
@@ -362,6 +367,17 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         return events + [said,
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
+
+    def _hand_at_pockets(self) -> bool:
+        """Was a dealer's hand over the pocket band (``FrameObs.hand_px`` at least
+        ``put_back_hand_px``) from ``put_back_hand_s`` before the ball was first seen in the
+        pockets until now? A ball put back is put there by hand; one that rolled in came
+        with no hand near. Where the track is out of view every launch is told late, and
+        the turns counted cannot tell the two (fresh seeds 14301-14701: 8 repeated numbers
+        rolled in, 0.1-0.4 turns seen, hands of at most 42 px over the band; 4 balls put
+        back in void rounds whose object was missed, 0.1-0.2 turns, hands of 181-1313 px)."""
+        since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
+        return self.hand_frame >= since - round(self.p.put_back_hand_s * self.fps)
 
     def _hopped_in(self) -> None:
         """A round started on a glimpse whose sightings go on to show the ball hopping in

@@ -142,7 +142,9 @@ class SettleParams:
     # spot: a raised part seen from a tilted camera shifts against the wheel as it turns and
     # leaves sight; the ball may hop where it was (seed 10701 022 r3: 1.2 s, lost, abstained)
     put_back_rev: float = 1.0  # a launch in the pockets within this many turns rolled no
-    # round: resting in the last winning number's pocket, a ball put back (``settle``)
+    # round: resting in the last winning number's pocket, a ball put back (``settle``) ...
+    put_back_hand_px: int = 90  # ... if a hand this large (strip px) was over the pocket
+    put_back_hand_s: float = 3.0  # band from this long before the ball came in there
     object_gone_s: float = 0.5  # void: no object for this long (and no ball) -> idle
     object_again_s: float = 3.0  # ... gone this long (no ball resting): one seen, a new void
     idle_void_after_s: float = 1.5  # idle: objects count only this long after a round ended

@@ -58,6 +58,7 @@ class FrameObs:
     object_seen: bool = False
     object_at_border: bool = False  # ... a compact piece at the edge of the view
     # (``ObjectFix.at_border``): a chip cut by the frame's border, or a hand held there
+    hand_px: int = 0  # strip px of a dealer's hand reaching in over the pocket band
 
 
 @dataclass(frozen=True, slots=True)
