@@ -47,13 +47,15 @@ from vision.sicbo.glare import (
 from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
-__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "read_with_dice_reader"]
+__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge",
+           "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
 GLARE_CONFIDENCE = 0.5  # a die under the glare: below every outcome floor (abstain)
 PIECE_CONFIDENCE = 0.5  # a die far smaller than this camera's dice: below every floor
 PIECE_REL = 0.7         # ... its edge under this x the learnt die edge (``_unsure_if_small``)
+EDGE_SURE = 0.9         # the die edge is learnt from faces this sure (``learnt_edge``)
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
 HEIGHT = HeightParams()
 FLAT_TOPS = 60          # the latest flat top faces the floor's scale is fitted from
@@ -211,7 +213,7 @@ class SicBoReader:
 
     def _unsure_if_small(self, read: DiceObs) -> DiceObs:
         """A die whose edge is under PIECE_REL x the die edge learnt on this camera
-        (``SceneState.die_edge_px``: the median of a read of three) is at most
+        (``SceneState.die_edge_px``: ``learnt_edge`` of a read of three) is at most
         PIECE_CONFIDENCE sure: a piece of a die (a corner, a half face between glare or
         a neighbour) read as a whole one. Fresh seed 13304 (spent) clip 014 r1 (1920x1080,
         pale floor, 3-5-6): every read saw two dice, a one on a corner of the three at
@@ -268,7 +270,7 @@ class SicBoReader:
                covered: bool | None, read: DiceObs | None, *, glare: bool = True) -> None:
         sc = self.scene
         if read is not None and read.count == 3:
-            sc.die_edge_px = float(np.median([d.edge_px for d in read.dice]))
+            sc.die_edge_px = learnt_edge(read, sc.die_edge_px)
             sc.flat_tops.extend(flat_samples(read.dice, HEIGHT))
         if moving:
             return
@@ -297,7 +299,7 @@ class SicBoReader:
         assert sc.lid is not None
         w, h = self.info.width, self.info.height
         if whole.count == 3:
-            sc.die_edge_px = float(np.median([d.edge_px for d in whole.dice]))
+            sc.die_edge_px = learnt_edge(whole, sc.die_edge_px)
         edge = sc.die_edge_px or 0.06 * min(w, h)
         sc.dome = fit_dome(sc.lid, small, w, h, [d.center_xy for d in whole.dice], edge)
         if sc.dome.roi_xyxy == (0, 0, w, h):
@@ -320,6 +322,24 @@ class SicBoReader:
                   d.center_xy[1] + edge) for d in read.dice]
         glare = glare_mask(frame_bgr, boxes, dome=sc.dome).astype(np.uint8)
         sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
+
+
+def learnt_edge(read: DiceObs, before: float | None) -> float | None:
+    """The die edge a read of three teaches (``before``: what was learnt so far): the
+    median edge of its sure faces (``EDGE_SURE``) of 2+ pips, whose pip layout sizes them;
+    with none, ``before``, or with nothing learnt yet the median of all its dice. A one's
+    edge comes from its blob, side faces and all, capped at 1.3 x the faces of 2+ pips
+    (``pips.consistent_edges``), and an unsure face may be a side face read at its
+    blob's size. Fresh seed 14804 clip 018 r3 (1920x1080, camera 27 degrees, pale floor,
+    1-1-4): the ones read at 113-130 px and the four at 87, every third read took the
+    four's side face for a three at 145-160 px (0.5 sure); the median of such a read made
+    the four a piece of a die on the next read (``_unsure_if_small``, under 0.7 x): no two
+    reads agreed, abstained."""
+    sized = [d.edge_px for d in read.dice
+             if d.face is not None and d.face >= 2 and d.confidence >= EDGE_SURE]
+    if sized:
+        return float(np.median(sized))
+    return before if before is not None else float(np.median([d.edge_px for d in read.dice]))
 
 
 def _box(box_xyxy: object) -> tuple[float, float, float, float] | None:
