@@ -48,6 +48,7 @@ from vision.sicbo.merged import (
     shared_pip_faces,
 )
 from vision.sicbo.middles import six_middles_seen
+from vision.sicbo.pipblobs import RED_PIP, whole_red_pip
 from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
@@ -232,8 +233,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
-    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
-                         bodies=bodies)
+    reads = assign_poses(reads, blobs, _red_pips_whole(image_bgr, tops), params.pose,
+                         leaning=two, pale=pale, bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
@@ -244,6 +245,14 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                                                             r.pips_xy)]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
+
+
+def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]:
+    """The top faces with each red pip measured by its colour (``whole_red_pip``): the
+    pose rules judge a face's tilt by its pips' roundness, and a glossy red pip's dark
+    part may be a crescent."""
+    return [replace(t, pips=tuple(whole_red_pip(image_bgr, p, t.edge_px) for p in t.pips))
+            if any(p.redness >= RED_PIP for p in t.pips) else t for t in tops]
 
 
 def _merged_pairs(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
