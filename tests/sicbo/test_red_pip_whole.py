@@ -22,7 +22,7 @@ def face_with_pip(pip_bgr: tuple[int, int, int], highlight: bool) -> np.ndarray:
     cv2.rectangle(img, (30, 30), (90, 90), (235, 240, 245), -1)
     cv2.circle(img, (60, 60), 12, pip_bgr, -1, cv2.LINE_AA)
     if highlight:
-        cv2.ellipse(img, (60, 54), (10, 6), 0, 0, 360, (150, 140, 235), -1, cv2.LINE_AA)
+        cv2.ellipse(img, (60, 54), (11, 7), 0, 0, 360, (150, 140, 235), -1, cv2.LINE_AA)
     return img
 
 
@@ -38,17 +38,28 @@ def dark_part(img: np.ndarray):  # noqa: ANN201
 def test_a_red_pip_lit_on_top_is_measured_whole() -> None:
     img = face_with_pip((40, 40, 200), highlight=True)
     crescent = dark_part(img)
-    assert crescent is not None and crescent.roundness < 0.8  # the finder's view: squashed
+    assert crescent is not None and crescent.roundness < 0.7  # the finder's view: squashed
     whole = whole_red_pip(img, crescent, EDGE)
     assert whole.roundness > 0.95
     assert whole.area_px > 1.5 * crescent.area_px
 
 
-def test_a_black_pip_is_left_as_it_was() -> None:
-    img = face_with_pip((30, 30, 30), highlight=False)
-    pip = dark_part(img)
-    assert pip is not None
-    assert whole_red_pip(img, pip, EDGE) == pip
+def test_a_black_pip_and_a_round_red_pip_are_left_as_they_were() -> None:
+    for colour in ((30, 30, 30), (40, 40, 200)):
+        img = face_with_pip(colour, highlight=False)
+        pip = dark_part(img)
+        assert pip is not None
+        assert whole_red_pip(img, pip, EDGE) == pip
+
+
+@needs_model
+def test_a_chinese_fours_round_pips_keep_their_measure() -> None:
+    # spent seed 14704 clip 018 r1 (1024x576): a red four's pips, 0.84-0.96 round by their
+    # darkness, measured by colour took in their pink fringe (0.57-0.90): the four was
+    # read tipped against the one beside it, and the round abstained
+    reading = read_saved("s14704_018_f250_red_four_beside_one.webp")
+    assert sorted(d.face for d in reading.dice) == [1, 2, 4]
+    assert all(d.confidence > 0.97 and d.pose == "flat" for d in reading.dice)
 
 
 @needs_model

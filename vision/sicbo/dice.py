@@ -141,6 +141,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         _add_rescued(image_bgr, classifier, found, probs, params,
                      [] if params.in_dome else clutter)
     found, probs = _washed_rows(classifier, image_bgr, found, probs, params)
+    found = list(zip([b for b, _ in found], _red_pips_whole(image_bgr, [t for _, t in found]),
+                     strict=True))
     smeared = smeared_dice(image_bgr, unread, found, classifier, clutter=clutter) if (
         not params.in_dome and classifier is not None) else []   # photos only
     reads = [die_read(b, t, p, params,
@@ -233,8 +235,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
-    reads = assign_poses(reads, blobs, _red_pips_whole(image_bgr, tops), params.pose,
-                         leaning=two, pale=pale, bodies=bodies)
+    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
+                         bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
@@ -248,9 +250,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
 
 
 def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]:
-    """The top faces with each red pip measured by its colour (``whole_red_pip``): the
-    pose rules judge a face's tilt by its pips' roundness, and a glossy red pip's dark
-    part may be a crescent."""
+    """The top faces with each red pip measured by its colour (``whole_red_pip``): a
+    glossy red pip's dark part may be a crescent, and what follows judges faces by their
+    pips' shapes and sizes (a lone pip's roundness, ``fuse._squashed_one``; a face's tilt,
+    the pose and touch rules; a one's size, ``pips.big_one``)."""
     return [replace(t, pips=tuple(whole_red_pip(image_bgr, p, t.edge_px) for p in t.pips))
             if any(p.redness >= RED_PIP for p in t.pips) else t for t in tops]
 
