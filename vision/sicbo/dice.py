@@ -250,8 +250,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
 
 
 def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]:
-    """The top faces with each red pip measured by its colour (``whole_red_pip``): a
-    glossy red pip's dark part may be a crescent, and what follows judges faces by their
+    """The top faces with each squashed red pip measured by its colour (``whole_red_pip``):
+    a glossy red pip's dark part may be a crescent, and what follows judges faces by their
     pips' shapes and sizes (a lone pip's roundness, ``fuse._squashed_one``; a face's tilt,
     the pose and touch rules; a one's size, ``pips.big_one``)."""
     return [replace(t, pips=tuple(whole_red_pip(image_bgr, p, t.edge_px) for p in t.pips))

@@ -21,6 +21,8 @@ __all__ = ["RED_PIP", "Pip", "crop_box", "expose_lum", "measure_pip", "odd_kerne
 
 OUTSPAN = 3.0   # a blob spanning this x its outline's fitted ellipse (plus 2 px) is no pip
 MIN_FIT_PX = 3.0   # ... judged only for a fit this large (see _outspans)
+RED_PIP = 20.0  # Lab a* over neutral: a red pip (``Pip.redness``; ``whole_red_pip``)
+CRESCENT = 0.75  # a red pip squashed under this roundness may be a crescent of its pip
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,10 +147,6 @@ def _outspans(xs: np.ndarray, ys: np.ndarray, major_px: float) -> bool:
     left as they were: what dropping them would change was not measured."""
     span = max(int(np.ptp(xs)), int(np.ptp(ys))) + 1
     return major_px >= MIN_FIT_PX and span > OUTSPAN * major_px + 2
-
-
-RED_PIP = 20.0  # Lab a* over neutral: a red pip (``Pip.redness``)
-CRESCENT = 0.75  # a red pip squashed under this roundness may be a crescent of its pip
 
 
 def whole_red_pip(image_bgr: np.ndarray, pip: Pip, edge_px: float,
