@@ -19,14 +19,12 @@ import cv2
 import numpy as np
 
 from tests.roulette import drawn
+from tests.roulette.test_void_coin_fell import FALL, FPS, WHEEL_RAD_S, ball
 from vision.footage import Event, StreamInfo
 from vision.roulette.reader import RouletteReader
 from vision.roulette.settle_params import SettleParams
 from vision.synth.camera import PinholeCamera
 
-FPS = 30.0
-WHEEL_RAD_S = 1.0  # clockwise, as ``drawn.texture`` takes angles
-FALL = 75  # the frame the ball leaves the bowl's slope (0.92 of the bowl's radius)
 DOWN = 8  # frames down to the pockets
 REST_AT = 0.56  # the pockets' radius (fraction of the bowl's)
 GONE = 250  # the first ball is lifted out (unseen) here
@@ -36,16 +34,9 @@ SKIN = (120, 150, 205)  # BGR
 
 
 def rolled(f: int) -> tuple[float, float] | None:
-    """Comes down the slope going round at 4.5 rad/s against the wheel, then hops on across
-    the pockets, slowing against the wheel over 0.8 s, and rests in one."""
-    if f < FALL:
-        return None
-    t, down = (f - FALL) / FPS, DOWN / FPS
-    if t <= down:
-        return 0.92 + (REST_AT - 0.92) * t / down, 2.0 - 4.5 * t
-    hop = min(t - down, 0.8)
-    rel = -(4.5 + WHEEL_RAD_S) * (hop - hop * hop / 1.6)  # against the wheel, slowing
-    return REST_AT, 2.0 - 4.5 * down + WHEEL_RAD_S * (t - down) + rel
+    """Comes down the slope from ``FALL``, hops on across the pockets and rests in one
+    (``test_void_coin_fell.ball``: the same drawn wheel, frame rate and wheel speed)."""
+    return ball(f, DOWN, REST_AT)
 
 
 def again(f: int) -> tuple[float, float] | None:

@@ -48,7 +48,7 @@ from vision.sicbo.merged import (
     shared_pip_faces,
 )
 from vision.sicbo.middles import six_middles_seen
-from vision.sicbo.pipblobs import RED_PIP, whole_red_pip
+from vision.sicbo.pipblobs import whole_red_pip
 from vision.sicbo.pips import (
     TopFace,
     consistent_edges,
@@ -254,8 +254,11 @@ def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]
     a glossy red pip's dark part may be a crescent, and what follows judges faces by their
     pips' shapes and sizes (a lone pip's roundness, ``fuse._squashed_one``; a face's tilt,
     the pose and touch rules; a one's size, ``pips.big_one``)."""
-    return [replace(t, pips=tuple(whole_red_pip(image_bgr, p, t.edge_px) for p in t.pips))
-            if any(p.redness >= RED_PIP for p in t.pips) else t for t in tops]
+    out = []
+    for t in tops:
+        pips = tuple(whole_red_pip(image_bgr, p, t.edge_px) for p in t.pips)
+        out.append(t if pips == t.pips else replace(t, pips=pips))
+    return out
 
 
 def _merged_pairs(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
