@@ -185,6 +185,13 @@ CASES = [
     # the lid seemed to come off during the shake (no read) and is back on: no abstain
     ("lid flicker during shake", S(3, covered=True) + M(3) + M(2, covered=True)
      + S(3, covered=True), []),
+    # the lid test says off while the lid still fades off the still dice: reads of no
+    # dice for more than max_reads frames, then the dice show; an outcome, not an abstain
+    ("lid fading off", M(2) + S(20, NONE) + S(6, dice(2, 3, 6)),
+     [("outcome", 23, (2, 3, 6))]),
+    # dice never seen (as pale as the floor) until the lid goes back on: abstain then
+    ("dice never seen", M(2) + S(40, NONE) + S(2, covered=True),
+     [("abstain", 42, "covered_before_read")]),
     # the stream ends with the lid off and nothing decided
     ("stream ended", M(2) + S(3, dice(1, None, 3)), [("abstain", 4, "stream_ended")]),
 ]

@@ -39,7 +39,8 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   false voids and 5 leaning rounds called stacked, for 4 stacked rounds found);
 - abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
   or the lid goes back on after reads but before a decision (``covered_before_read``;
-  a lid that only seemed to come off, with no read taken, is no round).
+  a lid that only seemed to come off, with no read taken, is no round). A read of no
+  dice while the lid test says off is no read of the round (``_nothing_seen``).
 
 In DECIDED nothing more is emitted for the round (the dice may move or be touched;
 only the lid going on starts a new round). Outside OPEN, with no lid model, one check read
@@ -234,6 +235,8 @@ class RoundTracker:
         return events
 
     def _read(self, frame: int, read: DiceObs) -> list[Event]:
+        if read.count == 0:
+            return self._nothing_seen()
         events: list[Event] = []
         if not self._at_rest_sent and read.count:
             events.append(Event("dice_at_rest", frame))
@@ -247,6 +250,20 @@ class RoundTracker:
                 events.append(Event("no_shake", frame))
             self._previous = self._reads[-1]
         return events + decided
+
+    def _nothing_seen(self) -> list[Event]:
+        """A read of no dice with the lid test saying off (the tracker's only caller
+        then): no read of the round's dice. The lid is still lifting (a lid that fades
+        as it rises passes the lid test before the dice show through it), or the dice
+        are as pale as the floor. It is counted (the lid going back on with nothing
+        decided still abstains ``covered_before_read``) but does not spend the spell's
+        ``max_reads``: the next read waits for another ``still_frames`` still frames.
+        Seed 14804 (spent) clip 001 r1 (640x480, the lid fading off over 27 frames,
+        still): six reads of no dice in frames 559-564, abstained ``low_confidence``
+        before the dice showed."""
+        self._round_reads += 1
+        self._still_run = 0
+        return []
 
     # -- decisions ------------------------------------------------------------------
 
