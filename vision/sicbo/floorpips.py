@@ -26,7 +26,7 @@ import numpy as np
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_mask, pip_spots
 
-__all__ = ["FloorPipParams", "floor_pip_blobs", "spot_edge", "spot_groups"]
+__all__ = ["FloorPipParams", "PipDisks", "floor_pip_blobs", "spot_edge", "spot_groups"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,11 +97,21 @@ def _span(pts: np.ndarray) -> float:
     return max((float(np.hypot(*(a - b))) for a in pts for b in pts), default=0.0)
 
 
+@dataclass(frozen=True, slots=True)
+class PipDisks:
+    """The round blobs ``floor_pip_blobs`` draws: about groups of spots (``groups``: a
+    face of two pips or more) and about lone spots of a one's pip size (``ones``)."""
+
+    groups: tuple[Blob, ...] = ()
+    ones: tuple[Blob, ...] = ()
+
+
 def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
                     edge_px: float, detect: DetectParams,
-                    params: FloorPipParams = FloorPipParams()) -> list[Blob]:
-    """Round blobs about groups of pip spots in the floor, away from ``found_xy`` (the
-    face centres of the dice already found); see the module doc."""
+                    params: FloorPipParams = FloorPipParams()) -> PipDisks:
+    """Round blobs about groups of pip spots in the floor, and about lone spots of a
+    one's pip size, away from ``found_xy`` (the face centres of the dice already
+    found); see the module doc."""
     area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
     spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px, area_rel,
                       dark=detect.dark_threshold, core=True)
@@ -111,19 +121,23 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     groups = [np.flatnonzero(pip)[idx] for idx in spot_groups(
         centres[pip], edge_px, params, areas[pip])]
     found = np.asarray(found_xy, float).reshape(-1, 2)
-    blobs = []
-    disks = [(centres[idx], params.radius_rel * edge_px) for idx in groups] + [
-        (centres[i:i + 1], max(params.one_radius_rel * edge_px,
-                               params.one_pip_rel * float(np.sqrt(areas[i]))))
-        for i in lone_ones(centres, areas, edge_px, params)]
-    for pts, radius in disks:
-        near = [float(np.hypot(*(pts.mean(axis=0) - f))) for f in found]
-        if near and min(near) < params.clear_rel * edge_px:
-            continue
-        blob = _disk_blob(pts.mean(axis=0), radius, spots.shape)
-        if blob is not None:
-            blobs.append(blob)
-    return blobs
+    grouped = [(centres[idx], params.radius_rel * edge_px) for idx in groups]
+    lone = [(centres[i:i + 1], max(params.one_radius_rel * edge_px,
+                                   params.one_pip_rel * float(np.sqrt(areas[i]))))
+            for i in lone_ones(centres, areas, edge_px, params)]
+
+    def blobs(disks: list[tuple[np.ndarray, float]]) -> tuple[Blob, ...]:
+        out = []
+        for pts, radius in disks:
+            near = [float(np.hypot(*(pts.mean(axis=0) - f))) for f in found]
+            if near and min(near) < params.clear_rel * edge_px:
+                continue
+            blob = _disk_blob(pts.mean(axis=0), radius, spots.shape)
+            if blob is not None:
+                out.append(blob)
+        return tuple(out)
+
+    return PipDisks(blobs(grouped), blobs(lone))
 
 
 def spot_edge(image_bgr: np.ndarray, detect: DetectParams,

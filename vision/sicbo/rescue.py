@@ -33,7 +33,7 @@ import numpy as np
 from vision.sicbo.detect import Blob, find_die_blobs_each
 from vision.sicbo.face import NOT_A_DIE, face_probs
 from vision.sicbo.faintpip import faint_completed
-from vision.sicbo.floorpips import floor_pip_blobs, spot_edge
+from vision.sicbo.floorpips import PipDisks, floor_pip_blobs, spot_edge
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
 from vision.sicbo.pips import TopFace, face_fit, find_pips, select_top_face, shrunk_to
@@ -104,13 +104,13 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     if edge is None:
         return []
     out = _looked(image_bgr, blobs, found, clutter, edge, params, rp, confirm)
-    pale: list[Blob] = []
+    pale = PipDisks()
     if dome and len(found) + len(out) < (params.max_dice or 0):
         # a die as pale as the floor shows only its pips (floorpips)
         pale = floor_pip_blobs(image_bgr, [t.center_xy for _, t in found], edge,
                                params.detect)
-        out.extend(_candidates(image_bgr, pale, found + out, clutter, edge, params, rp,
-                               confirm))
+        out.extend(_on_disks(image_bgr, pale, found + out, clutter, edge, params, rp,
+                             confirm))
     sized = [t.edge_px for _, t in out if t.count >= 2]
     if by_spots and sized and len(out) < (params.max_dice or 0):
         # the spots' edge is a rough guess: look again sized by the faces just found, as
@@ -122,8 +122,26 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
         # ... and the pip spots' disks too, read at that size (seed 13404 (spent) clip 003
         # r3 frame 587, 1024x576: a red one by its shadow, CNN 0.83 at the spots' 47.6 px,
         # 0.94 at the six's and two's 39.6: two dice seen, abstained dice_count)
-        out += _candidates(image_bgr, pale, out, clutter, edge, params, rp, confirm)
+        out += _on_disks(image_bgr, pale, out, clutter, edge, params, rp, confirm)
     return out
+
+
+def _on_disks(image_bgr: np.ndarray, pale: PipDisks, taken: list[tuple[Blob, TopFace]],
+              clutter: Sequence[tuple[Blob, TopFace]], edge: float, params: DiceParams,
+              rp: RescueParams, confirm: Callable[[TopFace], bool] | None
+              ) -> list[tuple[Blob, TopFace]]:
+    """The candidates of the disks about pip spots: a group's disk must show a face of
+    two pips or more, a lone spot's may show a one. A group's disk is centred on the
+    mean of several spots: a lone pip found in it is one of them, the others unread.
+    Seed 14804 (spent) clip 001 r1 frame 599 (640x480, white dice on a white floor):
+    a two as pale as the floor, its upper pip, a faint lower pip (10 px) and a side
+    face's dark edge grouped; in the disk only the upper pip was found and the CNN,
+    shown the face about it, read a one 0.994 sure: a wrong outcome (1-3-6 for 2-3-6)."""
+    grouped = dataclasses.replace(rp, min_pips=max(rp.min_pips, 2))
+    got = _candidates(image_bgr, list(pale.groups), taken, clutter, edge, params, grouped,
+                      confirm)
+    return got + _candidates(image_bgr, list(pale.ones), taken + got, clutter, edge, params,
+                             rp, confirm)
 
 
 def _looked(image_bgr: np.ndarray, blobs: list[Blob], found: list[tuple[Blob, TopFace]],
