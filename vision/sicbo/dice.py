@@ -225,7 +225,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     loose = touch - alike
     pressed |= {k for pair in loose - flat for k in pair} - two
     pressed |= split - two           # two flat dice in one blob, or a lean seen alike
-    unsure = pressed | _partial(reads, params)
+    unsure = pressed | _partial(reads, params, tops)
     if params.in_dome:               # a lone pip too small for a one's: face unknown;
         unsure |= {i for i in range(len(tops)) if small_one(i, tops, params.pose)}
         # a two's (three's) pips no farther apart than a side
@@ -626,18 +626,36 @@ def _drop_nested(found: list[tuple[Blob, TopFace]]) -> list[tuple[Blob, TopFace]
 
 
 
-def _partial(reads: list[DieRead], params: DiceParams) -> set[int]:
+def _partial(reads: list[DieRead], params: DiceParams, tops: list[TopFace]) -> set[int]:
     """Dice showing 2-5 pips whose top face looks much smaller (``partial_rel``) than the
     other dice' (median, at least two others): the blob covers only part of the die (a
     white die on a pale floor), so pips outside it were never counted and the CNN, shown
     a crop that small, sees the same few pips. Seed-9904 clip 012 r2: a four read as a
     two (both signals sure) at 0.67 x the others' edge; correct reads on seeds 9704/9804
-    went down to 0.71 (ones, whose edge comes from a shadowed blob, to 0.63). Only for the
+    went down to 0.71 (ones, whose edge comes from a shadowed blob, to 0.63). A one too
+    when its pip is no larger than a pip of the other faces (``_plain_one``). Only for the
     dice of one set in one dome (``max_dice`` set): a photo may show dice of any sizes."""
     edges = [r.edge_px for r in reads]
     return {i for i, r in enumerate(reads)
-            if r.face in (2, 3, 4, 5) and len(reads) >= 3 and params.in_dome
+            if (r.face in (2, 3, 4, 5) or (r.face == 1 and _plain_one(i, tops, params)))
+            and len(reads) >= 3 and params.in_dome
             and r.edge_px < params.partial_rel * float(np.median(edges[:i] + edges[i + 1:]))}
+
+
+def _plain_one(i: int, tops: list[TopFace], params: DiceParams) -> bool:
+    """The top face ``i`` shows one pip no larger than ``plain_one_rel`` x the median pip
+    of the other faces of 2+ pips: a one's pip is larger (~2 x a corner pip's area for a
+    Western one, more for a Chinese one; tipped 40 degrees it keeps 0.77 of that), so
+    on a face seen that small it may be one pip of a face seen in part. Fresh seed 14804
+    (spent) clip 001 r2 frame 1003 (640x480, white dice on a white floor): a two's blob
+    only its right pip and a patch of shadow, 18 px against the others' 29-32; the pip
+    21 px^2 like the five's 21-22: read a one 0.99 sure (the six beside it capped, the
+    round abstained; read right, it would have paid 1-5-6 for 2-5-6)."""
+    if i >= len(tops) or tops[i].count != 1:
+        return False
+    areas = [p.area_px for j, t in enumerate(tops) if j != i and t.count >= 2 for p in t.pips]
+    return len(areas) >= 2 and tops[i].pips[0].area_px <= params.plain_one_rel * float(
+        np.median(areas))
 
 
 def reading_flags(reads: list[DieRead]) -> tuple[str, ...]:

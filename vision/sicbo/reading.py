@@ -39,6 +39,8 @@ class DiceParams:
     sure_conf: float = 0.9               # ... when the max_dice best are all above this
     max_dice: int | None = 3             # dice in play (sic bo: 3); None: any number (a photo)
     partial_rel: float = 0.7             # a top face this x smaller than the others: unsure
+    plain_one_rel: float = 1.3           # ... a one's too if its pip is no larger than this
+                                         # x the others' (dice._plain_one)
     touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
     lean_view: LeanViewParams = field(default_factory=LeanViewParams)  # ... faces turned apart
     upturned: UpturnedParams = field(default_factory=UpturnedParams)  # ... a face tipped between
