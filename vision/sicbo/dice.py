@@ -72,6 +72,7 @@ from vision.sicbo.pose import (
     stretched_leans,
 )
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
+from vision.sicbo.regrow import regrown_partials
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
@@ -130,6 +131,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)
     found, probs = _washed_corners(classifier, image_bgr, found, probs, params)
     found, probs = _twin_twos(classifier, image_bgr, found, probs, params)
+    if classifier is not None and params.in_dome:   # a piece of a pale die: read again
+        found, probs = regrown_partials(image_bgr, found, probs,
+                                        functools.partial(_classify, classifier, image_bgr),
+                                        params)
     pieces = shared_pip_faces([t for _, t in found])    # a die's piece: not a die
     found, probs = [f for i, f in enumerate(found) if i not in pieces], \
         [p for i, p in enumerate(probs) if i not in pieces]

@@ -26,7 +26,8 @@ import numpy as np
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_mask, pip_spots
 
-__all__ = ["FloorPipParams", "PipDisks", "floor_pip_blobs", "spot_edge", "spot_groups"]
+__all__ = ["FloorPipParams", "PipDisks", "disk_blob", "floor_pip_blobs", "spot_edge",
+           "spot_groups"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +133,7 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
             near = [float(np.hypot(*(pts.mean(axis=0) - f))) for f in found]
             if near and min(near) < params.clear_rel * edge_px:
                 continue
-            blob = _disk_blob(pts.mean(axis=0), radius, spots.shape)
+            blob = disk_blob(pts.mean(axis=0), radius, spots.shape)
             if blob is not None:
                 out.append(blob)
         return tuple(out)
@@ -179,7 +180,7 @@ def lone_ones(centres: np.ndarray, areas: np.ndarray, edge_px: float,
     return out
 
 
-def _disk_blob(centre: np.ndarray, radius: float, shape: tuple[int, int]) -> Blob | None:
+def disk_blob(centre: np.ndarray, radius: float, shape: tuple[int, int]) -> Blob | None:
     """A filled disk about ``centre``, clipped to the picture; None if it leaves it."""
     cx, cy = float(centre[0]), float(centre[1])
     h, w = shape

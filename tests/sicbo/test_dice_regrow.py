@@ -1,0 +1,58 @@
+"""A face found in part on a pale floor is read again in a disk at the dice' size
+(``vision.sicbo.regrow``): the pips its blob left out are counted, and a piece that
+is no face of the dice' size stays as it was.
+
+Frame: the reader's dome crop of fresh seed 14804 clip 009 r0 frame 231 (1280x960, white
+dice on a pale grey floor, noise; truth 3-3-4). The four's blob held one pip and a strip
+(28 px, read a one, capped), the top three's only its pips (32 px); the lower three
+49 px, sure. Every read of the round alike: abstained ``low_confidence``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tests.sicbo.saved import die_at, needs_model, read_saved
+from vision.sicbo.detect import Blob
+from vision.sicbo.pipblobs import Pip
+from vision.sicbo.pips import TopFace
+from vision.sicbo.reading import DiceParams
+from vision.sicbo.regrow import regrown_partials
+from vision.sicbo.settle import SettleParams
+
+FLOOR = SettleParams().min_face_conf_many       # a face of 3+ pips pays from this
+
+
+@needs_model
+def test_pieces_of_pale_dice_are_read_whole() -> None:
+    reading = read_saved("s14804_009_f231_pale_pieces.webp")
+    assert sorted(d.face for d in reading.dice) == [3, 3, 4]     # before: 1, 3, 3
+    for xy in ((310, 410), (441, 227)):                           # the two pieces
+        die = die_at(reading, xy)
+        assert die.confidence >= FLOOR and die.edge_px > 44       # before 28 and 32 px
+    assert die_at(reading, (310, 410)).face == 4
+
+
+def _face(count: int, edge: float, xy: tuple[float, float]) -> TopFace:
+    pips = tuple(Pip((xy[0] + 0.25 * edge * k, xy[1]), 30.0, (6.0, 6.0), 0.0, 1.0, 0.0)
+                 for k in range(count))
+    return TopFace(pips=pips, center_xy=xy, edge_px=edge, side_pips=())
+
+
+def _blob() -> Blob:
+    return Blob((0, 0, 4, 4), np.ones((4, 4), bool), 16.0, 1.0)
+
+
+def test_nothing_to_grow_without_a_sure_ruler_or_a_piece() -> None:
+    image = np.full((200, 200, 3), 200, np.uint8)        # a blank floor: no pips to find
+    found = [(_blob(), _face(2, 40.0, (50.0, 50.0))), (_blob(), _face(1, 20.0, (150.0, 150.0)))]
+    asked: list = []
+
+    def classify(tops: list) -> list:
+        asked.extend(tops)
+        return [np.eye(7)[t.count - 1] for t in tops]
+
+    unsure = [np.full(7, 1 / 7), np.full(7, 1 / 7)]        # no face read surely: no ruler
+    assert regrown_partials(image, found, unsure, classify, DiceParams()) == (found, unsure)
+    sure = [np.eye(7)[1], np.eye(7)[0]]                    # the two sure at 40 px: the one
+    got = regrown_partials(image, found, sure, classify, DiceParams())   # at 20 is a piece,
+    assert got == (found, sure) and not asked              # but its disk holds no face

@@ -1,0 +1,100 @@
+"""Stage 3c: a face found in part, read again at the dice' size.
+
+On a floor nearly as pale as the dice the blob finder keeps only part of a die: a patch
+of its top face about a pip or two, or a piece with its shadow. The pips outside the
+piece are never counted and the CNN, shown a crop of the piece's size, sees the same
+few pips, so the face is read small and wrong, and ``dice._partial`` caps it (the round
+abstains). Here such a face (its edge under ``partial_rel`` x the largest face of 2+
+pips the CNN reads as its count surely, ``SURE``) is read again in a disk of
+``disk_rel`` x that edge about it (``floorpips``' disks: not the die's outline): the
+pips there, the face they make, and the CNN shown that face. The grown face replaces the
+piece only when it keeps every pip of the piece, counts at least as many, is of the
+dice' size (``size_rel``; a one is given that edge, its pip says nothing of it), lies
+in a clean layout and the CNN reads it as the rescue asks (``rescue.rescued_ok``). A
+photo is left alone: its dice may be of any sizes.
+
+Fresh seed 14804 (spent) clip 009 r0 frame 231 (1280x960, white dice on a pale grey
+floor, noise): the four's blob held one pip and a strip between two others (28 px,
+read a one, capped), the top three's held its three pips only (32 px); the other
+three 49 px, sure. Read again in disks of 37 px: a four and a three at 48 px, CNN 0.99
+and 0.97: truth 3-3-4, abstained ``low_confidence`` before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from vision.sicbo.detect import Blob
+from vision.sicbo.floorpips import disk_blob
+from vision.sicbo.pips import PipParams, TopFace, face_fit, find_pips, select_top_face
+from vision.sicbo.rescue import rescued_ok
+
+if TYPE_CHECKING:
+    from vision.sicbo.reading import DiceParams
+
+__all__ = ["RegrowParams", "regrown_partials"]
+
+SURE = 0.9      # a face the CNN reads as its count this surely sizes the others
+
+
+@dataclass(frozen=True, slots=True)
+class RegrowParams:
+    disk_rel: float = 0.75            # read again in a disk of this x that edge about it
+    size_rel: tuple[float, float] = (0.8, 1.25)   # the grown face's edge / the ruler's
+    min_fit: float = 0.9              # ... in a layout this clean (pips.face_fit)
+    keep_rel: float = 0.15            # a piece's pip within this x edge of a grown pip
+
+
+def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
+                     probs: list, classify: Callable[[list[TopFace]], list],
+                     params: DiceParams, rp: RegrowParams = RegrowParams()
+                     ) -> tuple[list[tuple[Blob, TopFace]], list]:
+    """``found`` and ``probs`` (the CNN's, per face) with each piece of a face
+    (``params.partial_rel``) replaced by the face grown about it and its disk (see the
+    module doc); ``classify`` is the CNN on a list of faces."""
+    sure = [t.edge_px for (_, t), p in zip(found, probs, strict=True)
+            if t.count >= 2 and _sure(p, t.count)]
+    if not sure:
+        return found, probs
+    ruler = max(sure)
+    out_f, out_p = list(found), list(probs)
+    for i, (_, top) in enumerate(found):
+        if top.edge_px >= params.partial_rel * ruler:
+            continue
+        grown = _grown(image_bgr, top, ruler, params.pips, rp)
+        if grown is None:
+            continue
+        again = classify([grown[1]])[0]
+        if rescued_ok(grown[1], again, dome=True):
+            out_f[i], out_p[i] = grown, again
+    return out_f, out_p
+
+
+def _sure(p: np.ndarray | None, count: int) -> bool:
+    return p is not None and int(np.argmax(p)) + 1 == count and float(p[count - 1]) >= SURE
+
+
+def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, pips: PipParams,
+           rp: RegrowParams) -> tuple[Blob, TopFace] | None:
+    """The disk about ``top`` and the face found in it, if it holds ``top``'s pips and
+    more or as many, at the ruler's size in a clean layout; else None."""
+    disk = disk_blob(np.asarray(top.center_xy, float), rp.disk_rel * ruler,
+                     image_bgr.shape[:2])
+    if disk is None:
+        return None
+    got = select_top_face(find_pips(image_bgr, disk, pips), disk, pips)
+    if got is None or got.count < top.count:
+        return None
+    if got.count == 1:
+        got = replace(got, edge_px=ruler)
+    lo, hi = rp.size_rel
+    if not lo * ruler <= got.edge_px <= hi * ruler or face_fit(got) < rp.min_fit:
+        return None
+    near = rp.keep_rel * ruler
+    kept = all(min(np.hypot(p.center_xy[0] - q.center_xy[0], p.center_xy[1] - q.center_xy[1])
+                   for q in got.pips) <= near for p in top.pips)
+    return (disk, got) if kept else None
