@@ -12,7 +12,7 @@ from vision.sicbo.floorpips import spot_groups
 from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die
 from vision.synth.sicbo_render import DiceFrameRenderer
 
-from .saved import die_at, read_saved
+from .saved import die_at, needs_model, read_saved
 from .scenes import EDGE_M, camera_frame, dome_scene
 from .scenes import SPOTS as TOUCH_SPOTS
 
@@ -153,3 +153,13 @@ def test_pale_die_leaning_beside_a_found_one_in_footage_is_found() -> None:
     reading = read_saved("s14604_010_f914_pale_lean_beside.webp")
     assert len(reading.dice) == 3
     assert any(d.pose == "leaning" for d in reading.dice)
+
+
+@needs_model
+def test_a_group_disk_is_centred_on_its_largest_spots() -> None:
+    # fresh seed 14804 clip 009 r4 frame 1897 (1280x960, pale grey floor; truth 2-3-5):
+    # a three's pips (78-80 px) grouped with two specks of its edge (11, 17 px); the disk
+    # about all five left the upper pip out and read a two, refused: two dice seen
+    reading = read_saved("s14804_009_f1897_pale_three_specks.webp")
+    assert sorted(d.face for d in reading.dice) == [2, 3, 5]
+    assert die_at(reading, (272, 231)).confidence >= 0.95

@@ -10,10 +10,11 @@ two dice were seen, and the stack and lean rules voided result rounds.
 A group of pip spots lying together (each within ``link_rel`` x the die edge of
 another), spanning at most ``span_rel`` x edge, away from every die already found
 (``clear_rel``), is given a round blob of ``radius_rel`` x edge about the group's
-centre: the top face of every standard layout but the one is centred on its pips. The
-rescue reads that blob like any other candidate, so its usual evidence decides: a clean
-layout of a plausible size that the face CNN, shown the face crop, reads as the same
-value surely and as a die. A lone spot is no die (a one's pip is one dark mark).
+centre (and one about its largest spots, ``_centrings``): the top face of every
+standard layout but the one is centred on its pips. The rescue reads that blob like
+any other candidate, so its usual evidence decides: a clean layout of a plausible size
+that the face CNN, shown the face crop, reads as the same value surely and as a die. A
+lone spot is no die (a one's pip is one dark mark).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class FloorPipParams:
     clear_rel: float = 0.9
     radius_rel: float = 0.55      # the blob: a disk this x edge about the group's centre
     top_rel: float = 0.7          # a group too long: its spots of this x its largest area
+    recentre_rel: float = 0.1     # a disk about those too if their centre is this x edge off
     # a spot's area, x edge^2: a pip with its blur halo, up to ~0.39 edge across (a
     # western one); the edge is the found dice' and may be short of this die's
     spot_area: tuple[float, float] = (0.004, 0.12)
@@ -122,7 +124,8 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     groups = [np.flatnonzero(pip)[idx] for idx in spot_groups(
         centres[pip], edge_px, params, areas[pip])]
     found = np.asarray(found_xy, float).reshape(-1, 2)
-    grouped = [(centres[idx], params.radius_rel * edge_px) for idx in groups]
+    grouped = [(pts, params.radius_rel * edge_px) for idx in groups
+               for pts in _centrings(centres[idx], areas[idx], edge_px, params)]
     lone = [(centres[i:i + 1], max(params.one_radius_rel * edge_px,
                                    params.one_pip_rel * float(np.sqrt(areas[i]))))
             for i in lone_ones(centres, areas, edge_px, params)]
@@ -139,6 +142,22 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
         return tuple(out)
 
     return PipDisks(blobs(grouped), blobs(lone))
+
+
+def _centrings(centres: np.ndarray, areas: np.ndarray, edge_px: float,
+               params: FloorPipParams) -> list[np.ndarray]:
+    """The spots a group's disks are centred on: all of them, and, where their centre
+    lies ``recentre_rel`` x edge or more away, its spots of at least ``top_rel`` x its
+    largest area. A flat die's top face shows the largest pips (the least foreshortened
+    face); specks of its edge or shadow, smaller, pull the disk off the face. Fresh seed
+    14804 (spent) clip 009 r4 frame 1897 (1280x960, a pale grey floor): a three's pips
+    78-80 px grouped with two specks of 11 and 17 px below it; the disk about all five
+    left the upper pip out and read a two, refused by the CNN: two dice seen, abstained
+    ``dice_count``. A die tipped against another may show its side face's pips larger
+    than its top face's: the disk about all of them comes first."""
+    top = centres[areas >= params.top_rel * areas.max()]
+    moved = float(np.hypot(*(top.mean(axis=0) - centres.mean(axis=0))))
+    return [centres, top] if moved >= params.recentre_rel * edge_px else [centres]
 
 
 def spot_edge(image_bgr: np.ndarray, detect: DetectParams,
