@@ -36,7 +36,15 @@ from vision.sicbo.faintpip import faint_completed
 from vision.sicbo.floorpips import PipDisks, floor_pip_blobs, spot_edge
 from vision.sicbo.merged import contact_px
 from vision.sicbo.morph import ellipse_morph
-from vision.sicbo.pips import TopFace, face_fit, find_pips, select_top_face, shrunk_to
+from vision.sicbo.pipblobs import RED_PIP
+from vision.sicbo.pips import (
+    TopFace,
+    big_one,
+    face_fit,
+    find_pips,
+    select_top_face,
+    shrunk_to,
+)
 from vision.sicbo.points import centre_gap_px
 
 if TYPE_CHECKING:
@@ -52,6 +60,7 @@ class RescueParams:
                                   # dice' top pips' median roundness in the dome) ...
     one_cnn: float = 0.93         # ... and the CNN this sure it is a one (in the dome, ...
     photo_one_cnn: float = 0.97   # ... in a photo; see rescued_ok)
+    red_one_cnn: float = 0.85     # ... or this sure, in the dome, for a large red pip
     min_fit: float = 0.8          # ... in a clean layout
     min_cnn: float = 0.8          # the CNN agrees at least this surely ...
     many_pips: int = 4            # ... or, for a face of this many pips or more,
@@ -288,12 +297,26 @@ def rescued_ok(top: TopFace, probs: np.ndarray | None,
         return False
     faces = face_probs(probs)
     if top.count == 1:
-        need = rp.one_cnn if dome else rp.photo_one_cnn
+        need = (rp.red_one_cnn if _red_one(top) else rp.one_cnn) if dome else rp.photo_one_cnn
     elif dome and top.count >= 5 and face_fit(top) >= rp.unique_fit:
         need = rp.unique_cnn
     else:
         need = rp.many_cnn if dome and top.count >= rp.many_pips else rp.min_cnn
     return int(np.argmax(faces)) + 1 == top.count and float(faces.max()) >= need
+
+
+def _red_one(top: TopFace) -> bool:
+    """A lone top pip red (``RED_PIP``), round and large (``pips.big_one``, at the face's
+    edge, which ``_sized`` holds to the found dice'): a Chinese one's pip. No other face
+    shows one: a Chinese four's red pips are a corner pip's size (~0.2 edge across against
+    the one's ~0.4), and a side face's pip is squashed. The CNN reads such a one on a
+    floor as pale as the die less surely: the crop's grey holds the red pip mid-grey, the
+    side face's black pips darker. Fresh seed 14904 clip 001 r3 frame 729 (1920x1080, a
+    pale yellow floor): a red one 0.46 edge across, CNN 0.917; fresh seed 14804 (spent)
+    clip 001 r0 and r3 (640x480, white floor): 0.889 and 0.876; two dice seen in each,
+    abstained ``dice_count``. A first look's one is paid from CNN 0.85 or so (the fused
+    confidence with a lone pip, ``fuse.agreed_conf``, is then 0.985)."""
+    return big_one(top, top.edge_px) and top.pips[0].redness >= RED_PIP
 
 
 def _sized(top: TopFace | None, edge: float, dome: bool) -> TopFace | None:
