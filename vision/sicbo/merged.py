@@ -118,9 +118,11 @@ def faces_apart(top: TopFace, second: TopFace, params: MergedParams = MergedPara
             and not _tilted_one(top, second, params.tilt_edge, params.tilt_round))
 
 
-def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
+def contact_px(a: Blob, b: Blob, reach: int = 2,
+               near: tuple[tuple[float, float], float] | None = None) -> int:
     """Pixels of ``b``'s mask within ``reach`` px of ``a``'s: the length of the line
-    along which the two blobs meet (0 when apart)."""
+    along which the two blobs meet (0 when apart); with ``near`` (a centre and a radius,
+    px) only those within the radius of the centre."""
     ax0, ay0, ax1, ay1 = a.box_xyxy
     bx0, by0, bx1, by1 = b.box_xyxy
     x0, y0 = min(ax0, bx0) - reach, min(ay0, by0) - reach
@@ -131,7 +133,12 @@ def contact_px(a: Blob, b: Blob, reach: int = 2) -> int:
     canvas_b[by0 - y0:by1 - y0, bx0 - x0:bx1 - x0] = b.mask
     grown = cv2.dilate(canvas_a, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                            (2 * reach + 1, 2 * reach + 1)))
-    return int((grown & canvas_b).sum())
+    met = (grown & canvas_b).astype(bool)
+    if near is not None:
+        (cx, cy), radius = near
+        ys, xs = np.mgrid[y0:y0 + h, x0:x0 + w]
+        met &= np.hypot(xs - cx, ys - cy) <= radius
+    return int(met.sum())
 
 
 @dataclass(frozen=True, slots=True)

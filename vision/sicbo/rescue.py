@@ -72,7 +72,8 @@ class RescueParams:
     cut_rel: tuple[float, ...] = (0.8, 1.0, 1.2)   # opening disks / die edge, tried in turn
     big_rel: float = 2.2          # a blob larger than this x edge^2 is cut
     max_split: int = 10           # a die joined to the rim ring falls into many pieces
-    max_contact: float = 0.5      # outline shared with a found die, x edge (see _apart)
+    max_contact: float = 0.5      # outline shared with a found die, x edge (see _apart) ...
+    contact_reach: float = 1.2    # ... within this x edge of its top face's centre
     cut_min_pips: int = 2         # a die cut by the border shows at least this many top pips
     one_margin: float = 0.25      # ... or a one's pip this x edge inside (see _inside)
     one_body: float = 0.4         # ... with the body this x edge beyond it
@@ -381,8 +382,15 @@ def _apart(blob: Blob, taken: list[tuple[Blob, TopFace]], edge: float,
            rp: RescueParams) -> bool:
     """Not pressed against a die already found: a rescued blob cut from a merged one
     meets its neighbour along the cut, which the pose stage reads as a die leaning on
-    another; such a die is left to the abstain that its missing count gives."""
-    return all(contact_px(blob, b) < rp.max_contact * edge for b, _ in taken)
+    another; such a die is left to the abstain that its missing count gives. Only the
+    contact within ``contact_reach`` x edge of the found die's top-face centre counts:
+    a die's body with its side faces reaches ~0.75 edge from it; farther, its blob holds
+    floor or the rim joined to it. Fresh seed 14904 clip 000 r4 frame 1550 (1280x960, a
+    red floor): a four's blob took in a patch of floor and the rim's band beside it,
+    which met the third die's blob along 92 px (1.3 edge), all of it 1.45 edge and more
+    from the four's centre: refused, two dice seen, abstained ``dice_count``."""
+    return all(contact_px(blob, b, near=(t.center_xy, rp.contact_reach * edge))
+               < rp.max_contact * edge for b, t in taken)
 
 
 def _cut(blob: Blob, disk_px: float, edge: float) -> list[Blob]:
