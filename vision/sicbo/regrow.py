@@ -10,8 +10,10 @@ pips the CNN reads as its count surely, ``SURE``) is read again in a disk of
 pips there, the face they make, and the CNN shown that face. The grown face replaces the
 piece only when it keeps every pip of the piece, counts at least as many, is of the
 dice' size (``size_rel``; a one is given that edge, its pip says nothing of it), lies
-in a clean layout and the CNN reads it as the rescue asks (``rescue.rescued_ok``). A
-photo is left alone: its dice may be of any sizes.
+in a clean layout, its pips as round as the sure faces' (``round_rel``: a face tipped
+against another die shows squashed pips, and its disk its side face's too) and the CNN
+reads it as the rescue asks (``rescue.rescued_ok``). A photo is left alone: its dice
+may be of any sizes.
 
 Fresh seed 14804 (spent) clip 009 r0 frame 231 (1280x960, white dice on a pale grey
 floor, noise): the four's blob held one pip and a strip between two others (28 px,
@@ -47,6 +49,7 @@ class RegrowParams:
     size_rel: tuple[float, float] = (0.8, 1.25)   # the grown face's edge / the ruler's
     min_fit: float = 0.9              # ... in a layout this clean (pips.face_fit)
     keep_rel: float = 0.15            # a piece's pip within this x edge of a grown pip
+    round_rel: float = 0.9            # its pips this x as round as the sure faces' (median)
 
 
 def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
@@ -56,16 +59,17 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     """``found`` and ``probs`` (the CNN's, per face) with each piece of a face
     (``params.partial_rel``) replaced by the face grown about it and its disk (see the
     module doc); ``classify`` is the CNN on a list of faces."""
-    sure = [t.edge_px for (_, t), p in zip(found, probs, strict=True)
+    sure = [t for (_, t), p in zip(found, probs, strict=True)
             if t.count >= 2 and _sure(p, t.count)]
     if not sure:
         return found, probs
-    ruler = max(sure)
+    ruler = max(t.edge_px for t in sure)
+    round_ = rp.round_rel * float(np.median([q.roundness for t in sure for q in t.pips]))
     out_f, out_p = list(found), list(probs)
     for i, (_, top) in enumerate(found):
         if top.edge_px >= params.partial_rel * ruler:
             continue
-        grown = _grown(image_bgr, top, ruler, params.pips, rp)
+        grown = _grown(image_bgr, top, ruler, round_, params.pips, rp)
         if grown is None:
             continue
         again = classify([grown[1]])[0]
@@ -78,10 +82,11 @@ def _sure(p: np.ndarray | None, count: int) -> bool:
     return p is not None and int(np.argmax(p)) + 1 == count and float(p[count - 1]) >= SURE
 
 
-def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, pips: PipParams,
-           rp: RegrowParams) -> tuple[Blob, TopFace] | None:
+def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
+           pips: PipParams, rp: RegrowParams) -> tuple[Blob, TopFace] | None:
     """The disk about ``top`` and the face found in it, if it holds ``top``'s pips and
-    more or as many, at the ruler's size in a clean layout; else None."""
+    more or as many, at the ruler's size in a clean layout, its pips ``round_`` round
+    (median) or more; else None."""
     disk = disk_blob(np.asarray(top.center_xy, float), rp.disk_rel * ruler,
                      image_bgr.shape[:2])
     if disk is None:
@@ -92,7 +97,8 @@ def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, pips: PipParams,
     if got.count == 1:
         got = replace(got, edge_px=ruler)
     lo, hi = rp.size_rel
-    if not lo * ruler <= got.edge_px <= hi * ruler or face_fit(got) < rp.min_fit:
+    if not lo * ruler <= got.edge_px <= hi * ruler or face_fit(got) < rp.min_fit \
+            or float(np.median([q.roundness for q in got.pips])) < round_:
         return None
     near = rp.keep_rel * ruler
     kept = all(min(np.hypot(p.center_xy[0] - q.center_xy[0], p.center_xy[1] - q.center_xy[1])
