@@ -29,6 +29,8 @@ def test_a_disk_about_pips_is_no_pair_blob() -> None:
 @needs_model
 def test_a_one_found_by_its_pip_is_not_stacked() -> None:
     reading = read_saved("s14504_003_f239_pale_one.webp")
-    assert sorted(d.face for d in reading.dice) == [1, 3]   # the other one is missed
+    # the other one, missed before, is rescued since its large red pip need only be
+    # read 0.85 sure (rescue._red_one): all three read
+    assert sorted(d.face for d in reading.dice) == [1, 1, 3]
     one = die_at(reading, (543, 331))
     assert one.face == 1 and one.pose == "flat"              # before: stacked, a false void
