@@ -31,6 +31,9 @@ EDGE = 40.0
     ([(0, 0), (20, 20)], [320.0, 300.0], []),                  # two large spots together
     ([(0, 0), (100, 0)], [320.0, 300.0], [0, 1]),              # ... or far apart: two ones
     ([(0, 0)], [800.0], []),                                   # larger than any pip
+    # a two's pips alike, 1.25 edges apart where the edge is short (sized by a piece of
+    # a die: fresh seed 14904 clip 016 r1): within 5 widths, no lone ones
+    ([(0, 0), (50, 0)], [130.0, 130.0], []),
 ])
 def test_lone_ones(centres, areas, ones) -> None:
     got = lone_ones(np.array(centres, float), np.array(areas), EDGE)

@@ -54,6 +54,8 @@ class FloorPipParams:
     # if larger: the pip finder takes pips up to 0.16 x the blob's area (a die's blob with
     # its side faces is ~1.3-1.5 edge^2; ``radius_rel``'s 0.95 is short for a red one)
     one_radius_rel: float = 0.65
+    twin_reach: float = 5.0       # a lone one's pip has no twin within this x its width ...
+    twin_cap_rel: float = 1.5     # ... up to this x edge (a shadow's spot is wide)
     one_pip_rel: float = 1.6
     # with no die found to size from (``spot_edge``): a die edge this x the square root of
     # the median spot's area (a pip, 0.17 edge across, with its blur halo: the pip finder's
@@ -188,12 +190,23 @@ def lone_ones(centres: np.ndarray, areas: np.ndarray, edge_px: float,
               params: FloorPipParams = FloorPipParams()) -> list[int]:
     """The indices of spots (``centres`` Nx2, ``areas`` N px) of a one's pip size
     (``one_area`` x edge^2) with no spot of ``top_rel`` x their area or more within
-    ``link_rel`` x edge."""
+    ``link_rel`` x edge, nor within ``twin_reach`` x their own width (up to
+    ``twin_cap_rel`` x edge: a one found by its shadow's spot): the edge may be short
+    (sized by a piece of a die), while a pip's width sizes its die. A one's pip is
+    the largest on any die (a Western one's ~0.25 edge across, a Chinese one's ~0.4;
+    other faces' ~0.17, 0.2-0.5 x its area), so no pip near it is as large; a two's or
+    three's pips, alike, lie ~4 widths apart. Fresh seed 14904 clip 016 r1 frame 328
+    (1280x960, ivory dice on a brighter floor): the edge 26 px from a five's piece (the
+    dice ~45), a two's pips (78-79 px, 34 px apart) each taken as a lone one and read a
+    one 0.99."""
     lo, hi = (a * edge_px ** 2 for a in params.one_area)
     out = []
     for i in np.flatnonzero((areas >= lo) & (areas <= hi)):
         dist = np.hypot(*(centres - centres[i]).T)
-        rivals = (dist <= params.link_rel * edge_px) & (areas >= params.top_rel * areas[i])
+        width = 2 * float(np.sqrt(areas[i] / np.pi))
+        reach = max(params.link_rel * edge_px, min(params.twin_reach * width,
+                                                    params.twin_cap_rel * edge_px))
+        rivals = (dist <= reach) & (areas >= params.top_rel * areas[i])
         if rivals.sum() == 1:                                   # itself only
             out.append(int(i))
     return out
