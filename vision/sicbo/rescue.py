@@ -146,7 +146,9 @@ def _on_disks(image_bgr: np.ndarray, pale: PipDisks, taken: list[tuple[Blob, Top
     Seed 14804 (spent) clip 001 r1 frame 599 (640x480, white dice on a white floor):
     a two as pale as the floor, its upper pip, a faint lower pip (10 px) and a side
     face's dark edge grouped; in the disk only the upper pip was found and the CNN,
-    shown the face about it, read a one 0.994 sure: a wrong outcome (1-3-6 for 2-3-6)."""
+    shown the face about it, read a one 0.994 sure: once the round was read (its lid
+    fading off had abstained it at first, ``settle._nothing_seen``), it paid 1-3-6 for
+    2-3-6."""
     grouped = dataclasses.replace(rp, min_pips=max(rp.min_pips, 2))
     got = _candidates(image_bgr, list(pale.groups), taken, clutter, edge, params, grouped,
                       confirm)

@@ -238,7 +238,7 @@ class RoundTracker:
         if read.count == 0:
             return self._nothing_seen()
         events: list[Event] = []
-        if not self._at_rest_sent and read.count:
+        if not self._at_rest_sent:
             events.append(Event("dice_at_rest", frame))
             self._at_rest_sent = True
         self._reads.append(read)
