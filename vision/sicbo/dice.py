@@ -65,6 +65,7 @@ from vision.sicbo.pips import (
 from vision.sicbo.points import centre_gap_px
 from vision.sicbo.pose import (
     assign_poses,
+    others_pip_area,
     pale_floor,
     scene_edge_px,
     sided_leans,
@@ -656,11 +657,10 @@ def _plain_one(i: int, tops: list[TopFace], params: DiceParams) -> bool:
     only its right pip and a patch of shadow, 18 px against the others' 29-32; the pip
     21 px^2 like the five's 21-22: read a one 0.99 sure (the six beside it capped, the
     round abstained; read right, it would have paid 1-5-6 for 2-5-6)."""
-    if i >= len(tops) or tops[i].count != 1:
+    if tops[i].count != 1:
         return False
-    areas = [p.area_px for j, t in enumerate(tops) if j != i and t.count >= 2 for p in t.pips]
-    return len(areas) >= 2 and tops[i].pips[0].area_px <= params.plain_one_rel * float(
-        np.median(areas))
+    ref = others_pip_area(i, tops)
+    return ref is not None and tops[i].pips[0].area_px <= params.plain_one_rel * ref
 
 
 def reading_flags(reads: list[DieRead]) -> tuple[str, ...]:

@@ -61,9 +61,9 @@ from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "pair_pose", "pale_floor",
-           "scene_edge_px", "second_face", "sided_leans", "sized_face", "small_one",
-           "stretched_leans"]
+__all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "others_pip_area",
+           "pair_pose", "pale_floor", "scene_edge_px", "second_face", "sided_leans",
+           "sized_face", "small_one", "stretched_leans"]
 
 
 
@@ -308,9 +308,15 @@ def small_one(i: int, tops: list[TopFace], params: PoseParams = POSE_PARAMS) -> 
     two's 55-56 px^2 0.87-0.90: leaning, voided dice_leaning; truth 1-1-2, all flat."""
     if tops[i].count != 1:
         return False
+    ref = others_pip_area(i, tops)
+    return ref is not None and tops[i].pips[0].area_px < params.small_one_rel * ref
+
+
+def others_pip_area(i: int, tops: list[TopFace]) -> float | None:
+    """The median area of the top pips of the faces of 2+ pips other than ``i`` (px^2),
+    or None with fewer than two such pips: what a pip looks like in this picture."""
     areas = [p.area_px for j, t in enumerate(tops) if j != i and t.count >= 2 for p in t.pips]
-    return len(areas) >= 2 and tops[i].pips[0].area_px < params.small_one_rel * float(
-        np.median(areas))
+    return float(np.median(areas)) if len(areas) >= 2 else None
 
 
 def _misread_one(i: int, reads: list[DieRead], tops: list[TopFace],
