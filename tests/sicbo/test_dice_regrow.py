@@ -9,6 +9,7 @@ dice on a pale grey floor, noise; truth 3-3-4). The four's blob held one pip and
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from tests.sicbo.saved import die_at, needs_model, read_saved
@@ -56,3 +57,31 @@ def test_nothing_to_grow_without_a_sure_ruler_or_a_piece() -> None:
     sure = [np.eye(7)[1], np.eye(7)[0]]                    # the two sure at 40 px: the one
     got = regrown_partials(image, found, sure, classify, DiceParams())   # at 20 is a piece,
     assert got == (found, sure) and not asked              # but its disk holds no face
+
+
+def _four_of_ellipses(squash: float) -> np.ndarray:
+    """A pale floor with a four's pips drawn about (100, 100), 16 px apart (a die of
+    ~42 px): dark ellipses 9 px long, ``squash`` as wide (a tipped face's are squashed)."""
+    image = np.full((200, 200, 3), 215, np.uint8)
+    for dx, dy in ((-8, -8), (8, -8), (-8, 8), (8, 8)):
+        cv2.ellipse(image, (100 + dx, 100 + dy), (4, max(1, round(4 * squash))), 0, 0, 360,
+                    (40, 40, 40), -1, cv2.LINE_AA)
+    return image
+
+
+def test_a_piece_grows_only_to_a_face_as_round_as_the_sure_ones() -> None:
+    # the sure face (not in the picture) has round pips; the piece is the four's upper
+    # left pip alone at 20 px, under 0.7 x the sure 50 px
+    ruler = (_blob(), _face(2, 50.0, (30.0, 30.0)))
+    piece = (_blob(), _face(1, 20.0, (92.0, 92.0)))
+    sure = [np.eye(7)[1], np.eye(7)[0]]
+
+    def classify(tops: list) -> list:
+        return [np.eye(7)[t.count - 1] for t in tops]     # the CNN agrees with the pips
+
+    flat, _ = regrown_partials(_four_of_ellipses(1.0), [ruler, piece], sure, classify,
+                               DiceParams())
+    assert flat[1][1].count == 4                           # round pips: read whole
+    tipped, _ = regrown_partials(_four_of_ellipses(0.5), [ruler, piece], sure, classify,
+                                 DiceParams())
+    assert tipped[1] == piece                              # squashed: left a piece
