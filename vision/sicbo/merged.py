@@ -30,11 +30,11 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.face import FaceClassifier, face_crop, face_probs
-from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+from vision.sicbo.pips import PipParams, TopFace, face_roundness, find_pips, select_top_face
 from vision.sicbo.points import centre_gap_px
 
 __all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "faces_apart",
-           "holds_two_dice", "pressed_dice", "remainder", "second_die_face",
+           "holds_two_dice", "pips_on", "pressed_dice", "remainder", "second_die_face",
            "shared_pip_faces", "touching"]
 
 
@@ -92,7 +92,7 @@ def second_die_face(image_bgr: np.ndarray, blob: Blob, top: TopFace,
     second = select_top_face(find_pips(image_bgr, rest, pips), rest, pips)
     if second is None or not 1 <= second.count <= 6:
         return None
-    if float(np.median([p.roundness for p in second.pips])) < params.min_roundness:
+    if face_roundness(second) < params.min_roundness:
         return None
     probs = classifier.predict(face_crop(image_bgr, second.center_xy, top.edge_px)[None])[0]
     faces = face_probs(probs)
@@ -169,7 +169,7 @@ def contacts(blobs: list[Blob], tops: list[TopFace], near_rel: float = 1.6,
             if confidences is not None and len(blobs) > 3 and dist < split_rel * edge \
                     and min(confidences[i], confidences[j]) < split_conf:
                 continue
-            die, other = (i, j) if _roundness(tops[i]) <= _roundness(tops[j]) else (j, i)
+            die, other = (i, j) if face_roundness(tops[i]) <= face_roundness(tops[j]) else (j, i)
             out.append(Contact(die, contact_px(blobs[i], blobs[j]) / edge,
                                _tilted_one(tops[i], tops[j], tilt_edge, tilt_round), other))
     return out
@@ -190,11 +190,14 @@ def shared_pip_faces(tops: list[TopFace], same_rel: float = 0.1) -> set[int]:
         for j, b in enumerate(tops):
             if i == j or not a.pips or b.count <= a.count:
                 continue
-            reach = same_rel * b.edge_px
-            if all(any(centre_gap_px(p, q) <= reach for q in b.pips)
-                   for p in a.pips):
+            if pips_on(a, b, same_rel * b.edge_px):
                 out.add(i)
     return out
+
+
+def pips_on(a: TopFace, b: TopFace, reach: float) -> bool:
+    """Does every pip of ``a`` lie within ``reach`` px of one of ``b``'s?"""
+    return all(any(centre_gap_px(p, q) <= reach for q in b.pips) for p in a.pips)
 
 
 def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0,
@@ -291,9 +294,7 @@ def _tilted_one(a: TopFace, b: TopFace, edge_ratio: float, round_ratio: float) -
 
 def _less_round(a: TopFace, b: TopFace, round_ratio: float) -> bool:
     """One face's pips are at most ``round_ratio`` x as round as the other's."""
-    ra, rb = _roundness(a), _roundness(b)
+    ra, rb = face_roundness(a), face_roundness(b)
     return min(ra, rb) <= round_ratio * max(ra, rb)
 
 
-def _roundness(top: TopFace) -> float:
-    return float(np.median([p.roundness for p in top.pips]))

@@ -41,9 +41,10 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "edge_at", "face_fit",
-           "find_pips", "grown_to", "one_short", "ones_capped", "pip_across_px", "pip_span_px",
-           "pips_edge_px", "regrouped", "select_top_face", "shaded_one", "short_diagonals",
-           "span_edge_px", "stray_pips", "three_is_diagonal", "two_is_diagonal"]
+           "face_roundness", "find_pips", "grown_to", "one_short", "ones_capped",
+           "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped", "select_top_face",
+           "shaded_one", "short_diagonals", "span_edge_px", "stray_pips",
+           "three_is_diagonal", "two_is_diagonal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -736,6 +737,12 @@ def short_diagonals(tops: list[TopFace], params: PipParams = PipParams(), *,
 def face_fit(top: TopFace) -> float:
     """How well the face's pips fit its count's layout (``layout.layout_fit``)."""
     return layout_fit(_centres(list(top.pips)))
+
+
+def face_roundness(top: TopFace) -> float:
+    """The median roundness of a face's pips: how squashed the face is seen (a tilted face
+    squashes its pips)."""
+    return float(np.median([p.roundness for p in top.pips]))
 
 
 def pip_span_px(top: TopFace) -> float:

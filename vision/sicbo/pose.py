@@ -54,7 +54,7 @@ from vision.sicbo.pair import (
     scene_edge_px,
     sized_face,
 )
-from vision.sicbo.pips import Pip, TopFace, pip_span_px
+from vision.sicbo.pips import Pip, TopFace, face_roundness, pip_span_px
 from vision.sicbo.points import centre_gap_px, gap_px
 from vision.sicbo.pose_params import PIP_SPREAD, POSE_PARAMS, PoseParams
 
@@ -67,10 +67,6 @@ __all__ = ["PIP_SPREAD", "PoseParams", "assign_poses", "elongation", "others_pip
 
 
 
-
-
-def _roundness(top: TopFace) -> float:
-    return float(np.median([p.roundness for p in top.pips]))
 
 
 def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
@@ -101,7 +97,7 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     voided dice_leaning, truth dice_stacked)."""
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
-    rounds = [_roundness(t) for t in tops]
+    rounds = [face_roundness(t) for t in tops]
     two_faces = {i for i, t in enumerate(tops) if second_face(t, params) is not None
                  and not _misread_one(i, reads, tops, params)}
     tipped = set(leaning)
@@ -402,7 +398,7 @@ def second_face(top: TopFace, params: PoseParams = POSE_PARAMS) -> tuple[Pip, ..
     clip 010 r1: a three leaning on a one, its pips 0.13 x the one's pip area and
     0.68-0.98 of the one's edge from it; not seen, the pair voided stacked)."""
     edge = top.edge_px
-    ref_round = min(_roundness(top), 0.85)     # one or two pips: a noisy reference
+    ref_round = min(face_roundness(top), 0.85)     # one or two pips: a noisy reference
     ref_area = float(np.median([p.area_px for p in top.pips]))
     gap = params.second_gap_rel
     if top.count == 1:

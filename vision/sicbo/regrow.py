@@ -32,7 +32,15 @@ import numpy as np
 
 from vision.sicbo.detect import Blob
 from vision.sicbo.floorpips import disk_blob
-from vision.sicbo.pips import PipParams, TopFace, face_fit, find_pips, select_top_face
+from vision.sicbo.merged import pips_on
+from vision.sicbo.pips import (
+    PipParams,
+    TopFace,
+    face_fit,
+    face_roundness,
+    find_pips,
+    select_top_face,
+)
 from vision.sicbo.rescue import rescued_ok
 
 if TYPE_CHECKING:
@@ -98,9 +106,6 @@ def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
         got = replace(got, edge_px=ruler)
     lo, hi = rp.size_rel
     if not lo * ruler <= got.edge_px <= hi * ruler or face_fit(got) < rp.min_fit \
-            or float(np.median([q.roundness for q in got.pips])) < round_:
+            or face_roundness(got) < round_:
         return None
-    near = rp.keep_rel * ruler
-    kept = all(min(np.hypot(p.center_xy[0] - q.center_xy[0], p.center_xy[1] - q.center_xy[1])
-                   for q in got.pips) <= near for p in top.pips)
-    return (disk, got) if kept else None
+    return (disk, got) if pips_on(top, got, rp.keep_rel * ruler) else None

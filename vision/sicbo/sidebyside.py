@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
-from vision.sicbo.pips import PipParams, TopFace, find_pips, select_top_face
+from vision.sicbo.pips import PipParams, TopFace, face_roundness, find_pips, select_top_face
 from vision.sicbo.pose import elongation, scene_edge_px
 
 __all__ = ["SideBySideParams", "joined_pair", "lone_pair", "long_pair", "two_pip_face"]
@@ -160,7 +160,7 @@ def two_pip_face(blob: Blob, top: TopFace,
     edge = top.edge_px
     if blob.area_px < params.joined_area * edge ** 2 or not top.pips:
         return False
-    ref_round = float(np.median([p.roundness for p in top.pips]))
+    ref_round = face_roundness(top)
     ref_area = float(np.median([p.area_px for p in top.pips]))
     cands = [p for p in top.side_pips if p.inside >= 0.5
              and p.roundness >= max(params.twin_round, params.twin_round_rel * ref_round)

@@ -76,7 +76,7 @@ from vision.sicbo.floor import (
     shadowed_floor,
 )
 from vision.sicbo.merged import close_dice
-from vision.sicbo.pips import TopFace
+from vision.sicbo.pips import TopFace, face_roundness
 from vision.sicbo.points import centre_gap_px, offset_px
 
 __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pairs",
@@ -233,11 +233,9 @@ def _tipped(a: TopFace, b: TopFace, params: TouchParams) -> bool:
         return False
     small, large = (a, b) if a.edge_px <= b.edge_px else (b, a)
     return (small.edge_px <= params.tipped_edge * large.edge_px
-            and _round(small) <= params.tipped_round * _round(large))
+            and face_roundness(small) <= params.tipped_round * face_roundness(large))
 
 
-def _round(top: TopFace) -> float:
-    return float(np.median([p.roundness for p in top.pips]))
 
 
 def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
