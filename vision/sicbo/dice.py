@@ -73,7 +73,7 @@ from vision.sicbo.pose import (
     stretched_leans,
 )
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
-from vision.sicbo.regrow import regrown_partials
+from vision.sicbo.regrow import regrown_partials, sure_read
 from vision.sicbo.rescue import rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
@@ -335,17 +335,30 @@ def _side_by_side(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN00
 def _add_rescued(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
                  probs: list, params: DiceParams, clutter: list) -> None:
     """Append (in place) rescued dice the CNN confirms, up to ``max_dice`` in all; not
-    where the first look saw clutter."""
+    where the first look saw clutter. In the dome the rescued dice then size the first
+    look's pieces of dice too (``regrow``); pieces of one die grown to it leave room
+    for one more look."""
     def confirm(top: TopFace) -> bool:
         return rescued_ok(top, _classify(classifier, image_bgr, [top])[0], dome=params.in_dome)
 
-    extra = rescue_dice(image_bgr, found, params, clutter=clutter, confirm=confirm)
-    for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
-                       strict=True):
-        if _room(len(found), params) and rescued_ok(item[1], p,
-                                                    dome=params.in_dome):
-            found.append(item)
-            probs.append(p)
+    for _ in range(2):
+        sure = [sure_read(p, t.count) for (_, t), p in zip(found, probs, strict=True)]
+        extra = rescue_dice(image_bgr, found, params, clutter=clutter, confirm=confirm,
+                            sure=sure)
+        before = len(found)
+        for item, p in zip(extra, _classify(classifier, image_bgr, [t for _, t in extra]),
+                           strict=True):
+            if _room(len(found), params) and rescued_ok(item[1], p, dome=params.in_dome):
+                found.append(item)
+                probs.append(p)
+        if not params.in_dome or len(found) == before:
+            return
+        grown = regrown_partials(image_bgr, found, probs,
+                                 functools.partial(_classify, classifier, image_bgr), params)
+        merged = len(grown[0]) < len(found)
+        found[:], probs[:] = grown
+        if not merged:
+            return
 
 
 def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001

@@ -41,12 +41,13 @@ from vision.sicbo.pips import (
     find_pips,
     select_top_face,
 )
+from vision.sicbo.points import same_place
 from vision.sicbo.rescue import rescued_ok
 
 if TYPE_CHECKING:
     from vision.sicbo.reading import DiceParams
 
-__all__ = ["RegrowParams", "regrown_partials"]
+__all__ = ["SURE", "RegrowParams", "regrown_partials", "sure_read"]
 
 SURE = 0.9      # a face the CNN reads as its count this surely sizes the others
 
@@ -66,9 +67,12 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
                      ) -> tuple[list[tuple[Blob, TopFace]], list]:
     """``found`` and ``probs`` (the CNN's, per face) with each piece of a face
     (``params.partial_rel``) replaced by the face grown about it and its disk (see the
-    module doc); ``classify`` is the CNN on a list of faces."""
+    module doc); ``classify`` is the CNN on a list of faces. A piece grown to a die
+    already in the list (``points.same_place``: another face, or another piece grown to
+    it) is dropped: one die, found in pieces (fresh seed 14904 (spent) clip 016 r1: a
+    five's two pieces, 19 and 21 px, and the five itself rescued whole)."""
     sure = [t for (_, t), p in zip(found, probs, strict=True)
-            if t.count >= 2 and _sure(p, t.count)]
+            if t.count >= 2 and sure_read(p, t.count)]
     if not sure:
         return found, probs
     ruler = max(t.edge_px for t in sure)
@@ -83,10 +87,17 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
         again = classify([grown[1]])[0]
         if rescued_ok(grown[1], again, dome=True):
             out_f[i], out_p[i] = grown, again
-    return out_f, out_p
+    kept = [i for i in range(len(found)) if out_f[i] is found[i]]     # not grown
+    for i in range(len(found)):
+        if out_f[i] is not found[i] and not any(same_place(out_f[i][1], out_f[j][1])
+                                                for j in kept):
+            kept.append(i)
+    kept.sort()
+    return [out_f[i] for i in kept], [out_p[i] for i in kept]
 
 
-def _sure(p: np.ndarray | None, count: int) -> bool:
+def sure_read(p: np.ndarray | None, count: int) -> bool:
+    """The CNN (``p``, its probabilities, or None) reads ``count`` pips, ``SURE`` or more."""
     return p is not None and int(np.argmax(p)) + 1 == count and float(p[count - 1]) >= SURE
 
 

@@ -80,13 +80,14 @@ class RescueParams:
     pale_score: float = 10.0      # a third look with this floor-score threshold ...
     pale_noise: float = 3.0       # ... and noise factor (a white die on a pale floor)
     faint_min: int = 3            # a face of this many pips in no layout may be grown (_completed)
+    spot_rel: float = 1.3         # the pip spots' edge this x off the found faces' (_spot_sized)
 
 
 def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
                 params: DiceParams, rp: RescueParams = RescueParams(), *,
                 clutter: Sequence[tuple[Blob, TopFace]] = (),
-                confirm: Callable[[TopFace], bool] | None = None
-                ) -> list[tuple[Blob, TopFace]]:
+                confirm: Callable[[TopFace], bool] | None = None,
+                sure: Sequence[bool] = ()) -> list[tuple[Blob, TopFace]]:
     """Candidate (blob, top face) pairs away from the dice in ``found`` and from what
     the first look's CNN called "not a die" (``clutter``: a keyboard key's letter seen
     again through a looser blob is still a key); pip evidence checked here, the CNN's
@@ -95,7 +96,10 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     nor keeps a later part of the same die out as pressed against it (seed 10504 clip
     009 r1, 1280x960: a two joined to two floor glare spots; the least cut part showed
     a glare-lit gap as a lone pip, "not a die" 0.82 to the CNN, and held off the two
-    that another look showed whole, CNN 0.95: two dice seen, abstained)."""
+    that another look showed whole, CNN 0.95: two dice seen, abstained).
+    ``sure`` (parallel to ``found``): the CNN reads that face as its pip count surely; in
+    the dome, found faces none of which is sure may be pieces that size the rescue wrong
+    (``_spot_sized``)."""
     dome = params.in_dome        # three dice expected: look harder (_sized too)
     if not found and not dome:
         return []
@@ -133,7 +137,32 @@ def rescue_dice(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
         # r3 frame 587, 1024x576: a red one by its shadow, CNN 0.83 at the spots' 47.6 px,
         # 0.94 at the six's and two's 39.6: two dice seen, abstained dice_count)
         out += _on_disks(image_bgr, pale, out, clutter, edge, params, rp, confirm)
+    elif dome and found and sure and len(found) + len(out) < (params.max_dice or 0) \
+            and not any(s for (_, t), s in zip(found, sure, strict=True) if t.count >= 2):
+        out += _spot_sized(image_bgr, blobs, found + out, clutter, edge, params, rp, confirm)
     return out
+
+
+def _spot_sized(image_bgr: np.ndarray, blobs: list[Blob], taken: list[tuple[Blob, TopFace]],
+                clutter: Sequence[tuple[Blob, TopFace]], edge: float, params: DiceParams,
+                rp: RescueParams, confirm: Callable[[TopFace], bool] | None
+                ) -> list[tuple[Blob, TopFace]]:
+    """The dome still short of dice, and no found face of 2+ pips the CNN reads surely:
+    the look again sized by the floor's pip spots (``spot_edge``) where that edge is
+    ``spot_rel`` x or more off ``edge``, blobs and pip disks both. Fresh seed 14904
+    (spent) clip 016 r1 frame 328 (1280x960, ivory dice on a white floor brighter than
+    them): the first look found a piece of the five (26 px, three pips, the CNN 0.59 on
+    a four) and the relaxed looks a piece of it too (29.5 px); sized so, the twos' pips
+    (45 px dice) linked into no group; the spots size 53 px, and both twos are found
+    (CNN 0.99). Rounds r1, r2, r4 of that clip abstained ``low_confidence`` or
+    ``dice_count``."""
+    spots = spot_edge(image_bgr, params.detect)
+    if spots is None or max(spots, edge) < rp.spot_rel * min(spots, edge):
+        return []
+    out = _looked(image_bgr, blobs, taken, clutter, spots, params, rp, confirm)
+    pale = floor_pip_blobs(image_bgr, [t.center_xy for _, t in taken + out], spots,
+                           params.detect)
+    return out + _on_disks(image_bgr, pale, taken + out, clutter, spots, params, rp, confirm)
 
 
 def _on_disks(image_bgr: np.ndarray, pale: PipDisks, taken: list[tuple[Blob, TopFace]],
