@@ -601,10 +601,17 @@ def joined_stack(bodies: list[Blob], tops: list[TopFace], reads: list[DieRead], 
     throws it. Fresh seed-11404 clip 021 r4 (spent; camera 16 degrees, white floor): a
     five on a die, blob 4.2 edge^2 of solidity 0.72 (the stack's shadow), body 2.3
     edge^2 and 2.0 long, 0.34 edge off the five's face at (0.02, 0.34), the other body
-    (0.05, 0.21) off its face: voided dice_leaning (truth dice_stacked)."""
+    (0.05, 0.21) off its face: voided dice_leaning (truth dice_stacked). Or its body
+    centred on that face (``centred_top``), as ``stacked_index`` takes the pair rule's
+    blob: a camera nearly straight down shows the other die no side faces to compare
+    with (fresh seed 14904 (spent) clip 026 r3, 800x600, camera 7 degrees: a six on a
+    die, body 1.9 edge^2, 0.11 edge off its face, the five's 0.07 off its own: voided
+    dice_leaning); a die leaning on another lies beside it, the pair's body off its top
+    face."""
     pose = pose or PoseParams()
     return len(tops) == 2 and reads[i].confidence >= pose.pair_conf \
-        and reads[1 - i].pose == "flat" and towards_nadir(bodies, tops, i, edge_px, params)
+        and reads[1 - i].pose == "flat" and (towards_nadir(bodies, tops, i, edge_px, params)
+                                             or centred_top(bodies[i], tops[i], edge_px, params))
 
 
 def _offset_rel(blob: Blob, top: TopFace, edge_px: float) -> tuple[float, float]:
