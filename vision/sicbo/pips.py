@@ -395,31 +395,49 @@ def one_short(top: TopFace, blob: Blob, face: int,
 
 OFF_FACE = 1.3   # a pip this x farther from a face's centre than its farthest pip: off it
 SHRINK_FIT = 0.9  # ... the face left without such pips: a layout this clean (shrunk_to)
+SIDE_ROUND = 0.75      # a two or three shrunk so: each pip left out this round at most ...
+SIDE_ROUND_REL = 0.85  # ... and this x the face's least round pip (a side face's, squashed)
+TWO_SPAN = 0.45        # ... a two's pips this x the die's blob edge apart (a diagonal, not a
+# three's corner and centre)
+
+
+def _side_pips_out(kept: tuple[Pip, ...], pips: tuple[Pip, ...]) -> bool:
+    """Every pip of ``pips`` not ``kept`` is squashed as a side face's: under
+    ``SIDE_ROUND`` round and ``SIDE_ROUND_REL`` x the least round kept pip."""
+    least = min(p.roundness for p in kept)
+    return all(p.roundness < min(SIDE_ROUND, SIDE_ROUND_REL * least)
+               for p in pips if p not in kept)
 
 
 def shrunk_to(top: TopFace, blob: Blob, face: int,
               params: PipParams = PipParams()) -> TopFace | None:
-    """The top face shrunk to ``face`` (4-6: the CNN's read, fewer than were counted) of
+    """The top face shrunk to ``face`` (2-6: the CNN's read, fewer than were counted) of
     its own pips, when they form that face's layout cleanly (``SHRINK_FIT``) and every
     pip left out lies off that face: farther from its centre than ``OFF_FACE`` x its
     farthest pip. On a face every pip lies within its corner pips' radius, so a pip
     beyond them is a side face's or the floor's that ``select_top_face`` let in
     (``face_radius_rel`` bounds the group by the blob, which holds the side faces too);
     a pip inside (a five's centre, a six's middles) is never left out, so a five is not
-    made a four. Only faces of 4+ pips: any two points fit a two's layout and three in a
-    row a three's, whatever lies beside them. None when no such face is found; the caller
+    made a four. Any two points fit a two's layout and three in a row a three's, whatever
+    lies beside them: a two or a three only where each pip left out is also squashed as a
+    side face's pips are (``SIDE_ROUND``, ``SIDE_ROUND_REL``), a two's across the face
+    (``TWO_SPAN``: a three's corner and centre make no two; fresh seed 15004 clip 001 r2
+    frame 868, 1920x1080: a two with its side face's lowest pip, 13 x 20 px and 0.65
+    round, at its edge, counted a three in no layout against the CNN's two 0.81; capped at
+    0.41, abstained). None when no such face is found; the caller
     has the CNN read the shrunk face again (``face.look_again``). Seed 13104 (spent)
     clip 013 r3 frames 718-724 (1280x960): a five whose front face's pips, squashed into
     one 74 px blob 0.9 round, lay 0.68 edge from the five's centre (its corners 0.38):
     six pips counted in no layout, the CNN's five 0.91, capped at 0.46 on every read:
     abstained low_confidence."""
-    if not 4 <= face < top.count:
+    if not 2 <= face < top.count:
         return None
     best, group = SHRINK_FIT, None
     for g in itertools.combinations(top.pips, face):
         pts = _centres(list(g))
         fit = layout_fit(pts)
-        if fit < best:
+        if fit < best or (face < 4 and not _side_pips_out(g, top.pips)) or (
+                face == 2 and float(np.hypot(*(pts[0] - pts[1]))) < TWO_SPAN * blob.edge_px):
             continue
         centre = pts.mean(axis=0)
         reach = OFF_FACE * float(np.hypot(*(pts - centre).T).max())
