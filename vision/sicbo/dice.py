@@ -75,7 +75,7 @@ from vision.sicbo.pose import (
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.regrow import regrown_partials, sure_read
 from vision.sicbo.rescue import rescue_dice, rescued_ok
-from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, two_pip_face
+from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, ones_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
 from vision.sicbo.tint import not_dice_coloured
@@ -214,6 +214,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         two.add(joined)              # a die leaning across another: one concave blob
     if params.in_dome:               # a second die's face turned up beside the top face
         two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
+        two |= ones_pair(tops)       # two ones' pips read as one two: two dice side by side
     # seen lying flat side by side (a third die apart, all three sure, side faces showing
     # the same way: ``flat_beside``); where also seen alike, a short contact is no lean
     # (their bodies: a third die's blob joined to the dome's rim runs off along it)

@@ -44,7 +44,8 @@ from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.pips import PipParams, TopFace, face_roundness, find_pips, select_top_face
 from vision.sicbo.pose import elongation, scene_edge_px
 
-__all__ = ["SideBySideParams", "joined_pair", "lone_pair", "long_pair", "two_pip_face"]
+__all__ = ["SideBySideParams", "joined_pair", "lone_pair", "long_pair", "ones_pair",
+           "two_pip_face"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,3 +188,35 @@ def _holds_found(blob: Blob, found: list[tuple[Blob, TopFace]]) -> bool:
         if (x0 <= tx < x1 and y0 <= ty < y1) or (ox0 <= cx < ox1 and oy0 <= cy < oy1):
             return True
     return False
+
+
+ONES_PAIR_AREA = 0.7   # each pip of a "two" this x a one's pip found apart (ones_pair) ...
+ONES_PAIR_ROUND = 0.75  # ... and this round, ...
+ONES_PAIR_APART = 0.95  # ... this x the other faces' edge apart (a two's: ~0.7)
+
+
+def ones_pair(tops: list[TopFace]) -> set[int]:
+    """The faces of two pips each as large as a one's pip found on another die of the
+    image (``ONES_PAIR_AREA`` x its area, round: ``ONES_PAIR_ROUND``) and a die's edge
+    apart (``ONES_PAIR_APART`` x the other faces' median edge; a two's lie 0.7 edge
+    apart): no two, but two ones side by side, their dice one blob (dice whose pips are
+    all alike in size put a two's pips a diagonal apart). Fresh seed 15004 clip 025 r2
+    (1280x720, Chinese ones, a blue floor): a one leaning 38 degrees on a one, their red
+    pips (255-257 px, 69 px apart) read as a two 92 px across, the third die a one apart
+    (its pip 268 px, 55 px die); the light cue took the two lit tops for a stack: voided
+    dice_stacked (truth dice_leaning). Leaning, as ``lone_pair``'s two dice in one blob."""
+    ones = [t.pips[0].area_px for t in tops if t.count == 1
+            and t.pips[0].roundness >= ONES_PAIR_ROUND]
+    if not ones:
+        return set()
+    least = ONES_PAIR_AREA * max(ones)
+    out = set()
+    for i, t in enumerate(tops):
+        others = [o.edge_px for j, o in enumerate(tops) if j != i]
+        if t.count != 2 or not others or not all(
+                p.area_px >= least and p.roundness >= ONES_PAIR_ROUND for p in t.pips):
+            continue
+        (ax, ay), (bx, by) = t.pips[0].center_xy, t.pips[1].center_xy
+        if np.hypot(ax - bx, ay - by) >= ONES_PAIR_APART * float(np.median(others)):
+            out.add(i)
+    return out
