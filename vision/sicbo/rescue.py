@@ -154,8 +154,7 @@ def _spot_sized(image_bgr: np.ndarray, blobs: list[Blob], taken: list[tuple[Blob
     them): the first look found a piece of the five (26 px, three pips, the CNN 0.59 on
     a four) and the relaxed looks a piece of it too (29.5 px); sized so, the twos' pips
     (45 px dice) linked into no group; the spots size 53 px, and both twos are found
-    (CNN 0.99). Rounds r1, r2, r4 of that clip abstained ``low_confidence`` or
-    ``dice_count``."""
+    (CNN 0.99): r1 and r4 of that clip, which abstained, now paid."""
     spots = spot_edge(image_bgr, params.detect)
     if spots is None or max(spots, edge) < rp.spot_rel * min(spots, edge):
         return []

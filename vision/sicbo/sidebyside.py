@@ -67,6 +67,9 @@ class SideBySideParams:
     twin_area_rel: float = 0.7    # ... this x as large
     twin_apart: tuple[float, float] = (0.6, 0.95)   # ... this far apart (x edge)
     twin_gap: float = 0.75        # ... their middle this far from the top face's centre
+    ones_area: float = 0.7        # a "two" whose pips are each this x a one's pip found
+    ones_round: float = 0.75      # apart, this round, and this x the other faces' edge
+    ones_apart: float = 0.95      # apart (a two's: ~0.7) is two ones (``ones_pair``)
 
     def __post_init__(self) -> None:
         if not 0 < self.long_area < self.long_area_max or self.long_aspect <= 1:
@@ -190,15 +193,10 @@ def _holds_found(blob: Blob, found: list[tuple[Blob, TopFace]]) -> bool:
     return False
 
 
-ONES_PAIR_AREA = 0.7   # each pip of a "two" this x a one's pip found apart (ones_pair) ...
-ONES_PAIR_ROUND = 0.75  # ... and this round, ...
-ONES_PAIR_APART = 0.95  # ... this x the other faces' edge apart (a two's: ~0.7)
-
-
-def ones_pair(tops: list[TopFace]) -> set[int]:
+def ones_pair(tops: list[TopFace], params: SideBySideParams = SideBySideParams()) -> set[int]:
     """The faces of two pips each as large as a one's pip found on another die of the
-    image (``ONES_PAIR_AREA`` x its area, round: ``ONES_PAIR_ROUND``) and a die's edge
-    apart (``ONES_PAIR_APART`` x the other faces' median edge; a two's lie 0.7 edge
+    image (``ones_area`` x its area, round: ``ones_round``) and a die's edge apart
+    (``ones_apart`` x the other faces' median edge; a two's lie 0.7 edge
     apart): no two, but two ones side by side, their dice one blob (dice whose pips are
     all alike in size put a two's pips a diagonal apart). Fresh seed 15004 clip 025 r2
     (1280x720, Chinese ones, a blue floor): a one leaning 38 degrees on a one, their red
@@ -206,17 +204,17 @@ def ones_pair(tops: list[TopFace]) -> set[int]:
     (its pip 268 px, 55 px die); the light cue took the two lit tops for a stack: voided
     dice_stacked (truth dice_leaning). Leaning, as ``lone_pair``'s two dice in one blob."""
     ones = [t.pips[0].area_px for t in tops if t.count == 1
-            and t.pips[0].roundness >= ONES_PAIR_ROUND]
+            and t.pips[0].roundness >= params.ones_round]
     if not ones:
         return set()
-    least = ONES_PAIR_AREA * max(ones)
+    least = params.ones_area * max(ones)
     out = set()
     for i, t in enumerate(tops):
         others = [o.edge_px for j, o in enumerate(tops) if j != i]
         if t.count != 2 or not others or not all(
-                p.area_px >= least and p.roundness >= ONES_PAIR_ROUND for p in t.pips):
+                p.area_px >= least and p.roundness >= params.ones_round for p in t.pips):
             continue
         (ax, ay), (bx, by) = t.pips[0].center_xy, t.pips[1].center_xy
-        if np.hypot(ax - bx, ay - by) >= ONES_PAIR_APART * float(np.median(others)):
+        if np.hypot(ax - bx, ay - by) >= params.ones_apart * float(np.median(others)):
             out.add(i)
     return out
