@@ -296,5 +296,3 @@ def _less_round(a: TopFace, b: TopFace, round_ratio: float) -> bool:
     """One face's pips are at most ``round_ratio`` x as round as the other's."""
     ra, rb = face_roundness(a), face_roundness(b)
     return min(ra, rb) <= round_ratio * max(ra, rb)
-
-

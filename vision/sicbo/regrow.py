@@ -47,7 +47,7 @@ from vision.sicbo.rescue import rescued_ok
 if TYPE_CHECKING:
     from vision.sicbo.reading import DiceParams
 
-__all__ = ["SURE", "RegrowParams", "regrown_partials", "sure_read"]
+__all__ = ["RegrowParams", "regrown_partials", "sure_read"]
 
 SURE = 0.9      # a face the CNN reads as its count this surely sizes the others
 

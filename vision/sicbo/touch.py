@@ -236,8 +236,6 @@ def _tipped(a: TopFace, b: TopFace, params: TouchParams) -> bool:
             and face_roundness(small) <= params.tipped_round * face_roundness(large))
 
 
-
-
 def _floor_between(floor: np.ndarray, a: TopFace, b: TopFace, edge_px: float,
                    offsets_rel: tuple[float, ...]) -> float:
     """Mean floor run (px) on segments parallel to the one joining the two top faces'
