@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from tests.roulette import drawn
-from vision.roulette.swing import estimate_swing
+from vision.roulette.swing import area_strips, estimate_swing
 from vision.roulette.wheel import COLUMNS, RingGeometry, StripGrid
 
 WHEEL = drawn.DrawnWheel()
@@ -124,3 +124,34 @@ def test_a_frame_cutting_the_head_top_and_bottom_still_measures_its_swing(
         expected = np.hypot(*off_xy) / np.sqrt(ring.axes_px[0] * ring.axes_px[1]) / step
         each = np.hypot(swing.cos_rows, swing.sin_rows)
         assert (each > 0.6 * expected).all() and (each < 1.5 * expected).all()
+
+
+COARSE = 0.05  # rows twice as far apart as RHO's: the thin ring at the pockets' outer edge
+# (2 px drawn, ~1.3 px seen) lies between rows in some sectors and on one in others
+
+
+def coarse_swing(off_xy: tuple[float, float], phase: float) -> tuple[float, float]:
+    """(rows the head's swing measures, rows expected) for the ring moved ``off_xy`` px
+    and the strip's rows moved ``phase`` of a row outwards."""
+    cam = drawn.camera(tilt_deg=30.0)
+    ring = pocket_ring(cam, off_xy)
+    first = RHO[0] + phase * COARSE
+    head_row = int(round((1.25 - first) / COARSE))
+    swing = estimate_swing(area_strips(frames(cam), ring, (0.0, 0.0), first, COARSE,
+                                       head_row + 6), head_row)
+    expected = np.hypot(*off_xy) / np.sqrt(ring.axes_px[0] * ring.axes_px[1]) / COARSE
+    return swing.amplitude_rows, expected
+
+
+@pytest.mark.parametrize("phase", [0.0, 0.25, 0.5, 0.75])
+def test_a_swing_is_measured_wherever_the_rows_fall_on_a_thin_ring(phase: float) -> None:
+    # one sample per row (the per-frame strip) measured 0.00 rows at phase 0.5 and 2.46
+    # at 0.25 for the 1.99 expected: the thin ring caught by a row in some sectors only
+    measured, expected = coarse_swing((0.0, 15.0), phase)
+    assert 0.8 * expected <= measured <= 1.25 * expected
+
+
+@pytest.mark.parametrize("phase", [0.0, 0.25, 0.5, 0.75])
+def test_a_ring_off_by_under_a_row_is_left_alone_wherever_the_rows_fall(phase: float) -> None:
+    measured, expected = coarse_swing((3.0, -3.0), phase)  # (one sample per row: 1.05 rows
+    assert expected < 1.0 and measured == 0.0                # of swing at phase 0)

@@ -42,7 +42,7 @@ from vision.roulette.ghost import ghost_spot
 from vision.roulette.hand import OUTER_ROWS, ids_in
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.still import StillSpots
-from vision.roulette.swing import HeadSwing, estimate_swing
+from vision.roulette.swing import PROFILE_MARGIN, HeadSwing, area_strips, estimate_swing
 from vision.roulette.unwrap import SplitUnwrap
 from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
 
@@ -401,12 +401,15 @@ class RouletteReader:
 def _registered(cal: WheelCalibration, info: StreamInfo, frames: list[np.ndarray]
                 ) -> WheelPipeline:
     """The pipeline for ``cal``; where the head swings in its strip (``swing``, measured
-    on ``frames``, the calibration's, in the plain strip), one whose strip samples the
-    head where it shows."""
+    on ``frames``, the calibration's, in the plain strip's rows, each the mean over the
+    radii it stands for: ``area_strips``), one whose strip samples the head where it
+    shows."""
     plain = _strip_grid(cal, HeadSwing())
-    unwrap = _split_unwrap(plain, cal)
-    swing = estimate_swing([unwrap.unwrap(f).copy() for f in frames],
-                           plain.row_of(cal.head_rho))
+    head_row = plain.row_of(cal.head_rho)
+    rho_min, _, step, _ = _rows(cal)
+    swing = estimate_swing(area_strips(frames, cal.ring, cal.warp, rho_min, step,
+                                       min(head_row + PROFILE_MARGIN, len(plain.rho_rows))),
+                           head_row)
     return WheelPipeline(cal, info.fps, info.width, info.height, swing=swing)
 
 

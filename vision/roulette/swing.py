@@ -15,7 +15,9 @@ either way, its pockets 1.5-2; 022's number ring 2, its pockets under 1).
 strip (the rings of the head: pockets, number ring, their edges, the same all round):
 each sector's profile is registered with their median, window by window of rows, and the
 shifts are fitted with one sine over the turn. ``StripGrid.build``'s ``rho_offset`` then
-samples the head's rows that much further out, once, at no cost per frame.
+samples the head's rows that much further out, once, at no cost per frame. The profiles
+come from strips whose rows each average the radii they stand for (``area_strips``), so
+that a ring thinner than a row shows alike in every sector.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["HeadSwing", "estimate_swing"]
+from vision.roulette.wheel import RingGeometry, StripGrid
+
+__all__ = ["HeadSwing", "area_strips", "estimate_swing"]
 
 SECTORS = 16  # the strip's columns in this many sectors, each registered on its own
 SHIFTS = np.arange(-8.0, 8.01, 0.25)  # rows a sector's profile may lie off the median's
@@ -38,6 +42,7 @@ WINDOW_REACH = 4.0  # rows a window's shift may lie off the whole head's
 MIN_EDGE = 25.0  # a window registers only with an edge this sharp (0..255 per row)
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 PROFILE_MARGIN = 6  # rows beyond the head's edge that its profile takes in (its edge)
+PER_ROW = 4  # samples across each row's radii in the strips the swing is measured on
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +78,31 @@ class HeadSwing:
         psi = np.arange(columns) * (2 * np.pi / columns)
         return (np.asarray(self.cos_rows)[:, None] * np.cos(psi)[None, :]
                 + np.asarray(self.sin_rows)[:, None] * np.sin(psi)[None, :])
+
+
+def area_strips(frames: Sequence[np.ndarray], ring: RingGeometry, warp: tuple[float, float],
+                rho_min: float, step: float, rows: int) -> list[np.ndarray]:
+    """``frames`` unwrapped on ``rows`` strip rows from ``rho_min``, ``step`` apart (the
+    strip's first rows), each row the mean of ``PER_ROW`` samples across the radii it stands
+    for, not the one sample at its centre the per-frame strip takes: a ring thinner than a
+    row (a fret, 3 px where the rows lie 8 px apart) then shows in every sector, at a share
+    of its contrast. Sampled once per row, it showed where the row's centre happened to
+    fall on it and not elsewhere, and a sector without it was registered with the next
+    ring taken for it (seed 15001 010: the fret between the pockets and the number ring
+    missing in the four sectors beside the frame's top edge, those registered 3-4.5 rows
+    off, a sine through them sampled the head 2.5-4 rows off at the top and bottom: a
+    number at the frame's edge became an object, two false voids). (R, C, 3) float32; a
+    row with a sample outside the frame is 0 there, as the strip's outside is."""
+    offsets = (np.arange(rows * PER_ROW) + 0.5) / PER_ROW - 0.5  # rows about each row
+    fine = StripGrid.build(ring, rho_min + step * offsets[0], rho_min + step * offsets[-1],
+                           rows * PER_ROW, warp=warp)
+    out = []
+    for frame in frames:
+        samples = fine.unwrap(frame).astype(np.float32).reshape(rows, PER_ROW, -1, 3)
+        strip = samples.mean(axis=1)
+        strip[(samples.max(axis=3) < OUTSIDE).any(axis=1)] = 0.0
+        out.append(strip)
+    return out
 
 
 def estimate_swing(strips: Sequence[np.ndarray], head_row: int, sectors: int = SECTORS
