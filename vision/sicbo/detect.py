@@ -87,6 +87,8 @@ def _split(mask: np.ndarray, min_edge: float, level: float = 0.6) -> list[np.nda
 # its core at 0.9
 PEEL_RELS = (0.6, 0.75, 0.9)
 SPLIT_LEVELS = (0.7, 0.8)  # the peaks a joined blob is cut at, in turn (``_split_at_peaks``)
+REST_CHROMA = 10.0    # a peeled blob's rest this close in chroma to its die part ...
+REST_LIGHT = 0.5      # ... and this light against it: a die too (``_die_coloured``)
 RAISE_MIN = 2.0       # a misshapen blob's own Otsu level this x the threshold: dice in it
 GROW_REL = 0.15       # ... each cut out grown back by this x its size within the blob
 
@@ -207,7 +209,7 @@ def _find(image_bgr: np.ndarray, look: FloorLook) -> list[Blob]:
     if params.lit_rel > 0:          # a die's shaded side faces, not a top face
         blobs = [b for b in blobs
                  if not shaded(lab, floors[0][1], b.box_xyxy, b.mask, params.lit_rel)]
-    blobs = _split_oversized(blobs, params, max_area)
+    blobs = _split_oversized(blobs, params, max_area, lab)
     if params.drop_cut:
         h, w = mask.shape
         blobs = [b for b in blobs if min(b.box_xyxy[:2]) > 1
@@ -286,11 +288,13 @@ def _sharp_parts(image_bgr: np.ndarray, lab: np.ndarray, blob: Blob, params: Det
     return [blob] if sharpness >= params.min_sharpness else []
 
 
-def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float) -> list[Blob]:
+def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float,
+                     lab: np.ndarray) -> list[Blob]:
     """Two dice touching along a face make a blob that is still fairly convex, so the
     first split did not try it; it gives itself away by its size: ~2x the image's other
     die-shaped blobs (dice in one picture are about the same size). Such a blob is cut
-    at ever higher distance-transform peaks until it falls into similar die shapes."""
+    at ever higher distance-transform peaks until it falls into similar die shapes, or,
+    that failing, peeled (``_peeled``: a die joined to a band of floor)."""
     single = [i for i, b in enumerate(blobs) if b.solidity >= params.split_solidity]
     out = []
     for i, b in enumerate(blobs):
@@ -298,8 +302,56 @@ def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float) -
         big = len(others) >= 2 and b.area_px >= params.oversize * float(np.median(others))
         parts = _resplit(b, params, max_area, float(np.median(others))) if (
             big and b.solidity < params.oversize_solidity) else []
+        if big and not parts and b.solidity < params.oversize_solidity:
+            parts = _peeled(b, params, max_area, float(np.median(others)), lab)
         out.extend(parts or [b])
     return out
+
+
+def _peeled(blob: Blob, params: DetectParams, max_area: float, ref: float,
+            lab: np.ndarray) -> list[Blob]:
+    """The dice of an oversized ``blob`` no cut at its peaks fell into dice: a die joined
+    to a band of floor by the dome's wall that scores over the threshold (the floor
+    filter's window there takes in the pale rim ring), the band thinner than the die:
+    peeled off (``_peel``, at each of ``PEEL_RELS`` until one leaves one part of a die's
+    size, ``ref`` the other blobs' median area, within ``oversize`` of it either way).
+    Fresh seed 15104 002 r4: a three against the wall, 6925 px with its band, solid
+    enough (0.76) to be taken whole; never read, the round abstained ``dice_count``.
+    Two parts are two dice, kept whole, and so is a blob whose peel leaves one part and
+    a rest coloured as it is (``_die_coloured``): a die leaning on another, a shaded die
+    (the pair rule, ``pose.pair_pose``, calls a blob that large with a clean face
+    leaning; seed 14804 019 r3 and 023 r4, peeled to the upper die, abstained instead of
+    voiding: the rest L 160 against the die's 255 at its 90th percentile, chroma 4 off;
+    15104 002's band L 64, chroma 19 off)."""
+    x, y = blob.box_xyxy[:2]
+    mask = blob.mask.astype(np.uint8) * 255
+    top = _inscribed(mask)
+    for rel in PEEL_RELS:
+        parts = [b for part in _peel(mask, rel, top)
+                 for b in _to_blob(part, x, y, params, max_area)
+                 if ref / params.oversize <= b.area_px <= params.oversize * ref]
+        if len(parts) == 1:
+            return [] if _die_coloured(lab, blob, parts[0]) else parts
+    return []
+
+
+def _die_coloured(lab: np.ndarray, blob: Blob, part: Blob) -> bool:
+    """Is what peeling ``part`` off ``blob`` leaves (a rim band of floor, or a die) coloured
+    as the part is: its median chroma within ``REST_CHROMA`` of the part's and its median
+    lightness at least ``REST_LIGHT`` x the part's 90th percentile?"""
+    x, y = blob.box_xyxy[:2]
+    h, w = blob.mask.shape
+    kept = np.zeros((h, w), np.uint8)
+    px, py = part.box_xyxy[:2]
+    kept[py - y:py - y + part.mask.shape[0], px - x:px - x + part.mask.shape[1]] = part.mask
+    rest = blob.mask.astype(bool) & ~ellipse_morph(kept, cv2.MORPH_DILATE, 5).astype(bool)
+    if not rest.any():
+        return True
+    sub = lab[y:y + h, x:x + w].astype(np.float32)
+    mine, left = sub[kept.astype(bool)], sub[rest]
+    chroma = float(np.hypot(*(np.median(left[:, 1:], axis=0) - np.median(mine[:, 1:], axis=0))))
+    return chroma <= REST_CHROMA and float(np.median(left[:, 0])) >= REST_LIGHT * float(
+        np.percentile(mine[:, 0], 90))
 
 
 def _resplit(blob: Blob, params: DetectParams, max_area: float, ref: float) -> list[Blob]:
