@@ -299,18 +299,17 @@ def _split_oversized(blobs: list[Blob], params: DetectParams, max_area: float,
     out = []
     for i, b in enumerate(blobs):
         others = [blobs[j].area_px for j in single if j != i]
-        big = len(others) >= 2 and b.area_px >= params.oversize * float(np.median(others))
-        parts = _resplit(b, params, max_area, float(np.median(others))) if (
-            big and b.solidity < params.oversize_solidity) else []
-        if big and not parts and b.solidity < params.oversize_solidity:
-            parts = _peeled(b, params, max_area, float(np.median(others)), lab)
+        ref = float(np.median(others)) if len(others) >= 2 else 0.0
+        parts: list[Blob] = []
+        if ref and b.area_px >= params.oversize * ref and b.solidity < params.oversize_solidity:
+            parts = _resplit(b, params, max_area, ref) or _peeled(b, params, max_area, ref, lab)
         out.extend(parts or [b])
     return out
 
 
 def _peeled(blob: Blob, params: DetectParams, max_area: float, ref: float,
             lab: np.ndarray) -> list[Blob]:
-    """The dice of an oversized ``blob`` no cut at its peaks fell into dice: a die joined
+    """The die of an oversized ``blob`` no cut at its peaks fell into dice: a die joined
     to a band of floor by the dome's wall that scores over the threshold (the floor
     filter's window there takes in the pale rim ring), the band thinner than the die:
     peeled off (``_peel``, at each of ``PEEL_RELS`` until one leaves one part of a die's
