@@ -22,7 +22,7 @@ a profile for another game or camera size is refused.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dom
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
 from vision.sicbo.glare import (
+    bloom_beside,
     floor_cover,
     glare_hides_pips,
     glare_mask,
@@ -47,7 +48,7 @@ from vision.sicbo.glare import (
 from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
-__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge",
+__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge", "unsure_in_bloom",
            "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
@@ -87,6 +88,7 @@ class SceneState:
     dome: DomeRegion | None = None
     die_edge_px: float | None = None
     glare_small: np.ndarray | None = None     # bool, small resolution
+    glare_blind: tuple[tuple[float, float, float, float], ...] = ()  # boxes (px) it left out
     flat_tops: deque[tuple[float, float, float]] = field(  # (x, y, pip span px), flat faces
         default_factory=lambda: deque(maxlen=FLAT_TOPS))
 
@@ -248,6 +250,8 @@ class SicBoReader:
         glare's spot lies nearer a pip of the face that still shows than any place where a
         washed pip would change it (``glare.glare_spared``), or it is a four of red pips
         (``glare.red_four``: no washed five or six)."""
+        read = unsure_in_bloom(read, frame_bgr,
+                               None if self.scene.glare_small is None else self.scene.glare_blind)
         glare = self.scene.glare_small
         if glare is None:
             return read
@@ -322,6 +326,36 @@ class SicBoReader:
                   d.center_xy[1] + edge) for d in read.dice]
         glare = glare_mask(frame_bgr, boxes, dome=sc.dome).astype(np.uint8)
         sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
+        sc.glare_blind = tuple(boxes)
+
+
+def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
+                    blind: Sequence[tuple[float, float, float, float]] | None = None
+                    ) -> DiceObs:
+    """``read`` with a two or a four the learnt glare cannot speak for, lying in a lamp's
+    bloom, at most GLARE_CONFIDENCE sure: the centre pip of a three or a five may be washed
+    out. The learnt glare leaves out the boxes of the dice it was learnt round (``blind``;
+    None: no glare learnt yet, so every die), since a white face is as white as a
+    highlight; in a bloom (``glare.bloom_beside``: the face's centre clipped, the floor
+    round it lit above the floor round the other two dice) a die there may have lost its
+    centre pip. Only there: elsewhere the learnt glare speaks (``glare_hides_pips``), and
+    brightness alone does not tell a four in a bloom from a five with its centre washed
+    (on every die, spent seeds 14804 022 r2 and 028 r0, 15004 013 r4 and 017 r3, right
+    fours and twos, were capped and abstained). Fresh seed 15104 013 r0: a three under the
+    lamp read a two 0.99 sure, uncapped: the glare was learnt from that very read."""
+    if read.count != 3 or not any(d.face in (2, 4) for d in read.dice):
+        return read
+    white = white_level(frame_bgr)
+    where = [(d.center_xy[0], d.center_xy[1], d.edge_px) for d in read.dice]
+
+    def unseen(x: float, y: float) -> bool:
+        return blind is None or any(x0 <= x <= x1 and y0 <= y <= y1
+                                    for x0, y0, x1, y1 in blind)
+
+    return DiceObs(tuple(
+        replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
+        if d.face in (2, 4) and unseen(*d.center_xy) and bloom_beside(frame_bgr, where, k, white)
+        else d for k, d in enumerate(read.dice)))
 
 
 def learnt_edge(read: DiceObs, before: float | None) -> float | None:
