@@ -343,19 +343,19 @@ def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
     (on every die, spent seeds 14804 022 r2 and 028 r0, 15004 013 r4 and 017 r3, right
     fours and twos, were capped and abstained). Fresh seed 15104 013 r0: a three under the
     lamp read a two 0.99 sure, uncapped: the glare was learnt from that very read."""
-    if read.count != 3 or not any(d.face in (2, 4) for d in read.dice):
-        return read
-    white = white_level(frame_bgr)
-    where = [(d.center_xy[0], d.center_xy[1], d.edge_px) for d in read.dice]
-
     def unseen(x: float, y: float) -> bool:
         return blind is None or any(x0 <= x <= x1 and y0 <= y <= y1
                                     for x0, y0, x1, y1 in blind)
 
+    doubt = [k for k, d in enumerate(read.dice) if d.face in (2, 4) and unseen(*d.center_xy)]
+    if read.count != 3 or not doubt:
+        return read
+    white = white_level(frame_bgr)
+    where = [(d.center_xy[0], d.center_xy[1], d.edge_px) for d in read.dice]
     return DiceObs(tuple(
         replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-        if d.face in (2, 4) and unseen(*d.center_xy) and bloom_beside(frame_bgr, where, k, white)
-        else d for k, d in enumerate(read.dice)))
+        if k in doubt and bloom_beside(frame_bgr, where, k, white) else d
+        for k, d in enumerate(read.dice)))
 
 
 def learnt_edge(read: DiceObs, before: float | None) -> float | None:
