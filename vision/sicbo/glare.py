@@ -329,8 +329,7 @@ def bloom_beside(frame_bgr: np.ndarray, dice: list[tuple[float, float, float]], 
     unevenly lifts a ring too: spent 14804 028 r0, a right two 27 above (not capped)."""
     if len(dice) < 3:
         return False
-    grey = cv2.cvtColor(frame_bgr, cv2.COLOR_BGR2GRAY)
-    h, w = grey.shape
+    h, w = frame_bgr.shape[:2]
 
     def rings(x: float, y: float, e: float) -> tuple[np.ndarray, np.ndarray]:
         r = int(np.ceil(ring[1] * e)) + 1
@@ -338,7 +337,7 @@ def bloom_beside(frame_bgr: np.ndarray, dice: list[tuple[float, float, float]], 
             h, int(y) + r + 1)
         yy, xx = np.mgrid[y0:y1, x0:x1]
         d = np.hypot(xx - x, yy - y) / e
-        g = grey[y0:y1, x0:x1]
+        g = cv2.cvtColor(frame_bgr[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)  # (only the window)
         return g[d <= centre_rel], g[(d >= ring[0]) & (d <= ring[1])]
 
     centre, mine = rings(*dice[k])

@@ -42,6 +42,7 @@ import numpy as np
 
 from vision.sicbo.detect import Blob, DetectParams, find_die_blobs
 from vision.sicbo.pips import PipParams, TopFace, face_roundness, find_pips, select_top_face
+from vision.sicbo.points import centre_gap_px
 from vision.sicbo.pose import elongation, scene_edge_px
 
 __all__ = ["SideBySideParams", "joined_pair", "lone_pair", "long_pair", "ones_pair",
@@ -214,7 +215,6 @@ def ones_pair(tops: list[TopFace], params: SideBySideParams = SideBySideParams()
         if t.count != 2 or not others or not all(
                 p.area_px >= least and p.roundness >= params.ones_round for p in t.pips):
             continue
-        (ax, ay), (bx, by) = t.pips[0].center_xy, t.pips[1].center_xy
-        if np.hypot(ax - bx, ay - by) >= params.ones_apart * float(np.median(others)):
+        if centre_gap_px(*t.pips) >= params.ones_apart * float(np.median(others)):
             out.add(i)
     return out
