@@ -13,6 +13,7 @@ import numpy as np
 
 from vision.footage import Event, StreamInfo
 from vision.sicbo.reader import ReadFn, SicBoReader, read_with_dice_reader
+from vision.sicbo.settle import SettleParams
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import (
     DiceStyle,
@@ -105,16 +106,16 @@ def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
 
 def round_decisions(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
                     style: DiceStyle | None = None, seed: int = 0, still: int = 14,
-                    read_fn: ReadFn = read_with_dice_reader
-                    ) -> list[tuple[int, list[Event]]]:
-    """The whole reader (its dice read by ``read_fn``) over ``clip_frames`` (lid on 10
-    frames, lifting 5, ``still`` frames still): each round's settled frame and its
-    decisions (outcome, void and abstain events from 5 frames before it to the next
-    round's)."""
+                    read_fn: ReadFn = read_with_dice_reader,
+                    settle: SettleParams | None = None) -> list[tuple[int, list[Event]]]:
+    """The whole reader (its dice read by ``read_fn``; its round tracker's ``settle``,
+    None: the reader's own) over ``clip_frames`` (lid on 10 frames, lifting 5, ``still``
+    frames still): each round's settled frame and its decisions (outcome, void and
+    abstain events from 5 frames before it to the next round's)."""
     frames, settled = clip_frames(scene, rounds, style=style, covered=10, lift=5, still=still,
                                   seed=seed)
     h, w = frames[0].shape[:2]
-    reader = SicBoReader(StreamInfo(25.0, w, h, None), read_fn=read_fn)
+    reader = SicBoReader(StreamInfo(25.0, w, h, None), read_fn=read_fn, params=settle)
     events = [e for i, f in enumerate(frames) for e in reader.update(f, i)]
     events += reader.finish(len(frames) - 1)
     ends = [*settled[1:], len(frames)]

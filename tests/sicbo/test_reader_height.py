@@ -4,8 +4,10 @@ this camera flat dice at several places, then a lined-up stack beside a flat die
 
 The lined-up stack shows no lower die's top (the light cue, ``stack.stacked_die``, sees
 nothing) and one die's outline (the pair rule sees nothing): before the size cue the
-round abstained ``dice_count``. A die missed by the reader is no stack: two flat dice
-seen, both as large as flat dice at their places, still abstain."""
+round abstained ``dice_count``. A die missed by the reader is no stack to this cue: two
+flat dice seen, both as large as flat dice at their places, stay flat, and the round
+abstains with the tracker's two-dice rule (``SettleParams.two_means_stacked``: two sure
+flat dice on a dark floor are a stack) switched off, as here, to see the cue alone."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import pytest
 
 from vision.sicbo.height import FloorScale, flat_samples, needed_rise, taller_die
 from vision.sicbo.reader import ReadFn, read_with_dice_reader
-from vision.sicbo.settle import DiceObs, DieObs
+from vision.sicbo.settle import DiceObs, DieObs, SettleParams
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import flat_pose, stacked_pose
 from vision.synth.sicbo_render import DomeScene
@@ -48,13 +50,15 @@ def _missed(edge_m: float) -> tuple:
 
 
 CLEAN, STACK, MISSED = _clean(EDGE_M), _stack(EDGE_M), _missed(EDGE_M)
+CUE_ALONE = replace(SettleParams.for_fps(25.0), two_means_stacked=False)
 
 
 def _decisions(rounds: list, scene: DomeScene | None = None, still: int = 14,
                read_fn: ReadFn = read_with_dice_reader) -> list:
     return [[e.result.dice if e.type == "outcome" else e.reason for e in decided]
             for _, decided in round_decisions(scene or dome_scene(tilt_deg=3.0), rounds,
-                                              seed=3, still=still, read_fn=read_fn)]
+                                              seed=3, still=still, read_fn=read_fn,
+                                              settle=CUE_ALONE)]
 
 
 @pytest.mark.parametrize(("last", "expected"), [

@@ -7,6 +7,8 @@ asked for one (``wants_read``), exactly as the real reader drives it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, Phase, RoundTracker, SettleParams
@@ -23,6 +25,11 @@ def dice(*faces: int | None, poses: tuple[str, ...] = (), conf: float = 0.995,
 
 
 NONE = DiceObs(())
+
+
+def pale(read: DiceObs) -> DiceObs:
+    """``read`` on a floor nearly as bright as the dice (a die may go unseen there)."""
+    return replace(read, pale_floor=True)
 
 
 def M(n: int, covered: bool | None = False) -> list[tuple]:  # noqa: N802
@@ -82,9 +89,11 @@ CASES = [
     ("stack missed on the first read", M(2) + S(3, dice(2, 5)) + S(6, dice(
         2, 5, poses=("flat", "stacked"))), [("void", 7, "dice_stacked")]),
     # a pose on the third read only, then flat again: the flag waits while one of the last
-    # count_reads reads shows it, then dice_count, no void
-    ("one posed read", M(2) + S(4, dice(2, 5)) + S(1, dice(2, 5, poses=("flat", "stacked")))
-     + S(8, dice(2, 5)), [("abstain", 9, "dice_count")]),
+    # count_reads reads shows it, then dice_count, no void (on a pale floor: two dice
+    # seen are no stack there)
+    ("one posed read", M(2) + S(4, pale(dice(2, 5))) + S(1, pale(dice(
+        2, 5, poses=("flat", "stacked")))) + S(8, pale(dice(2, 5))),
+     [("abstain", 9, "dice_count")]),
     # two dice, the upper one read flat, stacked, stacked, flat, stacked (a lit cue near its
     # threshold): stacked on three reads, more than flat, void stacked on the fifth read
     # (fresh seed 12404 clip 020 r1 abstained dice_count on the fourth)
@@ -93,10 +102,19 @@ CASES = [
         for k in range(8)], [("void", 8, "dice_stacked")]),
     # ... but stacked on two reads of five, flat on three: no void
     ("stack outvoted", M(2) + S(2) + [
-        (False, False, dice(3, 3, poses=("flat", "stacked" if k in (1, 3) else "flat")))
+        (False, False, pale(dice(3, 3, poses=("flat", "stacked" if k in (1, 3) else "flat"))))
         for k in range(8)], [("abstain", 9, "dice_count")]),
-    # only two dice on three reads at the same places: dice_count, abstain (by default)
-    ("two dice", M(2) + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
+    # only two dice, flat and sure, on three reads at the same places: the third is hidden
+    # under one (all three are in view and opaque): dice_count, void stacked
+    ("two dice", M(2) + S(8, dice(2, 5)), [("void", 6, "dice_stacked")]),
+    # ... but on a floor nearly as bright as the dice a third may lie there unseen: abstain
+    ("two dice on a pale floor", M(2) + S(8, pale(dice(2, 5))), [("abstain", 6, "dice_count")]),
+    # ... and a die read unsurely may be a pair read as one die: abstain
+    ("two dice, one unsure", M(2) + S(8, DiceObs((dice(2).dice[0], DieObs(
+        PLACES[1], 40.0, 5, 0.6)))), [("abstain", 6, "dice_count")]),
+    # ... one read of the three on a pale floor: abstain
+    ("two dice, pale once", M(2) + S(3, dice(2, 5)) + S(1, pale(dice(2, 5)))
+     + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),
     # two dice but they wander between reads (reader noise): no void; abstain at max_reads
     ("two dice not at rest", M(2) + S(2) + [(False, False, dice(2, 5, shift=k * 30))
                                            for k in range(8)],
@@ -202,11 +220,14 @@ def test_decisions(name: str, script: list[tuple], expected: list[tuple]) -> Non
     assert scored(drive(script)) == expected
 
 
-def test_two_dice_means_stacked_when_switched_on() -> None:
-    # the third die hidden under one of the two: a stacked void instead of an abstain
-    events = drive(M(2) + S(8, dice(2, 5)), SettleParams(two_means_stacked=True))
-    assert scored(events) == [("void", 6, "dice_stacked")]
-    assert ("dice_count", 6, None) in events
+def test_two_dice_flagged_before_the_stacked_void() -> None:
+    events = drive(M(2) + S(8, dice(2, 5)))
+    assert events[-2:] == [("dice_count", 6, None), ("void", 6, "dice_stacked")]
+
+
+def test_two_dice_abstain_when_switched_off() -> None:
+    events = drive(M(2) + S(8, dice(2, 5)), SettleParams(two_means_stacked=False))
+    assert scored(events) == [("abstain", 6, "dice_count")]
 
 
 def test_dice_count_flag_precedes_the_decision() -> None:

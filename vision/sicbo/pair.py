@@ -10,6 +10,7 @@ cues and ``assign_poses``), unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import cv2
@@ -17,7 +18,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob
 from vision.sicbo.pips import PipParams, TopFace, pip_across_px, pips_edge_px
-from vision.sicbo.points import offset_px
+from vision.sicbo.points import Centred, offset_px
 from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseParams
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ def _piece(blob: Blob, top: TopFace, params: PoseParams) -> bool:
     return blob.edge_px < params.pair_ref_piece * pips_edge_px(top.pips)
 
 
-def pale_floor(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
+def pale_floor(image_bgr: np.ndarray, tops: Sequence[Centred], edge_px: float,
                params: PoseParams = POSE_PARAMS) -> bool:
     """The floor round the dice is nearly as bright as their top faces: the median over
     the dice of the floor's median luminance (a ring 1.3-2.2 edges from the top face's

@@ -46,6 +46,7 @@ from vision.sicbo.glare import (
     white_level,
 )
 from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
+from vision.sicbo.pair import pale_floor
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
 __all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge", "unsure_in_bloom",
@@ -210,8 +211,10 @@ class SicBoReader:
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
-        return self._stacked_by_size(self._unsure_if_small(
+        read = self._stacked_by_size(self._unsure_if_small(
             self._unsure_under_glare(refine_poses(shifted), frame_bgr)))
+        return replace(read, pale_floor=read.count == 2 and pale_floor(
+            frame_bgr, read.dice, float(np.median([d.edge_px for d in read.dice]))))
 
     def _unsure_if_small(self, read: DiceObs) -> DiceObs:
         """A die whose edge is under PIECE_REL x the die edge learnt on this camera

@@ -32,11 +32,18 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
   alike, and a stack's first read may miss it (fresh seed-10304 clip 003 r0: two dice,
   read flat, stacked, stacked, abstained; the next read was stacked too). With
-  ``two_means_stacked``,
-  exactly two is a ``dice_stacked`` void instead (all three dice are in view and opaque,
-  so the third is hidden under another). It is off by default: on a fresh synthetic set
-  the per-image dice reader missed a die far more often than a die was stacked (16
-  false voids and 5 leaning rounds called stacked, for 4 stacked rounds found);
+  ``two_means_stacked`` (the default), exactly two dice, both flat and at least
+  ``two_sure_conf`` sure on every counted read, on a floor not nearly as bright as them
+  (``DiceObs.pale_floor``), is a ``dice_stacked`` void instead: all three dice are in
+  view and opaque, so the third is hidden under (or behind) another. Where the floor is
+  pale a die can go unseen on it, and a die read unsurely may be a pair read as one:
+  those still abstain. Spent seeds 14304-15104 (nine sets, 1350 rounds, as read by the
+  code of sessions 45-53): 24 rounds abstained with two dice seen, 13 stacked, 9 leaning
+  and 2 results, both on near-white floors (14504 003 r1, 14804 001 r1: a die missed).
+  Those clips read again with this rule (14): four stacks voided (15104 001 r4, 003 r1,
+  021 r1; 14904 012 r4), a lean voided stacked (14404 027 r3), the seven rounds on floors
+  judged pale (the result 14804 001 r1 among them) still abstained. It was off while the
+  dice reader missed dice more often (an early set: 16 false voids for 4 stacks found);
 - abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
   or the lid goes back on after reads but before a decision (``covered_before_read``;
   a lid that only seemed to come off, with no read taken, is no round). A read of no
@@ -104,6 +111,8 @@ class DiceObs:
     """Every die the dice reader found in one frame."""
 
     dice: tuple[DieObs, ...]
+    pale_floor: bool = False   # the floor round them nearly as bright as the dice: a die
+    # may lie there unseen (``pair.pale_floor``; the reader judges it on reads of two)
 
     @property
     def count(self) -> int:
@@ -135,7 +144,8 @@ class SettleParams:
     same_place_rel: float = 0.3    # die centres closer than this x edge: the same place
     pose_place_rel: float = 1.0    # ... for the not-flat die of a pair (_hidden_die_void)
     hidden_reach_rel: float = 2.5  # a third die this x edge from a posed die: not under it
-    two_means_stacked: bool = False  # two dice on count_reads reads: stacked void, not abstain
+    two_means_stacked: bool = True  # two dice on count_reads reads: stacked void, not abstain
+    two_sure_conf: float = 0.9     # ... both flat and read at least this surely
     split_conf: float = 0.5        # a lean's pair seen as two dice this unsure (_split_pair) ...
     split_reach_rel: float = 1.75  # ... this x edge apart (touch.TouchParams.reach_rel)
 
@@ -285,11 +295,16 @@ class RoundTracker:
             if len(self._reads) < p.max_reads and any(posed(r) for r in counted):
                 return []             # a pose just seen: the next reads may confirm it
             flag = Event("dice_count", frame, extra={"count": n})
-            stacked = n == 2 and p.two_means_stacked
+            stacked = n == 2 and p.two_means_stacked and all(self._two_on_dark(r) for r in counted)
             return [flag, void(frame, "dice_stacked") if stacked else abstain(frame, "dice_count")]
         if len(self._reads) >= p.max_reads:
             return [abstain(frame, "low_confidence")]
         return []
+
+    def _two_on_dark(self, read: DiceObs) -> bool:
+        """Two dice, both flat and sure, on a floor not pale (``two_means_stacked``)."""
+        return read.count == 2 and not read.pale_floor and all(
+            d.pose == "flat" and d.confidence >= self.params.two_sure_conf for d in read.dice)
 
     def _void_reason(self) -> str | None:
         """``dice_stacked`` / ``dice_leaning`` when the last reads all show that pose, the
