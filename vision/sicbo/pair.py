@@ -24,7 +24,7 @@ from vision.sicbo.pose_params import ONE_PIP_REL, PIP_SPREAD, POSE_PARAMS, PoseP
 if TYPE_CHECKING:
     from vision.sicbo.reading import DieRead
 
-__all__ = ["elongation", "pair_by_body", "pair_edge_px", "pair_pose", "pale_floor",
+__all__ = ["elongation", "face_light", "pair_by_body", "pair_edge_px", "pair_pose", "pale_floor",
            "scene_edge_px", "sized_face"]
 
 
@@ -201,25 +201,32 @@ def _piece(blob: Blob, top: TopFace, params: PoseParams) -> bool:
 def pale_floor(image_bgr: np.ndarray, tops: Sequence[Centred], edge_px: float,
                params: PoseParams = POSE_PARAMS) -> bool:
     """The floor round the dice is nearly as bright as their top faces: the median over
-    the dice of the floor's median luminance (a ring 1.3-2.2 edges from the top face's
-    centre) over the face body's (80th percentile within 0.4 edge) is at least
+    the dice of the floor's median luminance over the face's (``face_light``) is at least
     ``pale_floor`` (dark and coloured floors 0.05-0.55 on seeds 9704/9904, pale ones
     0.8-0.95)."""
-    ratios = []
-    for top in tops:
-        r = int(2.2 * edge_px) + 1
-        cx, cy = top.center_xy
-        x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
-        win = image_bgr[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
-        if win.size == 0:
-            continue
-        lum = cv2.cvtColor(win, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-        yy, xx = np.mgrid[:lum.shape[0], :lum.shape[1]]
-        dist = np.hypot(xx + x0 - cx, yy + y0 - cy) / edge_px
-        body, ring = lum[dist < 0.4], lum[(dist > 1.3) & (dist < 2.2)]
-        if body.size and ring.size:
-            ratios.append(float(np.median(ring)) / max(float(np.percentile(body, 80)), 1.0))
+    ratios = [floor / max(face, 1.0) for face, floor in
+              (face_light(image_bgr, t.center_xy, edge_px) for t in tops) if face is not None]
     return bool(ratios) and float(np.median(ratios)) >= params.pale_floor
+
+
+def face_light(image_bgr: np.ndarray, centre_xy: Sequence[float], edge_px: float
+               ) -> tuple[float | None, float]:
+    """``(face, floor)`` luminance (Lab L, 0-255) about a top face's centre: the face
+    body's 80th percentile within 0.4 edge (its pips left out), the floor's median in a
+    ring 1.3-2.2 edges off; None, 0.0 where the window holds neither."""
+    r = int(2.2 * edge_px) + 1
+    cx, cy = centre_xy
+    x0, y0 = max(0, int(cx) - r), max(0, int(cy) - r)
+    win = image_bgr[y0:int(cy) + r + 1, x0:int(cx) + r + 1]
+    if win.size == 0:
+        return None, 0.0
+    lum = cv2.cvtColor(win, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+    yy, xx = np.mgrid[:lum.shape[0], :lum.shape[1]]
+    dist = np.hypot(xx + x0 - cx, yy + y0 - cy) / edge_px
+    body, ring = lum[dist < 0.4], lum[(dist > 1.3) & (dist < 2.2)]
+    if not body.size or not ring.size:
+        return None, 0.0
+    return float(np.percentile(body, 80)), float(np.median(ring))
 
 
 def elongation(blob: Blob) -> float:

@@ -32,6 +32,7 @@ import numpy.ma  # noqa: F401  (cost) now, not in the first frame: np.median loa
 
 from vision.calib import check_matches, load_profile
 from vision.footage import Event, StreamInfo
+from vision.sicbo.dim import DIM_CONFIDENCE, dim_faces
 from vision.sicbo.dome import DomeRegion, LidModel, dice_moved_in_spell, fit_dome, moving_px, shrink
 from vision.sicbo.event_detail import with_dice_evidence
 from vision.sicbo.evidence import refine_poses
@@ -49,8 +50,8 @@ from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, tal
 from vision.sicbo.pair import pale_floor
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
-__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge", "unsure_in_bloom",
-           "read_with_dice_reader"]
+__all__ = ["ReadFn", "SceneState", "SicBoReader", "dice_obs", "learnt_edge", "unsure_if_dim",
+           "unsure_in_bloom", "read_with_dice_reader"]
 
 ReadFn = Callable[[np.ndarray], DiceObs]
 MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long ago
@@ -211,8 +212,8 @@ class SicBoReader:
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
-        read = self._stacked_by_size(self._unsure_if_small(
-            self._unsure_under_glare(refine_poses(shifted), frame_bgr)))
+        read = self._stacked_by_size(self._unsure_if_small(unsure_if_dim(
+            self._unsure_under_glare(refine_poses(shifted), frame_bgr), frame_bgr)))
         return replace(read, pale_floor=read.count == 2 and pale_floor(
             frame_bgr, read.dice, float(np.median([d.edge_px for d in read.dice]))))
 
@@ -330,6 +331,17 @@ class SicBoReader:
         glare = glare_mask(frame_bgr, boxes, dome=sc.dome).astype(np.uint8)
         sc.glare_small = cv2.resize(glare, small.shape[::-1], interpolation=cv2.INTER_AREA) > 0
         sc.glare_blind = tuple(boxes)
+
+
+def unsure_if_dim(read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
+    """``read`` with each die whose top face is lit as the floor beside it, dimmer than
+    the other two dice' faces (``dim.dim_faces``: turned from the lamp, tipped), at most
+    DIM_CONFIDENCE sure."""
+    dim = dim_faces(frame_bgr, read.dice)
+    if not dim:
+        return read
+    return DiceObs(tuple(replace(d, confidence=min(d.confidence, DIM_CONFIDENCE))
+                         if k in dim else d for k, d in enumerate(read.dice)))
 
 
 def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
