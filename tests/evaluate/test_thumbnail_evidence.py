@@ -136,3 +136,26 @@ def test_labels_of_close_dice_do_not_hide_each_other_or_a_die() -> None:
         assert all(rect[2] <= a or rect[0] >= c or rect[3] <= b or rect[1] >= e
                    for a, b, c, e in taken), (rect, taken)
         taken.append(rect)
+
+
+def _orange(px: np.ndarray) -> bool:
+    return bool(px[2] > 200 and 100 < px[1] < 180 and px[0] < 80)
+
+
+def test_an_abstain_shows_the_die_it_was_not_sure_of_in_orange() -> None:
+    # a supervisor confirming an abstain looks first at the die the reader would not pay
+    from vision.footage.evidence import legend_text
+
+    seen = {"dice": [{"box_xyxy": [400, 200, 560, 360], "face": 2, "confidence": 0.5,
+                      "pose": "flat"}, SEEN["dice"][1]]}
+    s = score(CLEAN, [abstain(60, "low_confidence", evidence=seen)])[0]
+    assert s.kind == "abstained"
+    image = compose(s, "clip", {60: FRAME, 50: FRAME})
+    assert image is not None
+    k = 320 / 1280
+    unsure = [image[y, round(400 * k)] for y in range(round(200 * k) + 2, round(360 * k) - 2)]
+    assert sum(_orange(p) for p in unsure) > 0.8 * len(unsure)
+    sure = [image[y, round(800 * k)] for y in range(round(400 * k) + 2, round(500 * k) - 2)]
+    assert sum(_green(p) for p in sure) > 0.8 * len(sure)
+    assert "orange: die not sure enough to pay" in legend_text(parse_evidence(
+        {"evidence": seen}))

@@ -16,7 +16,8 @@ Image pixels of the full frame, ints; ``blamed`` (void only) indexes ``dice``;
 ``parse_evidence`` is lenient: an event without evidence (older event files) or with a
 malformed one yields None, and the picture is drawn without marks. ``draw_evidence``
 draws it over a (possibly scaled) frame: the blamed die red with its pose, the others
-green with face and confidence, the ball a yellow ring, an object a red box.
+green with face and confidence (orange where the reader was not sure enough of it to pay:
+the die that made a round abstain), the ball a yellow ring, an object a red box.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ __all__ = ["BLAMED_BGR", "DieSeen", "Evidence", "draw_evidence", "evidence_json"
 BLAMED_BGR = (0, 0, 255)
 SEEN_BGR = (0, 220, 0)
 BALL_BGR = (0, 230, 255)
+UNSURE_BGR = (0, 140, 255)     # orange: a die read below UNSURE_BELOW
+UNSURE_BELOW = 0.95            # the least sure a die of a paid sic bo outcome is read
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 Box = tuple[int, int, int, int]
 
@@ -114,8 +117,11 @@ def legend_text(ev: Evidence | None) -> str:
     parts = []
     if ev.blamed:
         parts.append("red: die blamed (pose face conf)")
-    if len(ev.blamed) < len(ev.dice):
+    seen = [d for i, d in enumerate(ev.dice) if i not in ev.blamed]
+    if any(d.confidence >= UNSURE_BELOW for d in seen):
         parts.append("green: die seen (face conf pose)")
+    if any(d.confidence < UNSURE_BELOW for d in seen):
+        parts.append("orange: die not sure enough to pay")
     if ev.ball_xy is not None and ev.ball_frame is not None:
         parts.append(f"yellow ring: ball last seen @{ev.ball_frame}")
     elif ev.ball_xy is not None:
@@ -143,7 +149,8 @@ def draw_evidence(frame_bgr: np.ndarray, ev: Evidence | None, scale: float = 1.0
     taken: list[Box] = list(boxes)                 # tags keep off every die and each other
     for i, (d, box) in enumerate(zip(ev.dice, boxes, strict=True)):
         blamed = i in ev.blamed
-        colour = BLAMED_BGR if blamed else SEEN_BGR
+        colour = BLAMED_BGR if blamed else SEEN_BGR if d.confidence >= UNSURE_BELOW \
+            else UNSURE_BGR
         x0, y0, x1, y1 = box
         cv2.rectangle(out, (x0, y0), (x1, y1), colour, thick + blamed, cv2.LINE_AA)
         face = "?" if d.face is None else str(d.face)
