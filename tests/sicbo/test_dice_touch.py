@@ -174,3 +174,18 @@ def test_lean_on_a_floor_as_pale_as_the_dice_is_never_paid(
         seed: int) -> None:
     assert not _pays(_pale_lean_frame(cam_tilt, yaw, faces, side, tilt, slide, body, floor,
                                       seed))
+
+
+def test_a_tipped_face_that_sized_the_picture_still_reaches_its_support() -> None:
+    # Saved dome crop of fresh seed 15204 clip 020 r4 (1024x576, camera 13 degrees, green
+    # floor; truth dice_leaning): a five tipped 38 degrees against a one, its upturned side
+    # between them. The five's face (43 px, pips 0.70 round against the one's 0.98) gave
+    # the picture's edge, so the one lay 1.90 "edges" off, beyond the reach: apart, and the
+    # round was paid 1-1-5. Its edge stretched back by the squash, 1.36: touching, leaning.
+    from .saved import die_at, read_saved
+
+    reading = read_saved("s15204_020_f1482_tipped_five.webp")
+    five, one = die_at(reading, (301, 296)), die_at(reading, (377, 326))
+    assert (five.face, one.face) == (5, 1)
+    assert five.pose == "leaning"
+    assert "leaning" in reading.flags

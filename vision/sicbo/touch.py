@@ -111,6 +111,8 @@ class TouchParams:
     flat_side: float = 0.5          # ... each die's side faces showing the way the third
     #                                 die's do (cosine; and this x as far), ...
     flat_lean: float = 0.08         # ... and that third die's at least this x edge
+    squash_round: float = 0.85      # a face's pips this x as round as the other's: the reach
+    #                                 is measured in its edge stretched back (_reach_edge)
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -141,7 +143,8 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
              if close_dice([tops[i], tops[j]], edge_px)]
     far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
            if (i, j) not in close
-           and edge_px <= centre_gap_px(tops[i], tops[j]) < params.reach_rel * edge_px]
+           and edge_px <= centre_gap_px(tops[i], tops[j])
+           < params.reach_rel * _reach_edge(tops[i], tops[j], edge_px, params)]
     tipped = {(i, j) for i, j in close if _tipped(tops[i], tops[j], params)}
     close = [pair for pair in close if pair not in tipped]
     spread = {(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
@@ -156,6 +159,25 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
                          if any(_floor_between(floor, tops[i], tops[j], edge_px, offsets)
                                 < params.apart_floor_rel * edge_px for offsets in lines)}
     return touching, spread - touching
+
+
+def _reach_edge(a: TopFace, b: TopFace, edge_px: float, params: TouchParams) -> float:
+    """The edge a lean's reach is measured in: ``edge_px``, or a face of 2+ pips seen
+    squashed against the other (pips at most ``squash_round`` x as round) stretched back by
+    that ratio, if larger. A face tipped t shrinks by ~cos(t), and where it gave the
+    picture's edge (``scene_edge_px`` prefers faces of 2+ pips to ones sized by their pip)
+    the lean's reach shrinks with it. Fresh seed 15204 clip 020 r4 (1024x576, camera 13
+    degrees, green floor): a five tipped 38 degrees against a one, its upturned side between
+    them, no floor on any of the band's lines; the five's face 43 px (the picture's edge),
+    pips 0.70 round against the one's 0.98, 1.90 of its edges from the one: beyond the
+    reach, apart: paid 1-1-5 (truth dice_leaning). Stretched, 60.5 px: 1.36 edges."""
+    out = edge_px
+    for top, other in ((a, b), (b, a)):
+        if top.count >= 2:
+            ratio = face_roundness(top) / max(face_roundness(other), 1e-6)
+            if ratio <= params.squash_round:
+                out = max(out, top.edge_px / max(ratio, 0.5))
+    return out
 
 
 def tipped_leans(image_bgr: np.ndarray, tops: list[TopFace], confidences: list[float],
