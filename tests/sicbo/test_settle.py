@@ -112,6 +112,10 @@ CASES = [
     # ... and a die read unsurely may be a pair read as one die: abstain
     ("two dice, one unsure", M(2) + S(8, DiceObs((dice(2).dice[0], DieObs(
         PLACES[1], 40.0, 5, 0.6)))), [("abstain", 6, "dice_count")]),
+    # ... and a die whose blob holds more than a die (a second die joined to it, its face
+    # unread: fresh seed 15204 clip 018 r0, a one and a two corner to corner): abstain
+    ("two dice, one joined", M(2) + S(8, DiceObs((dice(2).dice[0], DieObs(
+        PLACES[1], 40.0, 5, 0.995, joined=True)))), [("abstain", 6, "dice_count")]),
     # ... one read of the three on a pale floor: abstain
     ("two dice, pale once", M(2) + S(3, dice(2, 5)) + S(1, pale(dice(2, 5)))
      + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),

@@ -68,7 +68,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
     box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-    if blob.edge_px > 1.5 * top.edge_px:      # blob joined to something: box the face
+    joined = blob.edge_px > 1.5 * top.edge_px
+    if joined:      # blob joined to something: box the face
         (cx, cy), half = top.center_xy, 0.8 * top.edge_px
         box = (cx - half, cy - half, cx + half, cy + half)
     return DieRead(box_xyxy=box,
@@ -76,7 +77,8 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
                    cnn_face=cnn_face, span_px=pip_span_px(top),
                    big_pip=big_one(top, top.edge_px, params.pips),
-                   pips_xy=tuple((float(p.center_xy[0]), float(p.center_xy[1])) for p in top.pips))
+                   pips_xy=tuple((float(p.center_xy[0]), float(p.center_xy[1])) for p in top.pips),
+                   joined=joined)
 
 
 def _squashed_one(top: TopFace, params: DiceParams) -> bool:

@@ -78,7 +78,8 @@ def dice_obs(reading: object) -> DiceObs:
         DieObs(tuple(d.center_xy), float(d.edge_px), d.face, float(d.confidence), d.pose,
                _box(getattr(d, "box_xyxy", None)), float(getattr(d, "span_px", 0.0)),
                bool(getattr(d, "big_pip", False)),
-               tuple(tuple(p) for p in getattr(d, "pips_xy", ())))
+               tuple(tuple(p) for p in getattr(d, "pips_xy", ())),
+               bool(getattr(d, "joined", False)))
         for d in reading.dice))  # type: ignore[attr-defined]
 
 

@@ -36,14 +36,17 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   ``two_sure_conf`` sure on every counted read, on a floor not nearly as bright as them
   (``DiceObs.pale_floor``), is a ``dice_stacked`` void instead: all three dice are in
   view and opaque, so the third is hidden under (or behind) another. Where the floor is
-  pale a die can go unseen on it, and a die read unsurely may be a pair read as one:
-  those still abstain. Spent seeds 14304-15104 (nine sets, 1350 rounds, as read by the
-  code of sessions 45-53): 24 rounds abstained with two dice seen, 13 stacked, 9 leaning
-  and 2 results, both on near-white floors (14504 003 r1, 14804 001 r1: a die missed).
-  Those clips read again with this rule (14): four stacks voided (15104 001 r4, 003 r1,
-  021 r1; 14904 012 r4), a lean voided stacked (14404 027 r3), the seven rounds on floors
-  judged pale (the result 14804 001 r1 among them) still abstained. It was off while the
-  dice reader missed dice more often (an early set: 16 false voids for 4 stacks found);
+  pale a die can go unseen on it, a die read unsurely may be a pair read as one, and a die
+  whose blob holds more than a die (``DieObs.joined``) may hide a second die's face in it
+  (fresh seed 15204 018 r0: a one and a two corner to corner, one blob, the two unread:
+  voided stacked, a false void): those still abstain. Spent seeds 14304-15104 (nine sets,
+  1350 rounds, as read by the code of sessions 45-53): 24 rounds abstained with two dice
+  seen, 13 stacked, 9 leaning and 2 results, both on near-white floors (14504 003 r1,
+  14804 001 r1: a die missed). Those clips read again with this rule (14): four stacks
+  voided (15104 001 r4, 003 r1, 021 r1; 14904 012 r4), a lean voided stacked (14404 027
+  r3), the seven rounds on floors judged pale (the result 14804 001 r1 among them) still
+  abstained. It was off while the dice reader missed dice more often (an early set: 16
+  false voids for 4 stacks found);
 - abstain ``low_confidence``: ``max_reads`` reads in one still spell without a decision,
   or the lid goes back on after reads but before a decision (``covered_before_read``;
   a lid that only seemed to come off, with no read taken, is no round). A read of no
@@ -94,6 +97,7 @@ class DieObs:
     span_px: float = 0.0      # its top pips' longest distance (px; 0 unknown): ``height``
     big_pip: bool = False             # one pip as large as a one's (``DieRead.big_pip``)
     pips_xy: tuple[tuple[float, float], ...] = ()   # its top face's pips (px): ``glare``
+    joined: bool = False              # its blob holds more than a die (``DieRead.joined``)
 
     def __post_init__(self) -> None:
         if self.face is not None and self.face not in range(1, 7):
@@ -302,9 +306,11 @@ class RoundTracker:
         return []
 
     def _two_on_dark(self, read: DiceObs) -> bool:
-        """Two dice, both flat and sure, on a floor not pale (``two_means_stacked``)."""
+        """Two dice, both flat and sure, on a floor not pale, neither die's blob joined to
+        more than a die (``two_means_stacked``)."""
         return read.count == 2 and not read.pale_floor and all(
-            d.pose == "flat" and d.confidence >= self.params.two_sure_conf for d in read.dice)
+            d.pose == "flat" and d.confidence >= self.params.two_sure_conf and not d.joined
+            for d in read.dice)
 
     def _void_reason(self) -> str | None:
         """``dice_stacked`` / ``dice_leaning`` when the last reads all show that pose, the
