@@ -1,6 +1,6 @@
 """A die whose blob holds more than a die (``DieRead.joined``: over 2.25 x its face's area,
-boxed by its face) may have a second die in it, unread: two dice seen are then no stack
-(``SettleParams.two_means_stacked`` abstains).
+boxed by its face, or wide across the view, ``fuse._wide``) may have a second die in it,
+unread: two dice seen are then no stack (``SettleParams.two_means_stacked`` abstains).
 
 Frame: the reader's dome crop of fresh seed 15204 clip 018 frame 93 (1280x720, camera 22
 degrees, green floor; truth 1-2-6, flat): the one and the two lie corner to corner, one
@@ -20,3 +20,13 @@ def test_the_one_joined_to_an_unread_two_is_marked_joined() -> None:
     one, six = die_at(reading, (431, 257)), die_at(reading, (411, 322))
     assert one.joined and not six.joined
     assert [d.joined for d in dice_obs(reading).dice] == [d.joined for d in reading.dice]
+
+
+def test_a_one_side_by_side_with_an_unread_six_is_marked_joined() -> None:
+    # spent seed 14604 clip 003 frame 1231 (800x600, camera 29 degrees; truth 1-5-6, flat):
+    # the one and the six in one blob 2.0 x 1.1 of the one's edges, under 2.25 faces; the
+    # six never read. Before: two sure dice, voided dice_stacked (a false void)
+    reading = read_saved("s14604_003_f1231_two_wide.webp")
+    assert sorted(d.face for d in reading.dice) == [1, 5]
+    one, five = die_at(reading, (394, 168)), die_at(reading, (358, 336))
+    assert one.joined and not five.joined

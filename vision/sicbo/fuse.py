@@ -40,6 +40,8 @@ IN_A_ROW = 0.25           # a third pip this x the step from where a row of thre
 ROW_AREA = 1.5            # ... and at most this x the larger pip's area
 ROW_ROUND = 0.15          # ... and at least this round (its outline fits an ellipse)
 ONE_MARGIN = 2.0          # a one's lone pip backs the CNN's one only this x its next face
+WIDE_EDGES = 1.6          # a blob this x its face's edge wide ...
+WIDE_RATIO = 1.35         # ... and this x as wide as tall: two dice side by side (_wide)
 
 
 def smeared_read(s: Smeared) -> DieRead:
@@ -50,6 +52,19 @@ def smeared_read(s: Smeared) -> DieRead:
     return DieRead(box_xyxy=(x0 - pad, y0 - pad, x1 + pad, y1 + pad), center_xy=s.center_xy,
                    face=face, confidence=conf, pose="flat", top_quad=top_quad(s.blob),
                    edge_px=s.edge_px, cnn_face=cnn_face)
+
+
+def _wide(blob: Blob, top: TopFace) -> bool:
+    """The blob runs across the view, not towards the nadir (down): at least ``WIDE_EDGES``
+    x the face's edge wide and ``WIDE_RATIO`` x as wide as tall. Two dice side by side
+    make such a blob; a die's side faces, and a stack's two dice of them, add height
+    (``PipParams.nadir_xy``). Spent seed 14604 clip 003 r3 (800x600, camera 29 degrees): a
+    one and a six side by side, one blob 2.0 x 1.1 of the one's edges, the six never read:
+    two sure dice seen, voided stacked. The stacks that rule voided on the spent sets and
+    15204 (12): at most 1.1 x as wide as tall."""
+    x0, y0, x1, y1 = blob.box_xyxy
+    w, h = x1 - x0, y1 - y0
+    return w >= WIDE_EDGES * top.edge_px and w >= WIDE_RATIO * h
 
 
 def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
@@ -72,6 +87,7 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     if joined:      # blob joined to something: box the face
         (cx, cy), half = top.center_xy, 0.8 * top.edge_px
         box = (cx - half, cy - half, cx + half, cy + half)
+    joined = joined or _wide(blob, top)
     return DieRead(box_xyxy=box,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,

@@ -75,8 +75,9 @@ class DieRead:
     span_px: float = 0.0      # the longest distance between two top-face pips (0: < 2 pips)
     big_pip: bool = False
     pips_xy: tuple[tuple[float, float], ...] = ()   # its top face's pips (px)
-    joined: bool = False      # its blob joined to something over 2.25 x its face's area:
-    #                           boxed by its face (``fuse.die_read``), maybe a second die
+    joined: bool = False      # its blob joined to something over 2.25 x its face's area
+    #                           (boxed by its face) or wide across the view (``fuse._wide``):
+    #                           maybe a second die in it
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = self.box_xyxy
