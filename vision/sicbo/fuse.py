@@ -83,18 +83,17 @@ def die_read(blob: Blob, top: TopFace, probs: np.ndarray | None,
     x0, y0, x1, y1 = blob.box_xyxy
     pad = 0.12 * blob.edge_px
     box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-    joined = blob.edge_px > 1.5 * top.edge_px
-    if joined:      # blob joined to something: box the face
+    large = blob.edge_px > 1.5 * top.edge_px
+    if large:      # blob joined to something: box the face
         (cx, cy), half = top.center_xy, 0.8 * top.edge_px
         box = (cx - half, cy - half, cx + half, cy + half)
-    joined = joined or _wide(blob, top)
     return DieRead(box_xyxy=box,
                    center_xy=top.center_xy, face=face, confidence=conf, pose="flat",
                    top_quad=top_quad(blob), edge_px=top.edge_px, pip_face=pip_face,
                    cnn_face=cnn_face, span_px=pip_span_px(top),
                    big_pip=big_one(top, top.edge_px, params.pips),
                    pips_xy=tuple((float(p.center_xy[0]), float(p.center_xy[1])) for p in top.pips),
-                   joined=joined)
+                   joined=large or _wide(blob, top))
 
 
 def _squashed_one(top: TopFace, params: DiceParams) -> bool:

@@ -22,7 +22,7 @@ a profile for another game or camera size is refused.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -231,9 +231,8 @@ class SicBoReader:
         ref = self.scene.die_edge_px
         if not ref:
             return read
-        return DiceObs(tuple(
-            replace(d, confidence=min(d.confidence, PIECE_CONFIDENCE))
-            if d.edge_px < PIECE_REL * ref else d for d in read.dice))
+        return _capped(read, {k for k, d in enumerate(read.dice) if d.edge_px < PIECE_REL * ref},
+                      PIECE_CONFIDENCE)
 
     def _stacked_by_size(self, read: DiceObs) -> DiceObs:
         """Two dice seen, one larger than a flat die at its place (``height.taller_die``,
@@ -338,11 +337,7 @@ def unsure_if_dim(read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
     """``read`` with each die whose top face is lit as the floor beside it, dimmer than
     the other two dice' faces (``dim.dim_faces``: turned from the lamp, tipped), at most
     DIM_CONFIDENCE sure."""
-    dim = dim_faces(frame_bgr, read.dice)
-    if not dim:
-        return read
-    return DiceObs(tuple(replace(d, confidence=min(d.confidence, DIM_CONFIDENCE))
-                         if k in dim else d for k, d in enumerate(read.dice)))
+    return _capped(read, dim_faces(frame_bgr, read.dice), DIM_CONFIDENCE)
 
 
 def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
@@ -368,10 +363,17 @@ def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
         return read
     white = white_level(frame_bgr)
     where = [(d.center_xy[0], d.center_xy[1], d.edge_px) for d in read.dice]
-    return DiceObs(tuple(
-        replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-        if k in doubt and bloom_beside(frame_bgr, where, k, white) else d
-        for k, d in enumerate(read.dice)))
+    return _capped(read, {k for k in doubt if bloom_beside(frame_bgr, where, k, white)},
+                  GLARE_CONFIDENCE)
+
+
+def _capped(read: DiceObs, which: Collection[int], cap: float) -> DiceObs:
+    """``read`` with the dice at the indices ``which`` at most ``cap`` sure (the rest, and
+    the read's other facts, as they were)."""
+    if not which:
+        return read
+    return replace(read, dice=tuple(replace(d, confidence=min(d.confidence, cap))
+                                    if k in which else d for k, d in enumerate(read.dice)))
 
 
 def learnt_edge(read: DiceObs, before: float | None) -> float | None:
