@@ -74,7 +74,7 @@ from vision.sicbo.pose import (
 )
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.regrow import regrown_partials, sure_read
-from vision.sicbo.rescue import rescue_dice, rescued_ok
+from vision.sicbo.rescue import RescueParams, rescue_dice, rescued_ok
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, ones_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
@@ -95,6 +95,7 @@ ONE_LOOK_P = 0.5    # ... read a one at least this surely at that edge, or not t
 ONE_CROP_REL = 1.1  # a one is shown to the CNN at most this x the others' edge (_crop_edges)
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 LONE_BOX = 1.25   # a blob boxed this square is one die's (_tops' second look at its pips)
+WASHED_THREE_CNN = 0.6   # a three grown from a centre pair: the CNN this sure (_washed_rows)
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
            "warm_up"]
@@ -396,9 +397,20 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
     12804 (spent) clip 005 r4 (a six) and clip 009 r2 (a three), each in the glare. A
     lone pip the CNN does not take for a one (``_one_doubted``) to the two whose other
     pip shows washed out a diagonal away (``faintpip.lone_corner_completed``), sized by
-    the other faces' edges: seed 13404 (spent) clip 012 r2, a two read as a one at 0.5."""
+    the other faces' edges: seed 13404 (spent) clip 012 r2, a two read as a one at 0.5.
+
+    The three grown from a centre pair needs the CNN only ``WASHED_THREE_CNN`` sure of
+    it (not the rescue's ``min_cnn``): its third pip is measured where no other face
+    puts one alone, and the corners across the diagonal are measured blank (no five), so
+    the pips already rule out every face but three; the CNN, shown a steep view's small
+    grey pips, hedges towards a one or a two. Spent seeds 14804 clip 022 r4 frame 1869
+    and 15104 clip 021 r3 frame 1227 (640x480, camera tilted): a three's faint end pip
+    lost, read as a two capped at 0.5, the grown three 0.63 and 0.66 (the one 0.19):
+    abstained low_confidence; grown, each three is read 0.96 sure."""
     many = [t.edge_px for _, t in found if t.count >= 2]   # a lone pip's blob: no ruler
     edge = float(np.median(many)) if many else None
+    rescue = RescueParams()
+    three = replace(rescue, min_cnn=WASHED_THREE_CNN)
 
     def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
         if top.count == 1:
@@ -409,7 +421,8 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
         if top.count == 2 and not two_is_diagonal(top, params.pips):
             return centre_pair_completed(image_bgr, top)
         return no_pip_dropped(image_bgr, top)
-    return _regrown(classifier, image_bgr, found, probs, params, grow)
+    return _regrown(classifier, image_bgr, found, probs, params, grow,
+                    lambda top: three if top.count == 2 else rescue)
 
 
 def _one_doubted(probs: np.ndarray | None) -> bool:
@@ -432,10 +445,12 @@ def _twin_twos(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
 
 def _regrown(classifier, image_bgr: np.ndarray, found: list, probs: list,  # noqa: ANN001
              params: DiceParams,
-             grow: Callable[[TopFace, np.ndarray | None], TopFace | None]) -> tuple[list, list]:
+             grow: Callable[[TopFace, np.ndarray | None], TopFace | None],
+             rescue: Callable[[TopFace], RescueParams] = lambda _top: RescueParams(),
+             ) -> tuple[list, list]:
     """In the dome, each top face ``grow`` makes a grown face of, replaced by it when the
-    CNN, shown the grown face, reads it as the rescue requires (``rescue.rescued_ok``);
-    else as it was."""
+    CNN, shown the grown face, reads it as the rescue requires (``rescue.rescued_ok``
+    with ``rescue`` of the face as it was); else as it was."""
     if classifier is None or not params.in_dome:
         return found, probs
     out_f, out_p = list(found), list(probs)
@@ -444,7 +459,7 @@ def _regrown(classifier, image_bgr: np.ndarray, found: list, probs: list,  # noq
         if grown is None:
             continue
         again = _classify(classifier, image_bgr, [grown])[0]
-        if rescued_ok(grown, again, dome=True):
+        if rescued_ok(grown, again, rescue(top), dome=True):
             out_f[i], out_p[i] = (blob, grown), again
     return out_f, out_p
 
