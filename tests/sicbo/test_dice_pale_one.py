@@ -85,3 +85,13 @@ def test_two_by_the_rim_stays_sure() -> None:
     reading = read_saved("s11204_020_f101_two_by_rim.png")
     assert sorted(d.face for d in reading.dice) == [2, 5, 6]
     assert die_at(reading, (305, 451)).confidence >= FLOOR_TWO    # before: 0.5, abstained
+
+
+@needs_model
+def test_two_by_the_rim_line_stays_sure() -> None:
+    # spent seed 15204 clip 020 r0 frame 160 (1024x576, truth 2-3-4): a two by the dome's
+    # rim, the rim's thin line (1.8 x 11 px, 0.16 round) one step past its lower pip, in
+    # line: a line, no pip's piece
+    reading = read_saved("s15204_020_f160_two_by_rim_line.webp")
+    assert sorted(d.face for d in reading.dice) == [2, 3, 4]
+    assert die_at(reading, (415, 133)).confidence >= FLOOR_TWO    # before: 0.5, abstained

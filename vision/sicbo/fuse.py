@@ -38,7 +38,7 @@ DOUBTFUL = 0.9            # the most a face is sure with a pip-like blob left of
 SUB_LAYOUTS = {5: (1, 2, 3, 4), 6: (2, 4)}   # faces whose pips all lie in a five's / six's
 IN_A_ROW = 0.25           # a third pip this x the step from where a row of three puts it
 ROW_AREA = 1.5            # ... and at most this x the larger pip's area
-ROW_ROUND = 0.15          # ... and at least this round (its outline fits an ellipse)
+ROW_ROUND = 0.3           # ... and at least this round (a pip's piece, not a line)
 ONE_MARGIN = 2.0          # a one's lone pip backs the CNN's one only this x its next face
 WIDE_EDGES = 1.6          # a blob this x its face's edge wide ...
 WIDE_RATIO = 1.35         # ... and this x as wide as tall: two dice side by side (_wide)
@@ -169,7 +169,11 @@ def _two_in_a_row(top: TopFace) -> bool:
     a twentieth 0.19; 10804 clip 007 r4's, 0.63), while a blob whose outline fits no
     ellipse (its fit's minor axis 0) is no pip (seed 11204 clip 020 r0 frame 101: a two by
     the dome's rim, a dark rim blob of roundness 0.0 in line with its pips; the two,
-    read at 0.5 against a CNN two of 0.97, abstained)."""
+    read at 0.5 against a CNN two of 0.97, abstained). A line is no pip either: spent seed
+    15204 clip 020 r0 frame 160 (1024x576): a two by the rim, the rim's line 1.8 x 11 px
+    (0.16 round, wholly off the die) in line with its pips; the two, 0.97 by the CNN,
+    capped at 0.5: abstained. A pip clipped to a fifth of its width (15% of its disc) is
+    still 0.3 round."""
     if top.count != 2:
         return False
     a, b = (np.asarray(p.center_xy, float) for p in top.pips)
