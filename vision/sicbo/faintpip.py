@@ -30,7 +30,7 @@ from vision.sicbo.pips import TopFace
 
 __all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
            "corner_pair_completed", "faint_completed", "lone_corner_completed",
-           "no_pip_dropped", "row_completed",
+           "no_pip_dropped", "other_row_completed", "row_completed",
            "washed_pip_left", "washed_to"]
 
 PIP_HALF = 0.27          # a corner pip's offset from the face centre, x edge (layout +-1)
@@ -371,7 +371,46 @@ def row_completed(image_bgr: np.ndarray, top: TopFace, *, min_round: float = 0.4
             got = faint_completed(image_bgr, grown, 6, params)
             if got is not None:
                 return got
-    return None
+    return other_row_completed(image_bgr, top, params)
+
+
+ROW_APART = np.linspace(0.7, 1.15, 10)   # the other row's distance / a six's, searched
+ROW_SHEAR = np.linspace(-0.3, 0.3, 7)    # ... and its shift along the row, x the step
+
+
+def other_row_completed(image_bgr: np.ndarray, top: TopFace,
+                        params: FaintParams = FaintParams()) -> TopFace | None:
+    """Three pips in a row grown to the six whose other row the pip finder did not find
+    at all (washed out, or off the blob cut short), measured: a six's rows lie twice the
+    row's step apart, so the other row is the row moved that far across it, either side;
+    the move is searched over ``ROW_APART`` and ``ROW_SHEAR`` (a view's foreshortening
+    and skew of the face). One side's three places must each show a pip (``faint_rel``
+    x the found pips' signal, ``min_signal``), the other side's best under that and
+    under 1 / ``end_lead`` of it; the CNN must then read the grown face as a six
+    (``dice._washed_rows``). Spent seed 15204 clip 002 r3 frame 742 (1024x576, pale
+    floor): a six whose face the floor's light swallowed but for one row, its other row
+    dark but outside the blob (115 Lab units there, 0 across), read as a three in a row
+    capped at 0.5: abstained low_confidence."""
+    if top.count != 3:
+        return None
+    lab, r, found = _measure(image_bgr, top)
+    pts = np.array([p.center_xy for p in top.pips], float)
+    d = pts[:, None] - pts[None]
+    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    step = 0.5 * (pts[j] - pts[i])
+    across = 2.0 * np.array([-step[1], step[0]])
+
+    def best(sign: float) -> tuple[float, np.ndarray]:
+        moves = [sign * k * across + t * step for k in ROW_APART for t in ROW_SHEAR]
+        shown = [min(_signal(lab, p + m, r) for p in pts) for m in moves]
+        k = int(np.argmax(shown))
+        return shown[k], pts + moves[k]
+    (a, places_a), (b, places_b) = best(1.0), best(-1.0)
+    need = _need(found, params.faint_rel, params)
+    shown, places, other = (a, places_a, b) if a >= b else (b, places_b, a)
+    if shown < need or other >= need or shown < params.end_lead * other:
+        return None
+    return _grown(top, places, r)
 
 
 def _measure(image_bgr: np.ndarray, top: TopFace) -> tuple[np.ndarray, float, float]:
