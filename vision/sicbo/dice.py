@@ -421,8 +421,8 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
         if top.count == 2 and not two_is_diagonal(top, params.pips):
             return centre_pair_completed(image_bgr, top)
         return no_pip_dropped(image_bgr, top)
-    return _regrown(classifier, image_bgr, found, probs, params, grow,
-                    lambda top: three if top.count == 2 else rescue)
+    return _regrown(classifier, image_bgr, found, probs, params, grow,   # two pips grow
+                    lambda top: three if top.count == 2 else rescue)   # only as a centre pair
 
 
 def _one_doubted(probs: np.ndarray | None) -> bool:
