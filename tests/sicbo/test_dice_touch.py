@@ -189,3 +189,31 @@ def test_a_tipped_face_that_sized_the_picture_still_reaches_its_support() -> Non
     assert (five.face, one.face) == (5, 1)
     assert five.pose == "leaning"
     assert "leaning" in reading.flags
+
+
+def test_a_lean_just_beyond_the_reach_with_no_floor_between_touches() -> None:
+    # Saved dome crop of fresh seed 15304 clip 014 r2 frame 1003 (1920x1080, red floor;
+    # truth dice_leaning): a one tipped against a six, its upturned side between them, 1.76
+    # of the picture's edges off (a lone pip gives no face to stretch the reach by), no
+    # floor on any of the band's lines: apart, and the round was paid 1-6-6.
+    from .saved import die_at, read_saved
+
+    reading = read_saved("s15304_014_f1003_lean_beyond_reach.webp")
+    six, one = die_at(reading, (430, 563)), die_at(reading, (530, 612))
+    assert (six.face, one.face) == (6, 1)
+    assert "leaning" in reading.flags
+    assert one.pose == "leaning" or six.pose == "leaning"
+
+
+@pytest.mark.parametrize(("gap", "angle", "cam_tilt"), [
+    (1.85, 0.0, 15.0),   # 1.78 of the picture's edges apart
+    (1.95, 0.8, 15.0),   # 1.84
+    (1.95, 0.0, 28.0),   # 1.82, a tilted view
+    (1.85, 1.6, 28.0),   # 1.87, across it
+])
+def test_flat_dice_just_beyond_the_reach_stay_sure(gap: float, angle: float,
+                                                   cam_tilt: float) -> None:
+    # floor shows on a line of the band between flat dice that far apart
+    dice = read_dice(_flat_pair_frame(gap, angle, cam_tilt, seed=3)).dice
+    assert sorted(d.face for d in dice) == [2, 4, 6]
+    assert all(d.pose == "flat" and d.confidence > 0.9 for d in dice)

@@ -113,6 +113,9 @@ class TouchParams:
     flat_lean: float = 0.08         # ... and that third die's at least this x edge
     squash_round: float = 0.85      # a face's pips this x as round as the other's: the reach
     #                                 is measured in its edge stretched back (_reach_edge)
+    beyond_rel: float = 1.9         # up to this x edge, just beyond the reach, a pair ...
+    bare_rel: float = 0.05          # ... with under this x edge of floor on every band line
+    #                                 touches (touch_pairs)
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -138,18 +141,29 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     apart: touching as ``touching_dice`` judges (a tipped pair, ``_tipped``, touches),
     and the others (floor between, or farther than a lean reaches). Pairs closer than
     an edge (a stack, or a lean seen from above its support) are in neither. ``look``:
-    ``floor_look(image_bgr, detect)``, if the caller has it (``bare_floor``)."""
-    close = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
-             if close_dice([tops[i], tops[j]], edge_px)]
-    far = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
-           if (i, j) not in close
-           and edge_px <= centre_gap_px(tops[i], tops[j])
-           < params.reach_rel * _reach_edge(tops[i], tops[j], edge_px, params)]
+    ``floor_look(image_bgr, detect)``, if the caller has it (``bare_floor``).
+
+    Just beyond the reach (up to ``beyond_rel`` x the reach's edge) a pair touches only
+    with no floor on any of the band's lines (under ``bare_rel`` x edge on each): flat
+    dice that far apart leave most of an edge of floor between them, which a line or
+    two sees even past corners pointing at each other (seed 9804 clip 000: 1.86 edges,
+    0.29 edge of floor on the centre line). Fresh seed 15304 clip 014 r2 (1920x1080,
+    red floor): a one tipped against a six, its upturned side between them, 1.76 of the
+    picture's edges off (the one's lone pip gives no face to stretch the reach by), no
+    floor on any line: apart, paid 1-6-6 (truth dice_leaning)."""
+    pairs = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))]
+    close = [pair for pair in pairs if close_dice([tops[pair[0]], tops[pair[1]]], edge_px)]
+    reach = {(i, j): _reach_edge(tops[i], tops[j], edge_px, params) for i, j in pairs}
+    gap = {(i, j): centre_gap_px(tops[i], tops[j]) for i, j in pairs}
+    far = [pair for pair in pairs if pair not in close
+           and edge_px <= gap[pair] < params.reach_rel * reach[pair]]
+    beyond = [pair for pair in pairs if pair not in close
+              and max(edge_px, params.reach_rel * reach[pair]) <= gap[pair]
+              < params.beyond_rel * reach[pair]]
     tipped = {(i, j) for i, j in close if _tipped(tops[i], tops[j], params)}
     close = [pair for pair in close if pair not in tipped]
-    spread = {(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))
-              if centre_gap_px(tops[i], tops[j]) >= edge_px}
-    if not close and not far:
+    spread = {pair for pair in pairs if gap[pair] >= edge_px}
+    if not close and not far and not beyond:
         return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect, look)     # once per picture
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
@@ -158,6 +172,9 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     touching = tipped | {(i, j) for (i, j), lines in looks.items()
                          if any(_floor_between(floor, tops[i], tops[j], edge_px, offsets)
                                 < params.apart_floor_rel * edge_px for offsets in lines)}
+    touching |= {(i, j) for i, j in beyond
+                 if all(_floor_between(floor, tops[i], tops[j], edge_px, (o,))
+                        < params.bare_rel * edge_px for o in band)}
     return touching, spread - touching
 
 
