@@ -346,9 +346,11 @@ def row_completed(image_bgr: np.ndarray, top: TopFace, *, min_round: float = 0.4
     """Three pips in a row (no three: ``pips.three_is_diagonal``) grown to the six whose
     other row the pip finder found in part, ranked off the top face: the row's pips with
     one to three of the side pips (round, on the die) at a six's places, the places still
-    missing showing washed-out pips (``faint_completed``); None when no such six is
-    there. Three points in a row place a six's layout either side of them, so at least
-    one pip of the other row must have been found. Seed 12804 (spent) clip 005 r4 frame
+    missing showing washed-out pips (``faint_completed``); failing that, the other row
+    measured where a six puts it though none of its pips was found
+    (``other_row_completed``); None when no such six is there. Three points in a row
+    place a six's layout either side of them: a found pip of the other row picks the
+    side, else both sides are measured. Seed 12804 (spent) clip 005 r4 frame
     746 (640x480): a six in the lamp's glare, its far row pale (19 px against 27) and its
     last pip washed out, read as a three in a row (capped at 0.5; the CNN, shown a crop
     centred on the row, 0.50 three): abstained low_confidence."""
