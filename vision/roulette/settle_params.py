@@ -151,8 +151,10 @@ class SettleParams:
     idle_void_after_outcome_s: float = 4.5  # ... and this long after its outcome (or void)
     object_lasting_s: float = 1.0  # ... unless seen this long without a break: hands at work
     # move (seed 10701 020 r3: a chip lying 1.4 s, 2.3 s after r2's void ended: missed)
-    border_lasting_s: float = 0.4  # ... at the frame's border, only once seen this long
-    # without a break (``FrameObs.object_at_border``: a hand held there shows in passing)
+    border_lasting_s: float = 0.3  # ... at the frame's border, only once seen this long
+    # without a break (``FrameObs.object_at_border``: a hand held there shows in passing,
+    # 0.02-0.17 s; chips cut by the border were seen 0.36-0.76 s before they were covered
+    # or lost: seed 15201 005 r4, a chip at the left border seen 0.36 s, missed at 0.4)
     idle_rest_s: float = 1.0  # ... and no ball seen resting in a pocket this lately (no
     # roll is going on: the dealer's fingers at it are pieces of a hand, not objects)
     lift_rho: float = 0.4  # ... nor the ball seen this lately climbing the bowl this far
