@@ -26,7 +26,7 @@ import numpy as np
 
 from vision.sicbo.layout import LAYOUTS, layout_fit
 from vision.sicbo.pipblobs import Pip
-from vision.sicbo.pips import TopFace
+from vision.sicbo.pips import TopFace, longest_pair
 
 __all__ = ["FaintParams", "blank_grid", "blank_places", "centre_pair_completed",
            "corner_pair_completed", "faint_completed", "lone_corner_completed",
@@ -397,8 +397,7 @@ def other_row_completed(image_bgr: np.ndarray, top: TopFace,
         return None
     lab, r, found = _measure(image_bgr, top)
     pts = np.array([p.center_xy for p in top.pips], float)
-    d = pts[:, None] - pts[None]
-    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    i, j = longest_pair(pts)
     step = 0.5 * (pts[j] - pts[i])
     across = 2.0 * np.array([-step[1], step[0]])
 

@@ -41,7 +41,7 @@ from vision.sicbo.pipblobs import (
 from vision.sicbo.points import gap_px
 
 __all__ = ["Pip", "PipParams", "TopFace", "big_one", "consistent_edges", "edge_at", "face_fit",
-           "face_roundness", "find_pips", "grown_to", "one_short", "ones_capped",
+           "face_roundness", "find_pips", "grown_to", "longest_pair", "one_short", "ones_capped",
            "pip_across_px", "pip_span_px", "pips_edge_px", "regrouped", "select_top_face",
            "shaded_one", "short_diagonals", "span_edge_px", "stray_pips",
            "three_is_diagonal", "two_is_diagonal"]
@@ -631,6 +631,14 @@ def _centres(pips: list[Pip]) -> np.ndarray:
     return np.array([p.center_xy for p in pips], float)
 
 
+def longest_pair(pts: np.ndarray) -> tuple[int, int]:
+    """Indices ``(i, j)`` of the two points (N x 2, N >= 2) farthest apart, the first such
+    pair in row order."""
+    d = pts[:, None, :] - pts[None, :, :]
+    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
+    return int(i), int(j)
+
+
 def _compact(group: list[Pip], radius: float) -> bool:
     pts = _centres(group)
     return bool(np.all(np.hypot(*(pts - pts.mean(axis=0)).T) <= radius))
@@ -675,15 +683,15 @@ def _longest_squashed(top: TopFace, params: PipParams
     least 1 - ``max_squash``), or None where that line lies over ``squash_off_deg`` off the
     nadir line (or the span is 0): what ``span_edge_px`` and ``face_span_px`` undo."""
     pts = _centres(list(top.pips))
-    d = pts[:, None, :] - pts[None, :, :]
-    i, j = np.unravel_index(int(np.argmax(np.hypot(d[..., 0], d[..., 1]))), d.shape[:2])
-    span = float(np.hypot(*d[i, j]))
+    i, j = longest_pair(pts)
+    across = pts[i] - pts[j]
+    span = float(np.hypot(*across))
     squash, u = _squash_line(top.pips)
     nadir = np.asarray(params.nadir_xy, float)
     if span <= 0 or abs(float(u @ nadir)) < np.cos(np.radians(params.squash_off_deg)) \
             * float(np.hypot(*nadir)):
-        return span, d[i, j], u, None
-    return span, d[i, j], u, max(1.0 - squash, 1.0 - params.max_squash)
+        return span, across, u, None
+    return span, across, u, max(1.0 - squash, 1.0 - params.max_squash)
 
 
 def span_edge_px(top: TopFace, params: PipParams = PipParams()) -> float:
