@@ -17,8 +17,13 @@ most ``DIM_RATIO`` x the dimmer of the other two faces'. The reads of three dice
 sessions 45-53 decided on spent seeds 14304-15104 (1009 reads, 3027 dice, measured
 about their evidence boxes): at most 0.93 and 15 held for no die of any outcome, for
 dice of six leaning rounds (already voided or abstained) and one read in a lid's
-shadow; at 0.96 and 20, for dice of three outcomes. Such a die is not trusted
-(``DIM_CONFIDENCE``): the round abstains, it is not voided on this cue alone."""
+shadow; at 0.96 and 20, for dice of three outcomes. The leaning dice lay at 0.64-0.88
+of the other faces' light, the flat ones at 0.91 and up; a flat die comes that close:
+spent seed 15304 clip 003 r2 (800x600, pale grey floor, the lamp's spot on the floor two
+edges off): a three turned 45 degrees, L 146 over a floor of 147, 0.918 x the one's 159,
+was capped at 0.92 and the round abstained (truth 1-3-3). 0.90 lies between the two.
+Such a die is not trusted (``DIM_CONFIDENCE``): the round abstains, it is not voided on
+this cue alone."""
 
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from vision.sicbo.points import Sized
 __all__ = ["DIM_CONFIDENCE", "DIM_CONTRAST", "DIM_RATIO", "dim_faces"]
 
 DIM_CONTRAST = 12.0     # the face at most this L above the floor round it ...
-DIM_RATIO = 0.92        # ... and at most this x the dimmer other face's L: dim
+DIM_RATIO = 0.90        # ... and at most this x the dimmer other face's L: dim
 DIM_CONFIDENCE = 0.5    # a dim die's confidence cap (below every outcome floor)
 
 
