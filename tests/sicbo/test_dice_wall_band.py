@@ -96,3 +96,17 @@ def test_a_die_leaning_on_another_is_not_peeled_off_it() -> None:
     # (truth dice_leaning): peeled, the four stood alone and the round abstained.
     reading = read_saved("s14804_019_f726_lean_oversized.webp")
     assert die_at(reading, (432, 269)).pose == "leaning"
+
+
+@needs_model
+def test_a_die_the_band_still_holds_after_the_peel_found_another_is_cut_out() -> None:
+    # The peel of the band's blob found one die (the opening left it whole) and dropped
+    # the rest, which still held a second die 28 px from the rim's ring: the band is cut
+    # at its own level all the same (``detect._with_raised``). Dome crop of fresh seed
+    # 15404 clip 013 r3 frame 1194 (1024x576, blue floor, truth 1-4-4): the reads saw the
+    # one and the other four, and the round was voided dice_stacked.
+    reading = read_saved("s15404_013_f1194_band_four.webp")
+    assert sorted(d.face for d in reading.dice) == [1, 4, 4]  # before: 1-4
+    four = die_at(reading, (260, 115))
+    assert four.face == 4 and four.pose == "flat" and four.confidence >= 0.98
+
