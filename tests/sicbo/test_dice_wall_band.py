@@ -110,3 +110,17 @@ def test_a_die_the_band_still_holds_after_the_peel_found_another_is_cut_out() ->
     four = die_at(reading, (260, 115))
     assert four.face == 4 and four.pose == "flat" and four.confidence >= 0.98
 
+
+@needs_model
+def test_a_face_grown_from_a_lone_pip_is_judged_on_a_centred_crop() -> None:
+    # A two cut out of the band by the wall, one pip chosen as its top face: the CNN,
+    # shown that pip at a one's crop size, read the two 0.24 (not a die 0.31); grown to the
+    # two, it was fused to 0.935, under a two's 0.98 (``face._surer_centred``: the crop
+    # centred on the grown face reads 0.98). Dome crop of fresh seed 15404 clip 015 r3
+    # frame 1145 (640x480, orange floor, truth 1-2-2): paid right until the band was cut
+    # (the rescue found the two by its pips), then abstained.
+    reading = read_saved("s15404_015_f1145_band_two.webp")
+    assert sorted(d.face for d in reading.dice) == [1, 2, 2]
+    for xy, face in (((94, 247), 2), ((304, 82), 2), ((400, 241), 1)):
+        die = die_at(reading, xy)
+        assert die.face == face and die.pose == "flat" and die.confidence >= 0.98
