@@ -19,10 +19,11 @@ a dark cable or object is not one blob with it, and mirrors the picture past its
 for the floor filter, ``mirror_border``). Blobs cut by the image border are
 dropped (``drop_cut``): a cut die is not readable (the rescue reads one whose top
 face is inside).
-In the dome (``raise_inside``), a blob too large for a die that no cut made die-shaped is
-cut again at its own Otsu level of the score (``_raised_parts``): by the dome's wall the
-floor filter's window takes in the dark rim beyond, a band of floor stands out from it,
-and dice lying in that band are one blob with it, standing far above it.
+In the dome (``raise_inside``), a blob too large for a die and not die-shaped is cut again
+at its own Otsu level of the score (``_raised_parts``): by the dome's wall the floor
+filter's window takes in the dark rim beyond, a band of floor stands out from it, and dice
+lying in that band are one blob with it, standing far above it. The parts it cuts out are
+added to what the other cuts found there, where no such die holds them (``_with_raised``).
 Blobs with a soft outline (``min_sharpness``, over L, a and b) are glare on the floor,
 not dice. With ``lit_rel`` (the dome), blobs much darker than their floor are a die's
 side faces or shadow on a floor paler than the dice, not a top face (``floor.shaded``).
