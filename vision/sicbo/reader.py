@@ -262,17 +262,16 @@ class SicBoReader:
         scale = glare.shape[1] / self.info.width
         cover = floor_cover(glare, self.scene.dome, scale)
         white = None
-        dice = []
-        for d in read.dice:
+        washed = set()
+        for k, d in enumerate(read.dice):
             if glare_hides_pips(glare, scale, d.center_xy, d.edge_px, d.face, cover=cover,
                                 big_pip=d.big_pip):
                 white = white_level(frame_bgr) if white is None else white
                 if glare_on_face(frame_bgr, d.center_xy, d.edge_px, white) and not glare_spared(
                         glare, scale, d.center_xy, d.edge_px, d.face, d.pips_xy) \
                         and not red_four(frame_bgr, d.face, d.pips_xy, d.box_xyxy):
-                    d = replace(d, confidence=min(d.confidence, GLARE_CONFIDENCE))
-            dice.append(d)
-        return DiceObs(tuple(dice))
+                    washed.add(k)
+        return _capped(read, washed, GLARE_CONFIDENCE)
 
     def _learn(self, frame_bgr: np.ndarray, small: np.ndarray, moving: bool,
                covered: bool | None, read: DiceObs | None, *, glare: bool = True) -> None:
