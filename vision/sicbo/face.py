@@ -160,7 +160,7 @@ def _surer_centred(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFa
     the dome's wall cut out of the floor's band, one pip chosen): grown to the two, the
     CNN's two 0.24 (not a die 0.31) was fused to 0.935, under a two's 0.98: the round,
     paid right before the band was cut, abstained; centred, the CNN reads it 0.98."""
-    again = classifier.predict(face_crop(image_bgr, top.center_xy, top.edge_px)[None])[0]
+    again = _centred_read(classifier, image_bgr, top)
     return again if float(again[face - 1]) > float(probs[face - 1]) else probs
 
 
@@ -235,8 +235,14 @@ def _read_again(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace,
 
     if got is None:
         return top, probs
-    again = classifier.predict(face_crop(image_bgr, got.center_xy, got.edge_px)[None])[0]
+    again = _centred_read(classifier, image_bgr, got)
     return (got, again) if rescued_ok(got, again) else (top, probs)
+
+
+def _centred_read(classifier: FaceClassifier, image_bgr: np.ndarray, top: TopFace
+                  ) -> np.ndarray:
+    """The CNN's probabilities for a crop centred on ``top`` at its own edge."""
+    return classifier.predict(face_crop(image_bgr, top.center_xy, top.edge_px)[None])[0]
 
 
 def face_probs(probs: np.ndarray) -> np.ndarray:
