@@ -42,13 +42,14 @@ def test_third_die_joined_to_the_rim_still_shows_the_side_faces_way() -> None:
         die = die_at(reading, xy)
         assert die.face == face and die.confidence >= FLOOR and die.pose == "flat", die
 
+
 @needs_model
 def test_pair_seen_a_little_less_alike_is_paid() -> None:
     """Fresh seed 15404 (spent) clip 008 r0 frame 209 (800x600, truth 4-6-6): two sixes
     side by side along the line to the nadir, the upper one's side face filling the gap,
     both read 0.99+ but capped at 0.5 as touching on every read: the round abstained.
     Their side faces show down as the four's does; their faces' views lie 0.151 apart,
-    just over the 0.15 ``flat_beside`` first asked (flat pairs: 0.06-0.15)."""
+    just over the 0.15 ``flat_beside`` first asked (flat pairs measured 0.06-0.13)."""
     reading = read_saved("s15404_008_f209_sixes_beside.webp")
     for xy, face in (((251, 275), 6), ((257, 203), 6), ((428, 317), 4)):
         die = die_at(reading, xy)
