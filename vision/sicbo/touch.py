@@ -424,10 +424,9 @@ def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float]
     0.151 apart, stayed capped and abstained. A lean's pair can be seen as alike as that (68
     touching pairs of rendered leans, cameras 0-32 degrees, tilts 18-42, slides, pale and
     pale-green floors: 0.08, 0.12, 0.15 and 0.15, the rest 0.24 or more), so the side faces'
-    way is what rules them out here. Of 150 other rendered leans none paid at 0.17 or 0.2
-    that did not at 0.15; one paid at all three (a one tipped 23 degrees on a five, on a
-    floor as pale as the dice: ``touch_pairs`` took the one's side face for floor between
-    them)."""
+    way is what rules them out here. Of 210 other rendered leans none paid at 0.17 that did
+    not at 0.15; four paid at both (the two traced seen apart by ``touch_pairs``:
+    docs/known-cases.md, session 57)."""
     out: set[tuple[int, int]] = set()
     for i, j in pairs:
         if min(confidences[i], confidences[j]) < params.flat_conf:
