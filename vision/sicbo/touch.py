@@ -425,7 +425,7 @@ def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float]
     touching pairs of rendered leans, cameras 0-32 degrees, tilts 18-42, slides, pale and
     pale-green floors: 0.08, 0.12, 0.15 and 0.15, the rest 0.24 or more), so the side faces'
     way is what rules them out here. Of 210 other rendered leans none paid at 0.17 that did
-    not at 0.15; four paid at both (the two traced seen apart by ``touch_pairs``:
+    not at 0.15; four paid at both (all four seen apart by ``touch_pairs``:
     docs/known-cases.md, session 57)."""
     out: set[tuple[int, int]] = set()
     for i, j in pairs:
