@@ -167,6 +167,11 @@ def _pale_lean_frame(cam_tilt: float, yaw: float, faces: tuple[int, int], side: 
     (6.35, 2.61, (4, 2), 3, 21.3, 0.2, IVORY, PALE_GREEN, 15),
     # white dice on a pale floor, the lean tipped towards the camera (faces seen alike)
     (24.8, 1.28, (6, 5), 1, 31.0, -0.28, (238.0, 244.0, 246.0), PALE, 1),
+    # the lean's shaded side face scores as floor, a little over apart_floor_rel (0.28
+    # and 0.31 edge over the band), but the faces are seen 0.58 apart (view_gap), where
+    # flat dice side by side are seen alike: touching (paid before)
+    (9.06, 5.18, (5, 5), 1, 21.04, 0.18, IVORY, PALE_GREEN, 56),
+    (21.23, 3.77, (5, 1), 1, 23.13, 0.27, IVORY, PALE_GREEN, 96),
 ])
 def test_lean_on_a_floor_as_pale_as_the_dice_is_never_paid(
         cam_tilt: float, yaw: float, faces: tuple[int, int], side: int, tilt: float,

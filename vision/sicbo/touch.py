@@ -116,6 +116,9 @@ class TouchParams:
     beyond_rel: float = 1.9         # up to this x edge, just beyond the reach, a pair ...
     bare_rel: float = 0.05          # ... with under this x edge of floor on every band line
     #                                 touches (touch_pairs)
+    turned_floor_rel: float = 0.35  # within the reach, under this x edge of floor over the
+    turned_view: float = 0.35       # ... band between faces seen this far apart (view_gap)
+    #                                 touches (touch_pairs)
 
     def __post_init__(self) -> None:
         if not (self.apart_floor_rel > 0 and self.pip_reach_rel >= 0 and self.reach_rel > 1):
@@ -150,7 +153,20 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     0.29 edge of floor on the centre line). Fresh seed 15304 clip 014 r2 (1920x1080,
     red floor): a one tipped against a six, its upturned side between them, 1.76 of the
     picture's edges off (the one's lone pip gives no face to stretch the reach by), no
-    floor on any line: apart, paid 1-6-6 (truth dice_leaning)."""
+    floor on any line: apart, paid 1-6-6 (truth dice_leaning).
+
+    Within the reach, a pair with some floor between (under ``turned_floor_rel`` x edge
+    over the band) whose faces are seen ``turned_view`` or more apart (``view_gap``)
+    touches: a lean's top face is tipped 20-40 degrees from its support's, while flat
+    dice side by side are seen alike, and on a pale floor a lean's shaded upturned side
+    face scores as floor a little over ``apart_floor_rel``. Rendered leans (tests/sicbo/
+    test_dice_touch.py's helpers, cameras 0-30 degrees, tilts 18-42, slides, pale floors):
+    11 of 1100 random ones read as three flat dice surely (paid), all with 0.25-0.33 edge
+    of "floor" over the band, their faces seen 0.36-0.73 apart; a five tipped 21 degrees
+    on a five, ivory dice on a pale green floor: 1.33 edges apart, 0.28 edge, 0.58. Of 482
+    flat pairs paid 1.0-1.9 edges apart (random gaps, yaws, faces, cameras and floors), 7
+    have both: they abstain (six with a face of 1-3 pips, whose few pips give a rough
+    view)."""
     pairs = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))]
     close = [pair for pair in pairs if close_dice([tops[pair[0]], tops[pair[1]]], edge_px)]
     reach = {(i, j): _reach_edge(tops[i], tops[j], edge_px, params) for i, j in pairs}
@@ -175,6 +191,10 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     touching |= {(i, j) for i, j in beyond
                  if all(_floor_between(floor, tops[i], tops[j], edge_px, (o,))
                         < params.bare_rel * edge_px for o in band)}
+    touching |= {(i, j) for i, j in looks if (i, j) not in touching
+                 and (view_gap(tops[i], tops[j]) or 0.0) >= params.turned_view
+                 and _floor_between(floor, tops[i], tops[j], edge_px, band)
+                 < params.turned_floor_rel * edge_px}
     return touching, spread - touching
 
 
@@ -369,6 +389,15 @@ def _square(a: TopFace, b: TopFace, params: TouchParams) -> bool:
             and float(np.hypot(*both)) >= params.square_view
             and min(float(np.hypot(*va)), float(np.hypot(*vb))) >= params.square_one
             and diff <= params.square_diff)
+
+
+def view_gap(a: TopFace, b: TopFace) -> float | None:
+    """How far apart the two faces' views lie (``face_view``, the sign lost either way),
+    or None where a face has no pips."""
+    va, vb = face_view(a), face_view(b)
+    if va is None or vb is None:
+        return None
+    return min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb))))
 
 
 def face_view(top: TopFace) -> np.ndarray | None:
