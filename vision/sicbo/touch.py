@@ -80,7 +80,7 @@ from vision.sicbo.pips import TopFace, face_roundness
 from vision.sicbo.points import centre_gap_px, offset_px
 
 __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pairs",
-           "square_pairs", "tipped_leans", "touch_pairs", "touching_dice"]
+           "square_pairs", "tipped_leans", "touch_pairs", "touching_dice", "view_gap"]
 
 
 FACE_REL = 0.5   # the disk a top face holds about its centre, x its edge (_floor_between)
@@ -160,13 +160,13 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
     touches: a lean's top face is tipped 20-40 degrees from its support's, while flat
     dice side by side are seen alike, and on a pale floor a lean's shaded upturned side
     face scores as floor a little over ``apart_floor_rel``. Rendered leans (tests/sicbo/
-    test_dice_touch.py's helpers, cameras 0-30 degrees, tilts 18-42, slides, pale floors):
-    11 of 1100 random ones read as three flat dice surely (paid), all with 0.25-0.33 edge
-    of "floor" over the band, their faces seen 0.36-0.73 apart; a five tipped 21 degrees
-    on a five, ivory dice on a pale green floor: 1.33 edges apart, 0.28 edge, 0.58. Of 482
-    flat pairs paid 1.0-1.9 edges apart (random gaps, yaws, faces, cameras and floors), 7
-    have both: they abstain (six with a face of 1-3 pips, whose few pips give a rough
-    view)."""
+    test_dice_touch.py's helpers widened, cameras 0-30 degrees, tilts 18-42, slides, pale
+    and dark floors): 11 of 1100 random ones read as three flat dice surely (paid), all
+    with 0.25-0.33 edge of "floor" over the band, their faces seen 0.36-0.73 apart; a five
+    tipped 21 degrees on a five, ivory dice on a pale green floor: 1.33 edges apart, 0.28
+    edge, 0.58. Of 482 flat pairs paid 1.0-1.9 edges apart (random gaps, yaws, faces,
+    cameras and floors), 7 have both: they abstain (six with a face of 1-3 pips, whose few
+    pips give a rough view)."""
     pairs = [(i, j) for i in range(len(tops)) for j in range(i + 1, len(tops))]
     close = [pair for pair in pairs if close_dice([tops[pair[0]], tops[pair[1]]], edge_px)]
     reach = {(i, j): _reach_edge(tops[i], tops[j], edge_px, params) for i, j in pairs}
@@ -384,19 +384,20 @@ def _square(a: TopFace, b: TopFace, params: TouchParams) -> bool:
         return False
     va, vb, both = _view(sa), _view(sb), _view(0.5 * (sa + sb))
     small, large = sorted((a.edge_px, b.edge_px))
-    diff = min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb))))
     return (small >= params.square_min_px and small >= params.square_edge * large
             and float(np.hypot(*both)) >= params.square_view
             and min(float(np.hypot(*va)), float(np.hypot(*vb))) >= params.square_one
-            and diff <= params.square_diff)
+            and _gap(va, vb) <= params.square_diff)
 
 
 def view_gap(a: TopFace, b: TopFace) -> float | None:
     """How far apart the two faces' views lie (``face_view``, the sign lost either way),
     or None where a face has no pips."""
     va, vb = face_view(a), face_view(b)
-    if va is None or vb is None:
-        return None
+    return None if va is None or vb is None else _gap(va, vb)
+
+
+def _gap(va: np.ndarray, vb: np.ndarray) -> float:
     return min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb))))
 
 
@@ -460,11 +461,8 @@ def flat_beside(blobs: list[Blob], tops: list[TopFace], confidences: list[float]
     for i, j in pairs:
         if min(confidences[i], confidences[j]) < params.flat_conf:
             continue
-        views = (face_view(tops[i]), face_view(tops[j]))
-        if views[0] is None or views[1] is None:
-            continue
-        va, vb = views
-        if min(float(np.hypot(*(va - vb))), float(np.hypot(*(va + vb)))) > params.flat_diff:
+        gap = view_gap(tops[i], tops[j])
+        if gap is None or gap > params.flat_diff:
             continue
         for k in range(len(tops)):
             if k in (i, j) or k in leaning or confidences[k] < params.flat_conf \
