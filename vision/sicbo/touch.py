@@ -183,18 +183,20 @@ def touch_pairs(image_bgr: np.ndarray, tops: list[TopFace], edge_px: float,
         return tipped, spread - tipped
     floor = bare_floor(image_bgr, edge_px, params, detect, look)     # once per picture
     band = tuple(np.linspace(-params.band_rel, params.band_rel, params.band_lines))
-    # close: little floor on the centre line or over the band touches; farther: the band
-    looks = {**{pair: ((0.0,), band) for pair in close}, **{pair: (band,) for pair in far}}
-    touching = tipped | {(i, j) for (i, j), lines in looks.items()
-                         if any(_floor_between(floor, tops[i], tops[j], edge_px, offsets)
-                                < params.apart_floor_rel * edge_px for offsets in lines)}
+    # within the reach little floor over the band touches (close: or on the centre line),
+    # and some between faces seen turned apart
+    over = {(i, j): _floor_between(floor, tops[i], tops[j], edge_px, band)
+            for i, j in (*close, *far)}
+    touching = tipped | {(i, j) for (i, j), run in over.items()
+                         if run < params.apart_floor_rel * edge_px
+                         or (run < params.turned_floor_rel * edge_px
+                             and (view_gap(tops[i], tops[j]) or 0.0) >= params.turned_view)
+                         or ((i, j) in close
+                             and _floor_between(floor, tops[i], tops[j], edge_px, (0.0,))
+                             < params.apart_floor_rel * edge_px)}
     touching |= {(i, j) for i, j in beyond
                  if all(_floor_between(floor, tops[i], tops[j], edge_px, (o,))
                         < params.bare_rel * edge_px for o in band)}
-    touching |= {(i, j) for i, j in looks if (i, j) not in touching
-                 and (view_gap(tops[i], tops[j]) or 0.0) >= params.turned_view
-                 and _floor_between(floor, tops[i], tops[j], edge_px, band)
-                 < params.turned_floor_rel * edge_px}
     return touching, spread - touching
 
 
