@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.components import components_with_stats
-from vision.roulette.ghost import label_is_ghost
+from vision.roulette.ghost import model_stands_out
 from vision.roulette.hand import (
     HAND_BRIDGE,
     HAND_MARGIN,
@@ -103,8 +103,8 @@ class EdgePieces:
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
             frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
-            ghost = [k for k in ids
-                     if label_is_ghost(frame, model, labels, stats, int(k), self.params)]
+            ghost = [k for k in ids if _hand_is_ghost(frame, model, labels == k, stats[k],
+                                                      self.params, row)]
             if ghost:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
                 ids = without_ids(ids, ghost)
@@ -491,3 +491,39 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     opened = cv2.morphologyEx(piece.view(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero(opened if opened.any() else piece)
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
+
+
+def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat: np.ndarray,
+                   params: ObjectParams, head_row: int) -> bool:
+    """Is the hand's ``piece`` ((R, C) bool, image coordinates; ``stat`` its bridged
+    box's connected-component stats) a ghost, part by part: its rows on the head
+    (above ``head_row``) by the columns beside them or by the same place some pockets
+    away, its rows on the bowl by the columns beside them (``model_stands_out``)? Every
+    part of ``min_area_px`` or more must be one (all of it, if none is that large). On
+    the head the columns beside are frets and digits, the frame's pockets stand out of
+    them as much as a hand's smear in the model does (seed 15601 007 r2: a hand's trace
+    learnt over the pockets while the dealer took the ball, followed as the hand 4.5 s, its
+    last piece boxed as an object when it went: a false void; beside, frame 72-81 against
+    model 24-56; pockets away, frame 16-20 against 48-50), and a piece's bridged box
+    reaches rows it does not (``HAND_BRIDGE``)."""
+    x, y, w, h = (int(stat[i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                         cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    inside = piece[y:y + h, x:x + w]
+    parts = [(top, inside[top - y:stop - y]) for top, stop in
+             ((y, min(y + h, head_row)), (max(y, head_row), y + h)) if top < stop]
+    big = [(top, part) for top, part in parts
+           if np.count_nonzero(part) >= params.min_area_px]
+    if not big:  # (tiny: judged whole, beside)
+        big, head_row = [(y, inside)], 0
+    for top, part in big:
+        rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
+        if not len(rows):
+            continue
+        box = part[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
+        span = slice(top + int(rows[0]), top + int(rows[-1]) + 1)
+        at = np.arange(x + int(cols[0]), x + int(cols[-1]) + 1)
+        if not (model_stands_out(frame, model, box, span, at, params, by_pockets=False)
+                or (span.stop <= head_row and model_stands_out(
+                    frame, model, box, span, at, params, by_pockets=True))):
+            return False
+    return True
