@@ -115,7 +115,8 @@ class ObjectParams:
     border_shrink: float = 0.75  # ... nor is it shrinking: under this share of the most it
     border_shrink_frames: int = 5  # ... was over these last frames (fingers withdrawing)
     shadow_gain: float = 0.8  # a border piece the model darkened to at most this, alike
-    shadow_hue: float = 0.12  # ... in every channel (gains within this share): a shadow
+    shadow_hue: float = 0.12  # ... in every channel (off that within this share of the
+    # brightest channel): a shadow (``bowl_edge.shade``)
     link_stand_out: float = 12.0  # off the head, pieces joined to a hand through
     # differences from the model this large are the hand's (``EdgePieces._linked``)
     link_margin_px: int = 3  # a compact piece at the edge with what differs that much
