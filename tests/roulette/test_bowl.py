@@ -290,7 +290,9 @@ def edge_line(row: int, cols: tuple[int, int], start: int, stop: int) -> Paint:
     ([disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
     # a white coin at the border, no hand anywhere near
     ([disc(30, 262, 4, (205, 205, 210), 60)], 60, 30, 263),
-    # a black chip there: darker than the wood, but no shadow's colour (``shade``)
+    # a black chip there: darker than the wood, no shadow's colour (``shade``); tested as
+    # a hand's piece over its bridged box (wider than the chip), it was once called a ghost
+    # every 4 frames and never reported (``bowl_edge._hand_is_ghost``)
     ([disc(32, 263, 5, (30, 30, 30), 60)], 60, 32, 264),
     # a chip at the border while a hand works elsewhere in the bowl
     ([hand(100, 20, 40, 150), disc(32, 263, 5, (40, 160, 60), 60)], 60, 32, 264),
