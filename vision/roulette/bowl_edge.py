@@ -522,8 +522,6 @@ def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat
         big, head_row = [(y, inside)], 0
     for top, part in big:
         rows, cols = np.flatnonzero(part.any(axis=1)), np.flatnonzero(part.any(axis=0))
-        if not len(rows):
-            continue
         box = part[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
         span = slice(top + int(rows[0]), top + int(rows[-1]) + 1)
         at = np.arange(x + int(cols[0]), x + int(cols[-1]) + 1)
