@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.components import components_with_stats
-from vision.roulette.ghost import model_stands_out
+from vision.roulette.ghost import patch_is_ghost
 from vision.roulette.hand import (
     HAND_BRIDGE,
     HAND_MARGIN,
@@ -503,7 +503,7 @@ def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat
     """Is the hand's ``piece`` ((R, C) bool, image coordinates; ``stat`` its bridged
     box's connected-component stats) a ghost, part by part: its rows on the head
     (above ``head_row``) by the columns beside them or by the same place some pockets
-    away, its rows on the bowl by the columns beside them (``model_stands_out``)? Every
+    away, its rows on the bowl by the columns beside them (``patch_is_ghost``)? Every
     part of ``min_area_px`` or more must be one (all of it, if none is that large). On
     the head the columns beside are frets and digits, the frame's pockets stand out of
     them as much as a hand's smear in the model does (seed 15601 007 r2: a hand's trace
@@ -525,8 +525,6 @@ def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat
         box = part[rows[0]:rows[-1] + 1, cols[0]:cols[-1] + 1]
         span = slice(top + int(rows[0]), top + int(rows[-1]) + 1)
         at = np.arange(x + int(cols[0]), x + int(cols[-1]) + 1)
-        if not (model_stands_out(frame, model, box, span, at, params, by_pockets=False)
-                or (span.stop <= head_row and model_stands_out(
-                    frame, model, box, span, at, params, by_pockets=True))):
+        if not patch_is_ghost(frame, model, box, span, at, params, head_row):
             return False
     return True

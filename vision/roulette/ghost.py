@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
 __all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_is_glint",
-           "label_is_head_shifted", "label_is_turret", "model_stands_out",
+           "label_is_head_shifted", "label_is_turret", "model_stands_out", "patch_is_ghost",
            "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
@@ -207,7 +207,14 @@ def label_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
     frame) by the columns beside it? A patch on the head rows (above ``head_row``, in
     wheel coordinates) is a ghost also by the same place some pockets away (a ghost wider
     than the patch has ghost beside it too; pockets elsewhere show the empty head)."""
-    patch, rows, cols = _label_box(labels, stats, k)
+    return patch_is_ghost(frame, model, *_label_box(labels, stats, k), params, head_row)
+
+
+def patch_is_ghost(frame: np.ndarray, model: np.ndarray, patch: np.ndarray, rows: slice,
+                   cols: np.ndarray, params: ObjectParams, head_row: int = 0) -> bool:
+    """``label_is_ghost``'s test of a patch (``patch`` its (h, w) bool mask in the box of
+    ``rows`` and the consecutive column indices ``cols``): by the columns beside it, or,
+    wholly on the head rows (above ``head_row``), by the same place some pockets away."""
     beside = model_stands_out(frame, model, patch, rows, cols, params, by_pockets=False)
     if beside or rows.stop > head_row:
         return beside
