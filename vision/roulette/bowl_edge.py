@@ -103,7 +103,7 @@ class EdgePieces:
         if (frame is not None and model is not None and len(ids)
                 and self.frames % self.params.hand_ghost_every == 0):
             frame, model = roll_head(frame, row, shift), roll_head(model, row, shift)
-            ghost = [k for k in ids if _hand_is_ghost(frame, model, labels == k, stats[k],
+            ghost = [k for k in ids if _hand_is_ghost(frame, model, labels, stats, int(k),
                                                       self.params, row)]
             if ghost:
                 self._mark_ghost(roll_head(members(labels, n, ghost), row, -shift))
@@ -498,10 +498,10 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
 
 
-def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat: np.ndarray,
-                   params: ObjectParams, head_row: int) -> bool:
-    """Is the hand's ``piece`` ((R, C) bool, image coordinates; ``stat`` its bridged
-    box's connected-component stats) a ghost, part by part: its rows on the head
+def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                   stats: np.ndarray, k: int, params: ObjectParams, head_row: int) -> bool:
+    """Is the hand's piece ``k`` of ``labels`` (image coordinates, labelled bridged:
+    ``stats`` give its bridged box) a ghost, part by part: its rows on the head
     (above ``head_row``) by the columns beside them or by the same place some pockets
     away, its rows on the bowl by the columns beside them (``patch_is_ghost``)? Every
     part of ``min_area_px`` or more must be one (all of it, if none is that large). On
@@ -511,9 +511,9 @@ def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, piece: np.ndarray, stat
     last piece boxed as an object when it went: a false void; beside, frame 72-81 against
     model 24-56; pockets away, frame 16-20 against 48-50), and a piece's bridged box
     reaches rows it does not (``HAND_BRIDGE``)."""
-    x, y, w, h = (int(stat[i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                         cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-    inside = piece[y:y + h, x:x + w]
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                             cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    inside = labels[y:y + h, x:x + w] == k  # (cost) its box only, not the whole strip
     parts = [(top, inside[top - y:stop - y]) for top, stop in
              ((y, min(y + h, head_row)), (max(y, head_row), y + h)) if top < stop]
     big = [(top, part) for top, part in parts
