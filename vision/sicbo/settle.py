@@ -26,7 +26,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   ``count_reads`` reads of the spell, the other reads missing it and seeing no die
   elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only).
   A pose on fewer than three dice rests on a die hidden by the posed one: a read of the
-  spell that saw the third die apart from it denies it (``_third_seen_apart``);
+  spell that saw the third die apart from it denies it (``_third_seen_apart``). A spell
+  of ``max_reads`` whose every read saw a die not flat, all near one place, is the
+  pose more of them saw (``_posed_throughout``: one pair seen by one face or another);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain; but while the last read shows
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
@@ -302,7 +304,8 @@ class RoundTracker:
             stacked = n == 2 and p.two_means_stacked and all(self._two_on_dark(r) for r in counted)
             return [flag, void(frame, "dice_stacked") if stacked else abstain(frame, "dice_count")]
         if len(self._reads) >= p.max_reads:
-            return [abstain(frame, "low_confidence")]
+            posed_void = self._posed_throughout()
+            return [void(frame, posed_void) if posed_void else abstain(frame, "low_confidence")]
         return []
 
     def _two_on_dark(self, read: DiceObs) -> bool:
@@ -412,6 +415,31 @@ class RoundTracker:
                                                   and _stack_outvotes(spell, there, seen))):
                     return reason
         return None
+
+    def _posed_throughout(self) -> str | None:
+        """Every read of a spell of ``max_reads`` saw three dice or more, a die not flat
+        among them, every such die within ``hidden_reach_rel`` x edge of the latest
+        read's: ``dice_stacked`` or
+        ``dice_leaning``, whichever pose more reads saw (stacked on a tie, as within one
+        read). One pair of dice, not lying flat, seen by one face or another in turn: its
+        dice found as two, three or one, each pose on too few reads at one place for
+        ``_recurring_pose``, and never an outcome. Seed 15704 clip 027 r0 (1024x576, camera
+        5 degrees): a six tipped 40 degrees against a six, a red four's side face between
+        them; six reads, each with a die stacked or leaning at one of three places 1.6 edges
+        apart (three dice seen, or four): abstained low_confidence (truth dice_leaning)."""
+        p, last = self.params, self._reads[-1]
+        off = [d for d in last.dice if d.pose != "flat"]
+        if len(self._reads) < p.max_reads or not off or any(r.count < 3 for r in self._reads):
+            return None       # (fewer dice: the pose rests on a die hidden, its own rules)
+        for read in self._reads:
+            posed_here = [d for d in read.dice if d.pose != "flat"]
+            if not posed_here or any(
+                    centre_gap_px(d, off[0]) > p.hidden_reach_rel * max(d.edge_px, off[0].edge_px)
+                    for d in posed_here):
+                return None
+        stacked = sum(r.has("stacked") for r in self._reads)
+        leaning = sum(r.has("leaning") for r in self._reads)
+        return "dice_stacked" if stacked >= leaning else "dice_leaning"
 
     def _split_pair(self, read: DiceObs, die: DieObs | None, last: DiceObs) -> bool:
         """``read`` sees the leaning die of ``last`` (``die``, at its place) as two dice

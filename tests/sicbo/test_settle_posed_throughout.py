@@ -1,0 +1,61 @@
+"""A pair of dice not lying flat, seen by one face or another in turn: every read of the
+spell shows a die stacked or leaning near one place, never the same way at one place on
+enough reads for a pose's other rules. Voided by the pose more reads saw, not abstained.
+
+Seed 15704 clip 027 r0 (1024x576, camera 5 degrees): a six tipped 40 degrees against a
+six, a red four's side face between them, read as three dice or four (the side face a
+die), a die stacked at one place or leaning at another, six reads: abstained
+low_confidence (truth dice_leaning). The reads here are those of the clip (places,
+edges, faces, confidences), one per frame."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker
+
+FOUR = DieObs((440.0, 172.0), 40.0, 4, 0.997)
+
+
+def _read(six: str, side: str | None, lean: str, lean_xy: tuple[float, float] = (520.0, 394.0)
+          ) -> DiceObs:
+    """The pair's flat-looking six (pose ``six``), the red four's side face (``side``,
+    None: not found) and the tipped six (``lean``), beside the lone four."""
+    dice = [FOUR, DieObs((474.0, 350.0), 41.0, 6, 0.5, six)]
+    if side is not None:
+        dice.append(DieObs((499.0, 374.0), 29.0, 4, 0.5, side))
+    dice.append(DieObs(lean_xy, 31.0, 6, 0.999, lean))
+    return DiceObs(tuple(dice))
+
+
+CLIP = [_read("stacked", "flat", "flat"), _read("flat", None, "leaning"),
+        _read("stacked", "flat", "flat"), _read("stacked", "flat", "leaning"),
+        _read("flat", "leaning", "leaning"), _read("flat", None, "leaning")]
+
+
+def _decide(reads: list[DiceObs]) -> list[tuple[str, int, str | None]]:
+    tracker = RoundTracker()
+    out = []
+    for frame, read in enumerate(reads):
+        for ev in tracker.update(FrameObs(frame, False, False, read)):
+            if ev.type in ("outcome", "void", "abstain"):
+                out.append((ev.type, ev.frame, ev.reason))
+    return out
+
+
+def test_a_pair_seen_posed_on_every_read_is_voided_by_the_pose_most_reads_saw() -> None:
+    assert _decide(CLIP) == [("void", 5, "dice_leaning")]     # before: abstain at 5
+
+
+def test_more_reads_stacked_than_leaning_void_it_stacked() -> None:
+    reads = [*CLIP[:4], _read("stacked", None, "flat"), _read("stacked", "flat", "flat")]
+    assert _decide(reads) == [("void", 5, "dice_stacked")]
+
+
+@pytest.mark.parametrize("odd", [
+    _read("flat", "flat", "flat"),                       # a read with every die flat
+    _read("flat", None, "leaning", lean_xy=(640.0, 394.0)),  # a pose 4 edges off
+])
+def test_a_read_without_the_pairs_pose_leaves_it_to_a_person(odd: DiceObs) -> None:
+    reads = [*CLIP[:3], odd, *CLIP[4:]]
+    assert _decide(reads) == [("abstain", 5, "low_confidence")]
