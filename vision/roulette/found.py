@@ -167,11 +167,12 @@ def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettlePara
     last frame before idle learning takes a spot seen so often for a look-alike; a
     landing, which also gives the ball's way, has had its chance by then); from
     the first, the spot went ``found_hop_pockets`` relative to the wheel (the farthest),
-    in at least three steps of ``found_step_pockets`` that way, none faster than a ball (a
-    sighting's gap of k frames holds up to k steps, as many as it went, and one jump across
-    a gap is not all of them: seed 15701 013 r3, 800x600 at 25 fps, the track out of view:
-    0.34 pocket, a frame unseen, 0.51, then settling by 0.13 and less; two steps counted,
-    the round was never read).
+    in at least three steps of ``found_step_pockets`` that way, none faster than a ball.
+    For a spot come to rest (``_come_to_rest``) a sighting's gap of k frames holds up to k
+    steps, as many as it went, and one jump across a gap is not all of them (seed 15701
+    013 r3, 800x600 at 25 fps, the track out of view: 0.34 pocket, a frame unseen, 0.51,
+    then settling by 0.13 and less; two steps counted, the round was never read; a ball
+    still bouncing back off a fret keeps its chance at a landing, seed 10501 017 r4).
     A look-alike riding with the wheel (a chrome part, the last ball at rest) does not
     move in it; fingers putting a ball in are seen at it. (Seed 10401 010 r1: first
     seen in the pockets 1.0 pocket from where it rested, r4: 0.87 and back; missed.)"""
@@ -181,11 +182,25 @@ def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettlePara
         return False
     away = [relative_angle(s.rel, recent[0].rel) for s in recent]
     far = max(away, key=abs)
+    if abs(far) < p.found_hop_pockets * POCKET_RAD:
+        return False
     way, step = (1.0 if far > 0 else -1.0), p.found_step_pockets * POCKET_RAD
-    steps = [min(b.frame - a.frame, max(int(relative_angle(b.rel, a.rel) * way // step), 0))
+    along = [(relative_angle(b.rel, a.rel) * way, b.frame - a.frame)
              for a, b in zip(recent, recent[1:], strict=False)]
-    return (abs(far) >= p.found_hop_pockets * POCKET_RAD and sum(steps) >= 3
-            and sum(k > 0 for k in steps) >= 2)
+    if sum(st >= step for st, _ in along) >= 3:
+        return True
+    steps = [min(gap, max(int(st // step), 0)) for st, gap in along]
+    return sum(steps) >= 3 and sum(k > 0 for k in steps) >= 2 and _come_to_rest(recent, p)
+
+
+def _come_to_rest(recent: list[Seen], p: SettleParams) -> bool:
+    """The latest ``settle_frames`` sightings lie within ``settle_offset_long`` pockets of
+    the last (relative to the wheel): the ball rests, and idle learning takes it for a
+    look-alike next; while it still moves a landing, which tells its way, may be seen."""
+    last = recent[-1].rel
+    return len(recent) >= p.settle_frames and all(
+        abs(relative_angle(s.rel, last)) <= p.settle_offset_long * POCKET_RAD
+        for s in recent[-p.settle_frames:])
 
 
 def glimpsed_hop(recent: list[Seen], *, band: tuple[float, float], fps: float,
