@@ -1,6 +1,6 @@
 """A die read built by hand (the tests' shared helpers): a square, axis-aligned die at a
 place, with its face, confidence and, where they disagree, what pips and CNN said; a one
-with its blob and top face, for the pose rules."""
+with its blob and top face, for the pose rules; a round's reads fed to the settle tracker."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 from vision.sicbo.detect import Blob
 from vision.sicbo.pips import Pip, TopFace
 from vision.sicbo.reading import DieRead
+from vision.sicbo.settle import DiceObs, FrameObs, RoundTracker
 
 
 def square_die(x: float, y: float, face: int, conf: float, edge: float,
@@ -34,3 +35,15 @@ def one_with_blob(x: float, y: float, side: int, dx: float = 0.0,
     read = DieRead(box_xyxy=box, center_xy=(x, y), face=1, confidence=0.99, pose="flat",
                    top_quad=((0, 0), (1, 0), (1, 1), (0, 1)), edge_px=40.0)
     return read, blob, TopFace(pips=(pip,), center_xy=(x, y), edge_px=40.0, side_pips=())
+
+
+def decisions(reads: list[DiceObs]) -> list[tuple[str, int, str | None]]:
+    """The decisions (type, frame, reason) of a round whose reads come one per frame, the
+    lid off and the dice still from frame 0."""
+    tracker = RoundTracker()
+    out = []
+    for frame, read in enumerate(reads):
+        for ev in tracker.update(FrameObs(frame, False, False, read)):
+            if ev.type in ("outcome", "void", "abstain"):
+                out.append((ev.type, ev.frame, ev.reason))
+    return out

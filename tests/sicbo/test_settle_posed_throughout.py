@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker
+from tests.sicbo.reads import decisions
+from vision.sicbo.settle import DiceObs, DieObs
 
 FOUR = DieObs((440.0, 172.0), 40.0, 4, 0.997)
 
@@ -33,23 +34,13 @@ CLIP = [_read("stacked", "flat", "flat"), _read("flat", None, "leaning"),
         _read("flat", "leaning", "leaning"), _read("flat", None, "leaning")]
 
 
-def _decide(reads: list[DiceObs]) -> list[tuple[str, int, str | None]]:
-    tracker = RoundTracker()
-    out = []
-    for frame, read in enumerate(reads):
-        for ev in tracker.update(FrameObs(frame, False, False, read)):
-            if ev.type in ("outcome", "void", "abstain"):
-                out.append((ev.type, ev.frame, ev.reason))
-    return out
-
-
 def test_a_pair_seen_posed_on_every_read_is_voided_by_the_pose_most_reads_saw() -> None:
-    assert _decide(CLIP) == [("void", 5, "dice_leaning")]     # before: abstain at 5
+    assert decisions(CLIP) == [("void", 5, "dice_leaning")]     # before: abstain at 5
 
 
 def test_more_reads_stacked_than_leaning_void_it_stacked() -> None:
     reads = [*CLIP[:4], _read("stacked", None, "flat"), _read("stacked", "flat", "flat")]
-    assert _decide(reads) == [("void", 5, "dice_stacked")]
+    assert decisions(reads) == [("void", 5, "dice_stacked")]
 
 
 @pytest.mark.parametrize("odd", [
@@ -58,4 +49,4 @@ def test_more_reads_stacked_than_leaning_void_it_stacked() -> None:
 ])
 def test_a_read_without_the_pairs_pose_leaves_it_to_a_person(odd: DiceObs) -> None:
     reads = [*CLIP[:3], odd, *CLIP[4:]]
-    assert _decide(reads) == [("abstain", 5, "low_confidence")]
+    assert decisions(reads) == [("abstain", 5, "low_confidence")]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker
+from tests.sicbo.reads import decisions
+from vision.sicbo.settle import DiceObs, DieObs
 
 TWO = DieObs((335.0, 392.0), 52.0, 2, 0.999)
 
@@ -25,19 +26,9 @@ def _split(conf: float = 0.5, four_xy: tuple[float, float] = (485.0, 312.0)) -> 
 LEAN = DiceObs((TWO, DieObs((423.0, 349.0), 52.0, 6, 1.0, "leaning")))
 
 
-def _decide(reads: list[DiceObs]) -> list[tuple[str, int, str | None]]:
-    tracker = RoundTracker()
-    out = []
-    for frame, read in enumerate(reads):
-        for ev in tracker.update(FrameObs(frame, False, False, read)):
-            if ev.type in ("outcome", "void", "abstain"):
-                out.append((ev.type, ev.frame, ev.reason))
-    return out
-
-
 def test_lean_seen_whole_and_split_into_two_unsure_dice_is_voided() -> None:
     reads = [_split(), LEAN, LEAN, _split(), LEAN, _split()]
-    assert _decide(reads) == [("void", 4, "dice_leaning")]     # before: abstain at 5
+    assert decisions(reads) == [("void", 4, "dice_leaning")]     # before: abstain at 5
 
 
 @pytest.mark.parametrize("split", [
@@ -46,5 +37,5 @@ def test_lean_seen_whole_and_split_into_two_unsure_dice_is_voided() -> None:
 ])
 def test_split_reads_that_do_not_show_the_pair_still_deny_the_lean(split: DiceObs) -> None:
     reads = [split, LEAN, LEAN, split, LEAN, split]
-    assert [d[0] for d in _decide(reads)] == ["abstain"]
+    assert [d[0] for d in decisions(reads)] == ["abstain"]
 
