@@ -27,8 +27,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only).
   A pose on fewer than three dice rests on a die hidden by the posed one: a read of the
   spell that saw the third die apart from it denies it (``_third_seen_apart``). A spell
-  of ``max_reads`` whose every read saw a die not flat, all near one place, is the
-  pose more of them saw (``_posed_throughout``: one pair seen by one face or another);
+  of ``max_reads`` whose every read saw three dice or more with a die not flat, all such
+  dice near one place, is a void by the pose more of them saw (``_posed_throughout``: one
+  pair seen by one face or another);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain; but while the last read shows
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
@@ -418,15 +419,15 @@ class RoundTracker:
 
     def _posed_throughout(self) -> str | None:
         """Every read of a spell of ``max_reads`` saw three dice or more, a die not flat
-        among them, every such die within ``hidden_reach_rel`` x edge of the latest
-        read's: ``dice_stacked`` or
-        ``dice_leaning``, whichever pose more reads saw (stacked on a tie, as within one
-        read). One pair of dice, not lying flat, seen by one face or another in turn: its
-        dice found as two, three or one, each pose on too few reads at one place for
-        ``_recurring_pose``, and never an outcome. Seed 15704 clip 027 r0 (1024x576, camera
-        5 degrees): a six tipped 40 degrees against a six, a red four's side face between
-        them; six reads, each with a die stacked or leaning at one of three places 1.6 edges
-        apart (three dice seen, or four): abstained low_confidence (truth dice_leaning)."""
+        among them, every such die within ``hidden_reach_rel`` x edge of the latest read's:
+        ``dice_stacked`` or ``dice_leaning``, whichever pose more reads saw (stacked on a
+        tie, as within one read). One pair of dice, not lying flat, seen by one face or
+        another in turn (a side face found as a die on some reads), each pose on too few
+        reads at one place for ``_recurring_pose``: never an outcome. Seed 15704 clip 027
+        r0 (1024x576, camera 5 degrees): a six tipped 40 degrees against a six, a red
+        four's side face between them; six reads, each with a die stacked or leaning at one
+        of three places 1.6 edges apart (three dice seen, or four): abstained
+        low_confidence (truth dice_leaning)."""
         p, last = self.params, self._reads[-1]
         off = [d for d in last.dice if d.pose != "flat"]
         if len(self._reads) < p.max_reads or not off or any(r.count < 3 for r in self._reads):
