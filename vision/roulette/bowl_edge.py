@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.roulette.components import components_with_stats
-from vision.roulette.ghost import patch_is_ghost
+from vision.roulette.ghost import label_box, patch_is_ghost
 from vision.roulette.hand import (
     HAND_BRIDGE,
     HAND_MARGIN,
@@ -511,11 +511,10 @@ def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
     last piece boxed as an object when it went: a false void; beside, frame 72-81 against
     model 24-56; pockets away, frame 16-20 against 48-50), and a piece's bridged box
     reaches rows it does not (``HAND_BRIDGE``)."""
-    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                             cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-    inside = labels[y:y + h, x:x + w] == k  # (cost) its box only, not the whole strip
+    inside, box_rows, box_cols = label_box(labels, stats, k)  # (cost) not the whole strip
+    y, end, x = box_rows.start, box_rows.stop, int(box_cols[0])
     parts = [(top, inside[top - y:stop - y]) for top, stop in
-             ((y, min(y + h, head_row)), (max(y, head_row), y + h)) if top < stop]
+             ((y, min(end, head_row)), (max(y, head_row), end)) if top < stop]
     big = [(top, part) for top, part in parts
            if np.count_nonzero(part) >= params.min_area_px]
     if not big:  # (tiny: judged whole, beside)

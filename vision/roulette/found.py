@@ -194,13 +194,20 @@ def hopping_in(recent: list[Seen], *, band_out: float, fps: float, p: SettlePara
 
 
 def _come_to_rest(recent: list[Seen], p: SettleParams) -> bool:
-    """The latest ``settle_frames`` sightings lie within ``settle_offset_long`` pockets of
-    the last (relative to the wheel): the ball rests, and idle learning takes it for a
-    look-alike next; while it still moves a landing, which tells its way, may be seen."""
-    last = recent[-1].rel
-    return len(recent) >= p.settle_frames and all(
-        abs(relative_angle(s.rel, last)) <= p.settle_offset_long * POCKET_RAD
-        for s in recent[-p.settle_frames:])
+    """The latest ``settle_frames`` sightings ride (``_riding_from``): the ball rests, and
+    idle learning takes it for a look-alike next; while it still moves a landing, which
+    tells its way, may be seen."""
+    return len(recent) - _riding_from(recent, p) >= p.settle_frames
+
+
+def _riding_from(seen: list[Seen], p: SettleParams) -> int:
+    """The index from which every sighting lies within ``settle_offset_long`` pockets of
+    the last (relative to the wheel): the ball riding in its pocket since."""
+    rest, k = seen[-1].rel, len(seen)
+    while k > 0 and abs(relative_angle(seen[k - 1].rel, rest)) / POCKET_RAD \
+            <= p.settle_offset_long:
+        k -= 1
+    return k
 
 
 def glimpsed_hop(recent: list[Seen], *, band: tuple[float, float], fps: float,
@@ -247,15 +254,12 @@ def glimpsed_in(gapped: list[Seen], *, band_out: float, fps: float, p: SettlePar
         return False
     if any(too_fast(a, b, fps=fps, p=p) for a, b in zip(gapped, gapped[1:], strict=False)):
         return False
-    rest = gapped[-1].rel
-    away = [abs(relative_angle(s.rel, rest)) / POCKET_RAD for s in gapped]
-    riding = len(away)
-    while riding > 0 and away[riding - 1] <= p.settle_offset_long:
-        riding -= 1
+    riding = _riding_from(gapped, p)
     carried = abs(relative_angle(gapped[-1].theta, gapped[riding].theta)) / POCKET_RAD \
         if riding < len(gapped) else 0.0
-    return (len(away) - riding >= p.settle_frames and carried >= p.found_hop_pockets
-            and any(a >= p.found_hop_pockets for a in away[:riding]))
+    return (len(gapped) - riding >= p.settle_frames and carried >= p.found_hop_pockets
+            and any(abs(relative_angle(s.rel, gapped[-1].rel)) / POCKET_RAD
+                    >= p.found_hop_pockets for s in gapped[:riding]))
 
 
 def back_on_bowl(ball: Seen, free: Iterable[BallObs], free_before: Iterable[BallObs], *,

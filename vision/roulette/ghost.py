@@ -20,9 +20,9 @@ from vision.roulette.fastmean import fast_mean
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_is_ghost", "label_is_glint",
-           "label_is_head_shifted", "label_is_turret", "model_stands_out", "patch_is_ghost",
-           "periodic_anomaly", "same_colour_columns", "unlike_reference"]
+__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_box", "label_is_ghost",
+           "label_is_glint", "label_is_head_shifted", "label_is_turret", "model_stands_out",
+           "patch_is_ghost", "periodic_anomaly", "same_colour_columns", "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 GLINT_COLS = 3  # strip columns a fret spans (blurred); a chip is 14, a coin 8 or more
@@ -192,7 +192,7 @@ def unlike_reference(image: np.ndarray, reference: np.ndarray, patch: np.ndarray
     return float(err[patch].mean())
 
 
-def _label_box(labels: np.ndarray, stats: np.ndarray, k: int
+def label_box(labels: np.ndarray, stats: np.ndarray, k: int
                ) -> tuple[np.ndarray, slice, np.ndarray]:
     """Component ``k`` of ``labels`` (stats from cv2.connectedComponentsWithStats) -> its
     (h, w) bool mask in its box, the box's rows and its consecutive column indices."""
@@ -207,7 +207,7 @@ def label_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
     frame) by the columns beside it? A patch on the head rows (above ``head_row``, in
     wheel coordinates) is a ghost also by the same place some pockets away (a ghost wider
     than the patch has ghost beside it too; pockets elsewhere show the empty head)."""
-    return patch_is_ghost(frame, model, *_label_box(labels, stats, k), params, head_row)
+    return patch_is_ghost(frame, model, *label_box(labels, stats, k), params, head_row)
 
 
 def patch_is_ghost(frame: np.ndarray, model: np.ndarray, patch: np.ndarray, rows: slice,
@@ -229,7 +229,7 @@ def label_as_at_first(frame: np.ndarray, model: np.ndarray, reference: np.ndarra
     ``ghost_ratio`` x the model differs)? Where the columns beside or the pockets away
     differ from the patch anyway (digits on the number ring, a diamond on the bowl) the
     other tests cannot tell a hand's leaked trace or a removed coin's."""
-    patch, rows, cols = _label_box(labels, stats, k)
+    patch, rows, cols = label_box(labels, stats, k)
     now = unlike_reference(frame, reference, patch, rows, cols)
     return now < min(params.reference_stand_out,
                      params.ghost_ratio * unlike_reference(model, reference, patch, rows, cols))
