@@ -46,6 +46,15 @@ class FloorPipParams:
     # a spot's area, x edge^2: a pip with its blur halo, up to ~0.39 edge across (a
     # western one); the edge is the found dice' and may be short of this die's
     spot_area: tuple[float, float] = (0.004, 0.12)
+    # a spot counts among a group's largest (``top_rel``: a long group's retry, a disk's
+    # recentring) only if it fills this much of its enclosing circle: a pip is round
+    # (0.9-1.1 counted in pixels; 0.87 foreshortened by a camera 30 deg off vertical), a
+    # streak of a side face's shaded edge is not (fresh seed 15804 (spent) clip 024 r1
+    # frame 281, 640x480, a pale mint floor: a three's pips 40-42 px, 1.02-1.10; streaks
+    # below them 64 and 80 px, 0.24 and 0.31, drew its disk off two of its pips). The
+    # streak stays in its group: a leaning die's disk about all its spots holds the
+    # side face that shows the lean (test_pale_die_leaning_beside_a_found_one_is_found)
+    round_fill: float = 0.5
     # a lone spot this large (x edge^2) is a one's pip: seed 10804 clip 007, a red one
     # 0.2-0.24 with its halo, the other pips' spots there 0.013-0.028; a western one's pip
     # is ~0.3-0.39 edge across (0.07-0.12); the edge is the found dice' and may be short
@@ -120,14 +129,16 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
     spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px, area_rel,
                       dark=detect.dark_threshold, core=True)
-    n, _, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
     centres, areas = cents[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
     pip = areas <= params.spot_area[1] * edge_px ** 2       # an ordinary pip's size
+    # the areas a group's largest spots are picked by: a streak's counts for none
+    ranked = np.where(_round(labels, stats, params.round_fill), areas, 0.0)
     groups = [np.flatnonzero(pip)[idx] for idx in spot_groups(
-        centres[pip], edge_px, params, areas[pip])]
+        centres[pip], edge_px, params, ranked[pip])]
     found = np.asarray(found_xy, float).reshape(-1, 2)
     grouped = [(pts, params.radius_rel * edge_px) for idx in groups
-               for pts in _centrings(centres[idx], areas[idx], edge_px, params)]
+               for pts in _centrings(centres[idx], ranked[idx], edge_px, params)]
     lone = [(centres[i:i + 1], max(params.one_radius_rel * edge_px,
                                    params.one_pip_rel * float(np.sqrt(areas[i]))))
             for i in lone_ones(centres, areas, edge_px, params)]
@@ -144,6 +155,18 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
         return tuple(out)
 
     return PipDisks(blobs(grouped), blobs(lone))
+
+
+def _round(labels: np.ndarray, stats: np.ndarray, fill: float) -> np.ndarray:
+    """Per spot (the labels' 1..n-1): does it fill ``fill`` or more of its enclosing
+    circle (``FloorPipParams.round_fill``)?"""
+    out = np.zeros(len(stats) - 1, bool)
+    for k in range(1, len(stats)):
+        x, y, w, h, area = stats[k]
+        pts = cv2.findNonZero((labels[y:y + h, x:x + w] == k).astype(np.uint8))
+        _, radius = cv2.minEnclosingCircle(pts)
+        out[k - 1] = area >= fill * np.pi * max(radius, 0.5) ** 2
+    return out
 
 
 def _centrings(centres: np.ndarray, areas: np.ndarray, edge_px: float,
