@@ -1,6 +1,7 @@
-"""White dice on a pale mint floor: a three found only by its pip spots, its disk centred
-on them and not on the streaks of its side faces' shaded edges
-(``vision.sicbo.floorpips.FloorPipParams.round_fill``).
+"""White dice on a pale mint floor, two of them found only by the rescue: a three by its
+pip spots grouped without the streaks of its side faces' shaded edges
+(``vision.sicbo.floorpips.FloorPipParams.round_fill``), and a red one by the piece of its
+outline the looks find, its pips sized by the found dice (``vision.sicbo.rescue._die_sized``).
 
 Frame: the reader's dome crop of fresh seed 15804 clip 024 r1 frame 281 (640x480, floor
 ~220/230/222 BGR, Chinese pips; truth 1-3-6). Only the six stands out from the floor whole;
@@ -18,6 +19,7 @@ from vision.sicbo.settle import SettleParams
 
 FRAME = "s15804_024_f281_pale_mint_one_three.webp"
 FLOOR = SettleParams().min_face_conf
+FLOOR_ONE = SettleParams().min_face_conf_one
 SIX_XY, THREE_XY, ONE_XY = (205, 379), (270, 230), (264, 133)
 SIX_EDGE = 32.1
 
@@ -37,3 +39,14 @@ def test_a_pale_three_is_given_a_disk_about_its_pips_not_its_edge_streaks() -> N
 def test_a_pale_three_is_read() -> None:
     three = die_at(read_saved(FRAME), THREE_XY)
     assert three.face == 3 and three.pose == "flat" and three.confidence >= FLOOR
+
+
+@needs_model
+def test_a_pale_red_one_seen_in_part_is_read() -> None:
+    # the one's face scores as floor but for its shaded rim; the looks' blob of it is its
+    # upper part (759 px), whose area allowed pips up to 121 px: the red pip (146 px) was
+    # not one, and the disk of the floor's spots never saw it (it joins the rim's piece)
+    reading = read_saved(FRAME)
+    one = die_at(reading, ONE_XY)
+    assert one.face == 1 and one.pose == "flat" and one.confidence >= FLOOR_ONE
+    assert sorted(d.face for d in reading.dice) == [1, 3, 6]      # before: [6]
