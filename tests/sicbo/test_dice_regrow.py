@@ -85,3 +85,34 @@ def test_a_piece_grows_only_to_a_face_as_round_as_the_sure_ones() -> None:
     tipped, _ = regrown_partials(_four_of_ellipses(0.5), [ruler, piece], sure, classify,
                                  DiceParams())
     assert tipped[1] == piece                              # squashed: left a piece
+
+
+def test_a_face_the_cnn_reads_as_more_pips_grows_though_not_small() -> None:
+    # the four's upper pips alone at 42 px (0.84 x the sure 50 px: no piece by size)
+    pips = tuple(Pip((x, 92.0), 50.0, (4.0, 4.0), 0.0, 1.0, 0.0) for x in (92.0, 108.0))
+    upper = (_blob(), TopFace(pips=pips, center_xy=(100.0, 92.0), edge_px=42.0, side_pips=()))
+    ruler = (_blob(), _face(2, 50.0, (30.0, 30.0)))
+
+    def classify(tops: list) -> list:
+        return [np.eye(7)[t.count - 1] for t in tops]
+
+    image = _four_of_ellipses(1.0)
+    four = np.array([0.01, 0.02, 0.01, 0.95, 0.005, 0.005, 0.0])      # the CNN: a four
+    grown, _ = regrown_partials(image, [ruler, upper], [np.eye(7)[1], four], classify,
+                                DiceParams())
+    assert grown[1][1].count == 4
+    two = np.array([0.02, 0.95, 0.01, 0.01, 0.005, 0.005, 0.0])       # the CNN: its two
+    kept, _ = regrown_partials(image, [ruler, upper], [np.eye(7)[1], two], classify,
+                               DiceParams())
+    assert kept[1] == upper
+
+
+@needs_model
+def test_a_pale_six_found_in_part_is_read_whole() -> None:
+    # fresh seed 15804 (spent) clip 019 r4 frame 1760 (1920x1080, white dice on a
+    # near-white floor; truth 1-2-6): the six's blob its lower part (61 px, 0.76 x the
+    # two's 81), four pips found, the CNN six 0.91: read 0.456, abstained low_confidence
+    reading = read_saved("s15804_019_f1760_pale_six_in_part.webp")
+    six = die_at(reading, (420, 567))
+    assert six.face == 6 and six.pose == "flat" and six.confidence >= FLOOR
+    assert sorted(d.face for d in reading.dice) == [1, 2, 6]

@@ -5,7 +5,8 @@ of its top face about a pip or two, or a piece with its shadow. The pips outside
 piece are never counted and the CNN, shown a crop of the piece's size, sees the same
 few pips, so the face is read small and wrong, and ``dice._partial`` caps it (the round
 abstains). Here such a face (its edge under ``partial_rel`` x the largest face of 2+
-pips the CNN reads as its count surely, ``SURE``) is read again in a disk of
+pips the CNN reads as its count surely, ``SURE``, or one the CNN reads surely as more
+pips than it holds, ``_more_seen``) is read again in a disk of
 ``disk_rel`` x that edge about it (``floorpips``' disks: not the die's outline): the
 pips there, the face they make, and the CNN shown that face. The grown face replaces the
 piece only when it keeps every pip of the piece, counts at least as many, is of the
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.sicbo.detect import Blob
+from vision.sicbo.face import face_probs
 from vision.sicbo.floorpips import disk_blob
 from vision.sicbo.merged import pips_on
 from vision.sicbo.pips import (
@@ -78,8 +80,8 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     ruler = max(t.edge_px for t in sure)
     round_ = rp.round_rel * float(np.median([q.roundness for t in sure for q in t.pips]))
     out_f, out_p = list(found), list(probs)
-    for i, (_, top) in enumerate(found):
-        if top.edge_px >= params.partial_rel * ruler:
+    for i, ((_, top), p) in enumerate(zip(found, probs, strict=True)):
+        if top.edge_px >= params.partial_rel * ruler and not _more_seen(p, top.count):
             continue
         grown = _grown(image_bgr, top, ruler, round_, params.pips, rp)
         if grown is None:
@@ -94,6 +96,21 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
             kept.append(i)
     kept.sort()
     return [out_f[i] for i in kept], [out_p[i] for i in kept]
+
+
+def _more_seen(p: np.ndarray | None, count: int) -> bool:
+    """A face of 2+ pips the CNN (``p``) reads, ``SURE`` or more, as more pips than it
+    holds: a piece of a face though not much smaller than the others (the dice' sizes
+    differ across a wide frame). Fresh seed 15804 (spent) clip 019 r4 frame 1760
+    (1920x1080, white dice on a near-white floor): a six whose blob held its lower part
+    (61 px, 0.76 x the two's 81, over ``partial_rel``'s 0.7), four of its pips found, the
+    CNN six 0.91; the six grown in the disk, 87 px, fit 0.99, CNN 0.99; truth 1-2-6,
+    abstained ``low_confidence`` before."""
+    if p is None or count < 2:
+        return False
+    faces = face_probs(p)
+    best = int(np.argmax(faces))
+    return best + 1 > count and float(faces[best]) >= SURE
 
 
 def sure_read(p: np.ndarray | None, count: int) -> bool:
