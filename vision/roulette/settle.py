@@ -360,6 +360,9 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             # revolutions, read 9 = the last outcome: a wrong outcome). A hand put it there
             # (``_hand_at_pockets``): with none over the pockets it rolled in, seen late
             return events + [abstain(obs.frame, "ball_put_back", number=number)]
+        if self._hand_while_settling():
+            self.phase = "rest"  # a hand at the pockets since the ball came in: not paid
+            return events + [abstain(obs.frame, "ball_handled", number=number)]
         self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
         events += self._check_direction(obs.frame, resting=True)
         said = outcome(obs.frame, RouletteResult(number), conf) if self.trusted else abstain(
@@ -378,6 +381,18 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         back in void rounds whose object was missed, 0.1-0.2 turns, hands of 181-1313 px)."""
         since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
         return self.hand_frame >= since - round(self.p.put_back_hand_s * self.fps)
+
+    def _hand_while_settling(self) -> bool:
+        """Was a dealer's hand over the pocket band (``put_back_hand_px``) at any frame
+        since the ball came into the pockets (or since the round started, found there)?
+        No dealer reaches over the pockets while the ball settles in play; one that does
+        may be moving the ball, or what it lies on. Fresh seed 15901 clip 022 r2 (1024x576,
+        50 fps, a void round): a blue card fell onto the head at 1860, unseen as an object
+        (taken for ball sightings as it fell), the ball came to lie on it; the dealer's hand
+        over the pockets from 1955 (66-475 px) carried both with the wheel, and the ball,
+        1.2 turns rolled, was read at rest in 22 at 1996: a wrong outcome."""
+        since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
+        return self.hand_frame >= since
 
     def _hopped_in(self) -> None:
         """A round started on a glimpse whose sightings go on to show the ball hopping in
