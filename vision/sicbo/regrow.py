@@ -99,13 +99,13 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
 
 
 def _more_seen(p: np.ndarray | None, count: int) -> bool:
-    """A face of 2+ pips the CNN (``p``) reads, ``SURE`` or more, as more pips than it
-    holds: a piece of a face though not much smaller than the others (the dice' sizes
-    differ across a wide frame). Fresh seed 15804 (spent) clip 019 r4 frame 1760
-    (1920x1080, white dice on a near-white floor): a six whose blob held its lower part
-    (61 px, 0.76 x the two's 81, over ``partial_rel``'s 0.7), four of its pips found, the
-    CNN six 0.91; the six grown in the disk, 87 px, fit 0.99, CNN 0.99; truth 1-2-6,
-    abstained ``low_confidence`` before."""
+    """A face of 2+ pips the CNN (``p``) reads, ``SURE`` or more of its six faces'
+    probability, as more pips than it holds: a piece of a face though not much smaller
+    than the others (the dice' sizes differ across a wide frame). Fresh seed 15804
+    (spent) clip 019 r4 frame 1760 (1920x1080, white dice on a near-white floor): a six
+    whose blob held its lower part (61 px, 0.76 x the two's 81, over ``partial_rel``'s
+    0.7), four of its pips found, the CNN six 0.91; the six grown in the disk, 87 px, fit
+    0.99, CNN 0.99; truth 1-2-6, abstained ``low_confidence`` before."""
     if p is None or count < 2:
         return False
     faces = face_probs(p)

@@ -237,7 +237,7 @@ def _die_sized(part: Blob, edge: float) -> Blob:
     r1 frame 281 (640x480, white dice on a pale mint floor, the found six's edge 32.1 px):
     a red one's face scored as floor but for its shaded rim, the looks' blob of it the
     upper part (759 px) with the pip (146 px, round 0.98) over the 121 px that area
-    allows: no pip found, two dice seen, abstained ``dice_count``."""
+    allows: no pip found, the one never read, abstained ``dice_count``."""
     if not part.outlined or part.area_px >= edge ** 2:
         return part
     return dataclasses.replace(part, area_px=edge ** 2)
