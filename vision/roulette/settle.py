@@ -349,7 +349,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             return events
         number, conf = read
         rolled = self.spun and self.revolutions >= self.p.put_back_rev
-        if not rolled and number == self.last_number and self._hand_at_pockets():
+        if not rolled and number == self.last_number and self._hand_at_pockets(
+                self.p.put_back_hand_s):
             self.phase = "rest"  # Art. 2: after a void the dealer puts the ball back into
             # the last winning number's pocket, by hand: no roll, no outcome. The void may
             # go unseen (seed 10201 001 r3: an object missed, the ball carried in over the
@@ -360,7 +361,7 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
             # revolutions, read 9 = the last outcome: a wrong outcome). A hand put it there
             # (``_hand_at_pockets``): with none over the pockets it rolled in, seen late
             return events + [abstain(obs.frame, "ball_put_back", number=number)]
-        if self._hand_while_settling():
+        if self._hand_at_pockets():
             self.phase = "rest"  # a hand at the pockets since the ball came in: not paid
             return events + [abstain(obs.frame, "ball_handled", number=number)]
         self.phase, self.outcome_frame, self.last_number = "rest", obs.frame, number
@@ -371,28 +372,27 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                          Event("ball_at_rest", obs.frame, extra={
                              "number": number, "revolutions": round(self.revolutions, 1)})]
 
-    def _hand_at_pockets(self) -> bool:
+    def _hand_at_pockets(self, lead_s: float = 0.0) -> bool:
         """Was a dealer's hand over the pocket band (``FrameObs.hand_px`` at least
-        ``put_back_hand_px``) from ``put_back_hand_s`` before the ball was first seen in the
-        pockets until now? A ball put back is put there by hand; one that rolled in came
-        with no hand near. Where the track is out of view every launch is told late, and
-        the turns counted cannot tell the two (fresh seeds 14301-14701: 8 repeated numbers
-        rolled in, 0.1-0.4 turns seen, hands of at most 42 px over the band; 4 balls put
-        back in void rounds whose object was missed, 0.1-0.2 turns, hands of 181-1313 px)."""
-        since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
-        return self.hand_frame >= since - round(self.p.put_back_hand_s * self.fps)
+        ``put_back_hand_px``) from ``lead_s`` before the ball was first seen in the pockets
+        (or the round started, found there) until now?
 
-    def _hand_while_settling(self) -> bool:
-        """Was a dealer's hand over the pocket band (``put_back_hand_px``) at any frame
-        since the ball came into the pockets (or since the round started, found there)?
-        No dealer reaches over the pockets while the ball settles in play; one that does
-        may be moving the ball, or what it lies on. Fresh seed 15901 clip 022 r2 (1024x576,
-        50 fps, a void round): a blue card fell onto the head at 1860, unseen as an object
-        (taken for ball sightings as it fell), the ball came to lie on it; the dealer's hand
-        over the pockets from 1955 (66-475 px) carried both with the wheel, and the ball,
-        1.2 turns rolled, was read at rest in 22 at 1996: a wrong outcome."""
+        With ``put_back_hand_s``: was the ball put back? A ball put back is put there by
+        hand; one that rolled in came with no hand near. Where the track is out of view
+        every launch is told late, and the turns counted cannot tell the two (fresh seeds
+        14301-14701: 8 repeated numbers rolled in, 0.1-0.4 turns seen, hands of at most 42
+        px over the band; 4 balls put back in void rounds whose object was missed, 0.1-0.2
+        turns, hands of 181-1313 px).
+
+        With none: was a hand there while the ball settled? No dealer reaches over the
+        pockets while the ball settles in play; one that does may be moving the ball, or
+        what it lies on. Fresh seed 15901 clip 022 r2 (1024x576, 50 fps, a void round): a
+        blue card fell onto the head at 1860, unseen as an object (taken for ball sightings
+        as it fell), the ball came to lie on it; the dealer's hand over the pockets from
+        1955 (66-475 px) carried both with the wheel, and the ball, 1.2 turns rolled, was
+        read at rest in 22 at 1996: a wrong outcome."""
         since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
-        return self.hand_frame >= since
+        return self.hand_frame >= since - round(lead_s * self.fps)
 
     def _hopped_in(self) -> None:
         """A round started on a glimpse whose sightings go on to show the ball hopping in

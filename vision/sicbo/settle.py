@@ -430,7 +430,7 @@ class RoundTracker:
         low_confidence (truth dice_leaning)."""
         p, last = self.params, self._reads[-1]
         off = [d for d in last.dice if d.pose != "flat"]
-        if len(self._reads) < p.max_reads or not off or any(r.count < 3 for r in self._reads):
+        if not off or any(r.count < 3 for r in self._reads):
             return None       # (fewer dice: the pose rests on a die hidden, its own rules)
         for read in self._reads:
             posed_here = [d for d in read.dice if d.pose != "flat"]
