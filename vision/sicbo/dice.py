@@ -501,23 +501,25 @@ def _room(n_found: int, params: DiceParams) -> bool:
 def _without_extras(reads: list[DieRead], params: DiceParams,
                     probs: list | None = None) -> list[int]:
     """Indices to keep. Sic bo has three dice: with more found, drop the ones read with
-    confidence below ``extra_conf``, or that the CNN calls "not a die" more than any face
-    (``_not_a_die``), or whose face is under ``extra_edge_rel`` x the found faces' median
-    edge, while three stay that are all at least ``sure_conf`` and that the CNN calls dice
-    (a floor mark or the rim's pattern read as a weak face; a floor glare spot read as a
-    one: its bright core a light pip on a mid-tone body, the pip count one and the CNN's
-    faces led by one, but "not a die" its likeliest class; seed 10204 clip 024 r0, r1, r3
-    at e490821: four dice on every read, abstained; a flat two's side face, its one pip
-    showing, cut from its top face into a blob of its own between two twos in a column,
-    a 21 px "one" among 50-55 px faces, read 0.9 and leaning: fresh seed 14704 clip 028
-    r2, a false void). With ``max_dice`` None (a photo of any number of dice) nothing is
-    dropped."""
+    confidence at or below ``extra_conf`` (0.5, the cap every unsure rule sets), or that the
+    CNN calls "not a die" more than any face (``_not_a_die``), or whose face is under
+    ``extra_edge_rel`` x the found faces' median edge, while three stay that are all at
+    least ``sure_conf`` and that the CNN calls dice (a floor mark or the rim's pattern read
+    as a weak face; a floor glare spot read as a one: its bright core a light pip on a
+    mid-tone body, the pip count one and the CNN's faces led by one, but "not a die" its
+    likeliest class; seed 10204 clip 024 r0, r1, r3 at e490821: four dice on every read,
+    abstained; a flat two's side face, its one pip showing, cut from its top face into a
+    blob of its own between two twos in a column, a 21 px "one" among 50-55 px faces, read
+    0.9 and leaning: fresh seed 14704 clip 028 r2, a false void; the same piece of a five, a
+    41 px "one" among 62-73 px faces, over 0.6 x their median, read at the cap 0.5 and
+    leaning: fresh seed 15904 clip 029 r4, a false void). With ``max_dice`` None (a photo of
+    any number of dice) nothing is dropped."""
     if not params.in_dome:
         return list(range(len(reads)))
     probs = probs if probs is not None else [None] * len(reads)
     small = params.extra_edge_rel * float(np.median([r.edge_px for r in reads])) \
         if reads else 0.0
-    weak = [r.confidence < params.extra_conf or _not_a_die(p) or r.edge_px < small
+    weak = [r.confidence <= params.extra_conf or _not_a_die(p) or r.edge_px < small
             for r, p in zip(reads, probs, strict=True)]
     order = sorted(range(len(reads)), key=lambda i: (weak[i], -reads[i].confidence))
     best, rest = order[:params.max_dice], order[params.max_dice:]
