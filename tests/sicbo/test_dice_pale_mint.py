@@ -30,9 +30,11 @@ def test_a_pale_three_is_given_a_disk_about_its_pips_not_its_edge_streaks() -> N
     # the disk below the pips and it held two of them: a two, refused by the CNN
     image = cv2.imread(str(DATA / FRAME))
     disks = floor_pip_blobs(image, [SIX_XY], SIX_EDGE, DetectParams())
-    centres = [b.center_xy for b in disks.groups]
-    assert centres, "no disk drawn about the three's pips"
-    assert all(np.hypot(x - THREE_XY[0], y - THREE_XY[1]) < 0.2 * SIX_EDGE for x, y in centres)
+    off = [float(np.hypot(x - THREE_XY[0], y - THREE_XY[1])) for x, y in
+           (b.center_xy for b in disks.groups)]
+    near = [d for d in off if d < SIX_EDGE]     # (others lie about the one, a die away)
+    assert near, "no disk drawn about the three's pips"
+    assert all(d < 0.2 * SIX_EDGE for d in near)
 
 
 @needs_model

@@ -27,7 +27,7 @@ import numpy as np
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import floor_mask, pip_spots
 
-__all__ = ["FloorPipParams", "PipDisks", "disk_blob", "floor_pip_blobs", "spot_edge",
+__all__ = ["FloorPipParams", "PipDisks", "disk_blob", "floor_pip_blobs", "piece_pips", "spot_edge",
            "spot_groups"]
 
 
@@ -55,6 +55,8 @@ class FloorPipParams:
     # streak stays in its group: a leaning die's disk about all its spots holds the
     # side face that shows the lean (test_pale_die_leaning_beside_a_found_one_is_found)
     round_fill: float = 0.5
+    piece_rel: float = 1.2        # a piece of a die's face off the floor: at most this
+                                  # x edge^2 (``piece_pips``)
     # a lone spot this large (x edge^2) is a one's pip: seed 10804 clip 007, a red one
     # 0.2-0.24 with its halo, the other pips' spots there 0.013-0.028; a western one's pip
     # is ~0.3-0.39 edge across (0.07-0.12); the edge is the found dice' and may be short
@@ -127,8 +129,10 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     one's pip size, away from ``found_xy`` (the face centres of the dice already
     found); see the module doc."""
     area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
-    spots = pip_spots(image_bgr, floor_mask(image_bgr, detect), edge_px, area_rel,
-                      dark=detect.dark_threshold, core=True)
+    floor = floor_mask(image_bgr, detect)
+    spots = pip_spots(image_bgr, floor, edge_px, area_rel, dark=detect.dark_threshold,
+                      core=True) | piece_pips(image_bgr, floor, edge_px, found_xy, params,
+                                              dark=detect.dark_threshold)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
     centres, areas = cents[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
     pip = areas <= params.spot_area[1] * edge_px ** 2       # an ordinary pip's size
@@ -155,6 +159,41 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
         return tuple(out)
 
     return PipDisks(blobs(grouped), blobs(lone))
+
+
+def piece_pips(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
+               found_xy: list[tuple[float, float]], params: FloorPipParams = FloorPipParams(),
+               dark: float = 45.0) -> np.ndarray:
+    """Pips in pieces of a die's face that score off the floor (bool HxW): a floor paler
+    than the dice marks parts of a die as floor and parts not, and a pip inside a part
+    that is not is no ``pip_spot`` (not wholly surrounded by floor). In each piece of
+    non-floor larger than a pip's spot (``spot_area``) and at most ``piece_rel`` x edge^2,
+    holding no found face centre (``found_xy``), its dark cores: spot-sized pieces
+    ``dark`` L or more under the piece's median L, clear of its box's border. Fresh seed
+    15904 (spent) clip 008 (1280x960, ivory dice on a floor paler than them, 222/241/236
+    BGR): r4's two had its lower pip in such a piece, its upper one in the floor: no
+    group of two spots, two dice seen on every read, abstained ``dice_count``."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
+    light = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
+    out = np.zeros(floor.shape, bool)
+    lo, hi = params.spot_area[1] * edge_px ** 2, params.piece_rel * edge_px ** 2
+    spot_lo, spot_hi = params.spot_area[0] * edge_px ** 2, params.spot_area[1] * edge_px ** 2
+    taken = {int(labels[int(round(y)), int(round(x))]) for x, y in found_xy
+             if 0 <= int(round(y)) < labels.shape[0] and 0 <= int(round(x)) < labels.shape[1]}
+    area = stats[:, cv2.CC_STAT_AREA]
+    for i in np.flatnonzero((area > lo) & (area <= hi)):
+        if i == 0 or i in taken:
+            continue
+        x, y, w, h = stats[i, :4]
+        part = labels[y:y + h, x:x + w] == i
+        box = light[y:y + h, x:x + w].astype(np.float32)
+        core = part & (box <= float(np.median(box[part])) - dark)
+        m, lab2, st2, _ = cv2.connectedComponentsWithStats(core.astype(np.uint8))
+        for j in range(1, m):
+            jx, jy, jw, jh, ja = st2[j]
+            if spot_lo <= ja <= spot_hi and jx > 0 and jy > 0 and jx + jw < w and jy + jh < h:
+                out[y:y + h, x:x + w] |= lab2 == j
+    return out
 
 
 def _round(labels: np.ndarray, stats: np.ndarray, fill: float) -> np.ndarray:
