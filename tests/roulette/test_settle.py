@@ -1255,3 +1255,22 @@ def test_a_ball_settling_under_a_dealers_hand_is_not_paid(hand_px: int, hand_fro
     assert [o.result.number for o in of(events, "outcome")] == (  # type: ignore[union-attr]
         [WHEEL_SEQUENCE_CW[5]] if paid else [])
     assert [e.reason for e in of(events, "abstain")] == ([] if paid else ["ball_handled"])
+
+
+def test_the_last_balls_carry_before_a_launch_is_not_its_way_in() -> None:
+    # fresh seed 16001 clip 006 r3 (1280x960): the dealer's hand took the last ball from
+    # its pocket and launched it; the launch's run of sightings began with the ball in
+    # the hand over the pockets, taken for its way in: the hand there "while it settled",
+    # and the round, 12 read right, was held back as ball_handled
+    obs, _ = story(pocket_k=5)
+    old = (obs[0].zero + 0.6) % (2 * np.pi)       # the last round's pocket
+    obs = [replace(o, balls=(BallObs(0.95, old, held=True),), hand_px=HAND_PX)
+           if 4 <= o.frame < 10 else replace(o, hand_px=HAND_PX if o.frame < 12 else 0)
+           for o in obs]
+    events = run(obs)
+    assert [o.result.number for o in of(events, "outcome")] == [  # type: ignore[union-attr]
+        WHEEL_SEQUENCE_CW[5]]
+    assert not of(events, "abstain")
+    # in the pockets once, as it came down the slope (from frame 90), not from the hand
+    assert [e.frame >= 90 for e in of(events, "ball_in_pockets")] == [True]
+

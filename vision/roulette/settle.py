@@ -253,9 +253,13 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                                          band_out=self.band[1], p=self.p) if self.spun else []
         recent = contiguous(list(self.history), self.fps)
         self.runs = Runs()
-        for a, b in zip(recent, recent[1:], strict=False):  # the way in, seen before
+        # the way in, seen before; not a launch's: it starts on the bowl (``launched``), and
+        # a sighting in the pockets before it is the last round's ball or the hand carrying
+        # it (fresh seed 16001 clip 006 r3: the dealer's hand, taking it from its pocket,
+        # taken for a hand at the pockets as the ball settled; the round held back)
+        for a, b in zip(recent, recent[1:], strict=False):
             self.runs = self._extend_runs(a, b)
-            if self.pockets_at is None and a.rho <= self.band[1]:
+            if self.pockets_at is None and how != "launch" and a.rho <= self.band[1]:
                 self.pockets_at = a
             if self.pockets_at is not None:
                 self._hop_step(a, b)
