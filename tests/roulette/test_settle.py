@@ -1274,3 +1274,29 @@ def test_the_last_balls_carry_before_a_launch_is_not_its_way_in() -> None:
     # in the pockets once, as it came down the slope (from frame 90), not from the hand
     assert [e.frame >= 90 for e in of(events, "ball_in_pockets")] == [True]
 
+
+@pytest.mark.parametrize(("hand_px", "launches"), [
+    (HAND_PX, 0),  # the dealer's hand over the pockets lifting the ball out: no launch
+    (0, 1),  # no hand there: the same run is a launch (the way the wheel turns)
+])
+def test_a_ball_lifted_out_by_hand_is_no_launch(hand_px: int, launches: int) -> None:
+    # fresh seed 16001 clip 029 r4 (25 fps): the ball lifted out of its pocket, fingers
+    # unseen at it, ran with the hand the way the wheel turns, 3 frames after it was seen
+    # removed: a launch, and a same-direction violation in a round that had none
+    obs, _ = story(pocket_k=5, remove=False)
+    rest = obs[225].balls[0].theta
+    lifted = []
+    for o in obs[:225]:
+        lifted.append(replace(o, hand_px=hand_px if o.frame >= 222 else 0))
+    for o in obs[225:]:     # lifted out of sight in the hand, then seen carried round
+        k = o.frame - 225
+        ball = (BallObs(1.2 + 0.02 * (k - 18), (rest + 0.25 * (k - 18)) % (2 * np.pi)),) \
+            if 18 <= k < 24 else ()
+        lifted.append(replace(o, balls=ball, hand_px=hand_px if k < 24 else 0))
+    spin = obs[-1].zero - obs[-2].zero
+    lifted += [FrameObs(f, (obs[-1].zero + spin * (f - 259)) % (2 * np.pi), ())
+               for f in range(260, 300)]
+    events = run(lifted)
+    assert len(of(events, "outcome")) == 1
+    assert len(of(events, "ball_launched")) == 1 + launches
+    assert len(of(events, "violation")) == launches

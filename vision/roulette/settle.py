@@ -195,8 +195,8 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         if self.ball is None or self.ball.held:
             return []
         recent = contiguous(list(self.history), self.fps)
-        if not self.unplaced and launched(list(self.history), obs.frame, fps=self.fps,
-                                          band_out=self.band[1], p=self.p):
+        if not self.unplaced and not self._hand_at_launch(obs.frame) and launched(
+                list(self.history), obs.frame, fps=self.fps, band_out=self.band[1], p=self.p):
             return self._start(obs, "launch")
         lifted = self._since_s(obs, max(self.ended_frame, self.left_frame)) <= (
             self.p.lifted_s)  # the ball removed or lifted out of its pocket: no landing yet
@@ -397,6 +397,16 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
         read at rest in 22 at 1996: a wrong outcome."""
         since = self.pockets_at.frame if self.pockets_at is not None else self.started_frame
         return self.hand_frame >= since - round(lead_s * self.fps)
+
+    def _hand_at_launch(self, frame: int) -> bool:
+        """A dealer's hand over the pocket band (``put_back_hand_px``) within ``launch_s``:
+        the ball running there is carried, not launched. The dealer launches the ball on
+        the track, outside the pockets; a hand lifting the ball from its pocket carries it
+        along the wheel and out, its fingers not always seen at it. Fresh seed 16001 clip
+        029 r4 (1024x576, 25 fps): the ball lifted out 3 frames after it was seen removed,
+        taken for a launch the way the wheel turns: a same-direction violation flagged in
+        a round that had none."""
+        return self.hand_frame >= frame - round(self.p.launch_s * self.fps)
 
     def _hopped_in(self) -> None:
         """A round started on a glimpse whose sightings go on to show the ball hopping in
