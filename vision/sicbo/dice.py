@@ -90,6 +90,15 @@ from vision.sicbo.twin import twin_two
 from vision.sicbo.upturned import upturned_leans
 
 SURE = 0.9        # a face read this sure is a ruler for the others' diagonals
+# A one whose pip is no larger than the other faces' pips (``_plain_one``) read under this
+# is not trusted, whatever its face's size: the CNN, shown a crop centred on one pip of a
+# face seen in part, reads the pip alone as a one at 0.7 or so, which the lone pip's
+# perfect fit lifts to 0.97, a one's outcome floor (a CNN 0.9 sure reads 0.99). Fresh
+# seed 16004 clip 009 r1 frame 324 (1280x720, a floor paler than the dice): a two's
+# upper pip under the lamp's glare, its lower pip in another blob, 41 px against the
+# other two's 45-46, read a one at 0.970; the third die unseen, the round abstained, but
+# read it would have paid 1-1-2 for 1-2-2.
+PLAIN_ONE = 0.99
 ONE_LOOK_REL = 0.8  # a one's face under this x the others' edge at its row ... (_cut_ones)
 ONE_LOOK_P = 0.5    # ... read a one at least this surely at that edge, or not trusted
 ONE_CROP_REL = 1.1  # a one is shown to the CNN at most this x the others' edge (_crop_edges)
@@ -239,6 +248,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         # a two's (three's) pips no farther apart than a side
         unsure |= short_diagonals(tops, params.pips, sure=[r.confidence >= SURE for r in reads])
         unsure |= _cut_ones(classifier, image_bgr, tops, reads)   # a piece of a larger face
+        unsure |= {i for i, r in enumerate(reads) if r.face == 1 and r.confidence < PLAIN_ONE
+                   and _plain_one(i, tops, params)}                # a lone pip of a larger face
     reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
              for i, r in enumerate(reads)]
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
