@@ -5,7 +5,9 @@ threshold over its whole body, even the rescue's pale look: its top face and sid
 all score as floor, and only its pips stand out (``floor.pip_spots``: small dark
 pieces wholly inside the floor). Seed 10404 clip 026 (800x600, steep wide view, body
 and floor 10-20 L apart near the glare): a six in r2 and a two in r4 were never found,
-two dice were seen, and the stack and lean rules voided result rounds.
+two dice were seen, and the stack and lean rules voided result rounds. On a floor paler
+than the dice, parts of a die score off the floor and the pips inside them are spots too
+(``piece_pips``).
 
 A group of pip spots lying together (each within ``link_rel`` x the die edge of
 another), spanning at most ``span_rel`` x edge, away from every die already found
