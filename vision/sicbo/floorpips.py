@@ -131,10 +131,11 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
     one's pip size, away from ``found_xy`` (the face centres of the dice already
     found); see the module doc."""
     area_rel = (params.spot_area[0], max(params.spot_area[1], params.one_area[1]))
-    floor = floor_mask(image_bgr, detect)
+    floor, lab = floor_mask(image_bgr, detect), cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)
     spots = pip_spots(image_bgr, floor, edge_px, area_rel, dark=detect.dark_threshold,
-                      core=True) | piece_pips(image_bgr, floor, edge_px, found_xy, params,
-                                              dark=detect.dark_threshold)
+                      core=True, lab=lab) | piece_pips(image_bgr, floor, edge_px, found_xy,
+                                                       params, dark=detect.dark_threshold,
+                                                       lab=lab)
     n, labels, stats, cents = cv2.connectedComponentsWithStats(spots.astype(np.uint8))
     centres, areas = cents[1:], stats[1:, cv2.CC_STAT_AREA].astype(float)
     pip = areas <= params.spot_area[1] * edge_px ** 2       # an ordinary pip's size
@@ -165,7 +166,7 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
 
 def piece_pips(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
                found_xy: list[tuple[float, float]], params: FloorPipParams = FloorPipParams(),
-               dark: float = 45.0) -> np.ndarray:
+               dark: float = 45.0, *, lab: np.ndarray | None = None) -> np.ndarray:
     """Pips in pieces of a die's face that score off the floor (bool HxW): a floor paler
     than the dice marks parts of a die as floor and parts not, and a pip inside a part
     that is not is no ``pip_spot`` (not wholly surrounded by floor). In each piece of
@@ -174,9 +175,10 @@ def piece_pips(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
     ``dark`` L or more under the piece's median L, clear of its box's border. Fresh seed
     15904 (spent) clip 008 (1280x960, ivory dice on a floor paler than them, 222/241/236
     BGR): r4's two had its lower pip in such a piece, its upper one in the floor: no
-    group of two spots, two dice seen on every read, abstained ``dice_count``."""
+    group of two spots, two dice seen on every read, abstained ``dice_count``. ``lab``:
+    the image in Lab (uint8), if the caller has it."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
-    light = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
+    light = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab)[..., 0]
     out = np.zeros(floor.shape, bool)
     lo, hi = params.spot_area[1] * edge_px ** 2, params.piece_rel * edge_px ** 2
     spot_lo, spot_hi = params.spot_area[0] * edge_px ** 2, params.spot_area[1] * edge_px ** 2
