@@ -13,7 +13,7 @@ Patches that are never objects:
   lying in the bowl. While such a hand also reaches the strip's inner edge (the cone:
   an arm across the wheel), what touches that edge elsewhere is its fingers, come over
   the cone out of the strip (reaching for a ball in a pocket). A small compact patch
-  alone at the frame's border (a chip or coin cut by it, at most ``border_object_px``
+  alone at the frame's border (a chip, coin or lighter by it or cut by it, at most ``chip_px``
   and ``border_object_rc``, no other foreground near) with no hand near it lately is an
   object once it has lasted ``border_persist_frames``: an arm has an arm's width and
   more of it lies near, a hand that works moves. At the
@@ -106,7 +106,10 @@ class ObjectParams:
     ghost_ratio: float = 0.7  # the frame must stand out at least this much of the model's
     reference_stand_out: float = 20.0  # a frame this close to the first seconds' strip
     # (max-channel, brightness matched) where the model is not: a ghost
-    border_object_px: int = 150  # foreground at the edge this small and compact: an object
+    border_object_px: int = 150  # a hand's foreground over this is broader than a chip
+    chip_px: int = 200  # a piece at the edge this small and compact (box and fill as below)
+    # is a thing lying there (``chip_sized``): a lighter is larger than a chip (seed 16001
+    # 015 r0: 153-157 px in 11 x 18, on the bowl by the frame's edge, a hand's for good)
     border_object_rc: tuple[int, int] = (16, 24)  # ... within this box (rows, cols)
     border_fill: float = 0.35  # ... filling at least this share of its box
     border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
@@ -383,7 +386,7 @@ def _along_a_ring(fg: np.ndarray, stat: np.ndarray, p: ObjectParams) -> bool:
 
 def _chip_like(stats: np.ndarray, p: ObjectParams) -> np.ndarray:
     """(N,) bool per piece (``stats`` of its connected components): compact as a chip's rim
-    is, as at the frame's border (``border_object_px``, ``border_object_rc``,
+    is, as at the frame's border (``chip_px``, ``border_object_rc``,
     ``border_fill``), spanning 3 rows and 3 columns or more and at least twice
     ``min_area_px``."""
     area = stats[:, cv2.CC_STAT_AREA]

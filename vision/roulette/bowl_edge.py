@@ -464,9 +464,9 @@ def _opened_extent(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def chip_sized(area: int | np.ndarray, rows: int | np.ndarray, cols: int | np.ndarray,
                p: ObjectParams) -> bool | np.ndarray:
     """Is a piece (its ``area`` in px, ``rows`` and ``cols`` its box; ints, or arrays of
-    them for many pieces) as small and compact as a chip: at most ``border_object_px``
+    them for many pieces) as small and compact as a chip or a lighter: at most ``chip_px``
     within ``border_object_rc``, filling ``border_fill`` of its box?"""
-    return ((area <= p.border_object_px) & (rows <= p.border_object_rc[0])
+    return ((area <= p.chip_px) & (rows <= p.border_object_rc[0])
             & (cols <= p.border_object_rc[1]) & (area >= p.border_fill * rows * cols))
 
 
