@@ -1,6 +1,7 @@
 """One blob holding two dice' faces that look like two flat dice side by side
 (``merged.faces_apart``), not a lean: neither die is called leaning; both are read, and
-neither is trusted (no floor shows between them, so flat or leaning cannot be told).
+neither is trusted (no floor shows between them, so flat or leaning cannot be told)
+while the faces lie within a lean's reach of each other.
 
 The saved frame is a dome crop of the project's own synthetic footage (seed 11904,
 spent; clip 018 r4, 1280x720, camera 18 deg, orange floor): a flat five and a flat one
@@ -28,6 +29,18 @@ def test_merged_flat_pair_is_no_lean() -> None:
     assert die_at(reading, (284, 128)).confidence <= 0.5
     assert die_at(reading, (363, 138)).confidence <= 0.5
     assert die_at(reading, (382, 271)).confidence >= 0.98
+
+
+@needs_model
+def test_merged_flat_pair_beyond_a_leans_reach_is_trusted() -> None:
+    # fresh seed 16004 clip 006 r0 frame 103 (1280x720): two flat threes, their bodies
+    # joined at a corner into one blob, the faces 1.81 edges apart (a lean's lies within
+    # 1.62-1.75): each was capped at 0.5 on five reads of six, abstained low_confidence
+    reading = read_saved("s16004_006_f103_merged_threes_apart.webp")
+    assert sorted(d.face for d in reading.dice) == [3, 3, 5]
+    assert all(d.pose == "flat" for d in reading.dice)
+    assert die_at(reading, (700, 427)).confidence >= 0.98
+    assert die_at(reading, (633, 313)).confidence >= 0.98
 
 
 def _face(x: float, edge_px: float, roundness: float) -> TopFace:
