@@ -382,3 +382,26 @@ def test_a_lighter_lying_by_the_frames_border_is_reported(rows: tuple[int, int],
     assert seen is not None and at <= seen <= at + FPS // 2, seen  # within 0.5 s
     fix = fixes[seen]
     assert fix is not None and fix.at_border
+
+
+def oval(centre: tuple[int, int], axes: tuple[int, int], bgr: tuple[int, int, int],
+         start: int) -> Paint:
+    """A thing lying still from ``start``: a filled ellipse, ``axes`` (cols, rows) half-widths."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if f >= start:
+            cv2.ellipse(frame, (centre[1], centre[0]), axes, 0, 0, 360, bgr, -1)
+    return paint
+
+
+def test_a_chip_taller_than_wide_by_the_frames_border_is_reported() -> None:
+    # fresh seed 16101 clip 007 r4 (640x480, the pocket ring filling the frame): a white
+    # chip on the bowl by the frame's right edge, 170 px in 19 rows x 13 columns once
+    # opened, over the 16 rows a chip was held to: a hand's for good, void missed. A
+    # lighter lying across the ring is as tall (here 17 rows x 12 once blurred)
+    at = 60
+    fixes = run([oval((31, 266), (5, 8), (235, 235, 240), at)], at + 40, seed=13,
+                outside=border())
+    seen = first_seen(fixes)
+    assert seen is not None and at <= seen <= at + FPS // 2, seen  # within 0.5 s
+    fix = fixes[seen]
+    assert fix is not None and fix.at_border

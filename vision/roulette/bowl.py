@@ -110,7 +110,9 @@ class ObjectParams:
     chip_px: int = 200  # a piece at the edge this small and compact (box and fill as below)
     # is a thing lying there (``chip_sized``): a lighter is larger than a chip (seed 16001
     # 015 r0: 153-157 px in 11 x 18, on the bowl by the frame's edge, a hand's for good)
-    border_object_rc: tuple[int, int] = (16, 24)  # ... within this box (rows, cols)
+    border_object_rc: tuple[int, int] = (24, 24)  # ... within this box (rows, cols): a
+    # lighter lies along the ring or across it (16101 007 r4: a white chip on the bowl by the
+    # frame's edge, 19 rows x 13 once opened, over the 16 rows it was: a hand's for good)
     border_fill: float = 0.35  # ... filling at least this share of its box
     border_persist_frames: int = 10  # ... once it has lasted this long (a hand moves)
     border_hand_hold_frames: int = 45  # ... and no hand was near it for this long (an arm
