@@ -50,3 +50,25 @@ def test_more_reads_stacked_than_leaning_void_it_stacked() -> None:
 def test_a_read_without_the_pairs_pose_leaves_it_to_a_person(odd: DiceObs) -> None:
     reads = [*CLIP[:3], odd, *CLIP[4:]]
     assert decisions(reads) == [("abstain", 5, "low_confidence")]
+
+
+# fresh seed 16104 clip 024 r3 (1920x1080): a five and a four, one leaning on the other,
+# read in turn as the five leaning beside the six (two dice) and as the five, unsure,
+# with the four leaning beside it (three dice), six reads: abstained (truth dice_leaning)
+SIX = DieObs((709.0, 549.0), 60.0, 6, 0.999)
+PAIR_AS_ONE = DiceObs((SIX, DieObs((844.0, 368.0), 57.0, 5, 0.999, "leaning")))
+PAIR_AS_TWO = DiceObs((SIX, DieObs((844.0, 368.0), 56.0, 5, 0.5),
+                       DieObs((911.0, 420.0), 55.0, 4, 0.998, "leaning")))
+
+
+def test_a_pair_seen_as_one_die_and_as_two_in_turn_posed_throughout_is_voided() -> None:
+    reads = [PAIR_AS_ONE, PAIR_AS_TWO, PAIR_AS_ONE, PAIR_AS_TWO, PAIR_AS_ONE, PAIR_AS_ONE]
+    assert decisions(reads) == [("void", 5, "dice_leaning")]     # before: abstain at 5
+
+
+def test_two_dice_on_every_read_the_posed_one_wandering_is_left_to_a_person() -> None:
+    # (no read sees a third die: it may be hidden under the posed one, whose place moves
+    # further than the hidden die's rule allows)
+    far = DiceObs((SIX, DieObs((911.0, 420.0), 55.0, 4, 0.998, "leaning")))
+    reads = [PAIR_AS_ONE, far, PAIR_AS_ONE, far, PAIR_AS_ONE, PAIR_AS_ONE]
+    assert decisions(reads) == [("abstain", 5, "low_confidence")]

@@ -418,8 +418,9 @@ class RoundTracker:
         return None
 
     def _posed_throughout(self) -> str | None:
-        """Every read of a spell of ``max_reads`` saw three dice or more, a die not flat
-        among them, every such die within ``hidden_reach_rel`` x edge of the latest read's:
+        """Every read of a spell of ``max_reads`` saw two dice or more and some three or
+        more, a die not flat among them, every such die within ``hidden_reach_rel`` x edge
+        of the latest read's:
         ``dice_stacked`` or ``dice_leaning``, whichever pose more reads saw (stacked on a
         tie, as within one read). One pair of dice, not lying flat, seen by one face or
         another in turn (a side face found as a die on some reads), each pose on too few
@@ -427,11 +428,19 @@ class RoundTracker:
         r0 (1024x576, camera 5 degrees): a six tipped 40 degrees against a six, a red
         four's side face between them; six reads, each with a die stacked or leaning at one
         of three places 1.6 edges apart (three dice seen, or four): abstained
-        low_confidence (truth dice_leaning)."""
+        low_confidence (truth dice_leaning). The pair may be seen as one die on some reads
+        (two dice seen) while the reads between see it as two, one posed: the third die is
+        then no die hidden, it is the pair's. Fresh seed 16104 clip 024 r3 (1920x1080): a
+        five and a four, one leaning on the other, read in turn as the five leaning (two
+        dice seen) and as the five (flat, 0.5) with the four leaning beside it (three),
+        the posed dice 1.49 edges apart:
+        abstained low_confidence (truth dice_leaning). Two dice on every read stay with
+        the hidden die's rules (``_hidden_die_void``)."""
         p, last = self.params, self._reads[-1]
         off = [d for d in last.dice if d.pose != "flat"]
-        if not off or any(r.count < 3 for r in self._reads):
-            return None       # (fewer dice: the pose rests on a die hidden, its own rules)
+        if not off or any(r.count < 2 for r in self._reads) or all(
+                r.count < 3 for r in self._reads):
+            return None       # (two dice throughout: the pose rests on a die hidden)
         for read in self._reads:
             posed_here = [d for d in read.dice if d.pose != "flat"]
             if not posed_here or any(
