@@ -27,9 +27,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   elsewhere, is a void too (``_recurring_pose``: a merged pair found on some reads only).
   A pose on fewer than three dice rests on a die hidden by the posed one: a read of the
   spell that saw the third die apart from it denies it (``_third_seen_apart``). A spell
-  of ``max_reads`` whose every read saw three dice or more with a die not flat, all such
-  dice near one place, is a void by the pose more of them saw (``_posed_throughout``: one
-  pair seen by one face or another);
+  of ``max_reads`` whose every read saw two dice or more (some three or more) with a die
+  not flat, all such dice near one place, is a void by the pose more of them saw
+  (``_posed_throughout``: one pair seen by one face or another, or as one die);
 - ``dice_count`` flag: the last ``count_reads`` reads all see the same count other
   than three, the dice at the same places, then abstain; but while the last read shows
   a die not flat, read on (up to ``max_reads``): the pose needs ``count_reads`` reads
@@ -433,9 +433,8 @@ class RoundTracker:
         then no die hidden, it is the pair's. Fresh seed 16104 clip 024 r3 (1920x1080): a
         five and a four, one leaning on the other, read in turn as the five leaning (two
         dice seen) and as the five (flat, 0.5) with the four leaning beside it (three),
-        the posed dice 1.49 edges apart:
-        abstained low_confidence (truth dice_leaning). Two dice on every read stay with
-        the hidden die's rules (``_hidden_die_void``)."""
+        the posed dice 1.49 edges apart: abstained low_confidence (truth dice_leaning).
+        Two dice on every read stay with the hidden die's rules (``_hidden_die_void``)."""
         p, last = self.params, self._reads[-1]
         off = [d for d in last.dice if d.pose != "flat"]
         if not off or any(r.count < 2 for r in self._reads) or all(
