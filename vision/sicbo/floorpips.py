@@ -180,12 +180,12 @@ def piece_pips(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
     n, labels, stats, _ = cv2.connectedComponentsWithStats((~floor).astype(np.uint8))
     light = (cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab)[..., 0]
     out = np.zeros(floor.shape, bool)
-    lo, hi = params.spot_area[1] * edge_px ** 2, params.piece_rel * edge_px ** 2
     spot_lo, spot_hi = params.spot_area[0] * edge_px ** 2, params.spot_area[1] * edge_px ** 2
+    piece_hi = params.piece_rel * edge_px ** 2
     taken = {int(labels[int(round(y)), int(round(x))]) for x, y in found_xy
              if 0 <= int(round(y)) < labels.shape[0] and 0 <= int(round(x)) < labels.shape[1]}
     area = stats[:, cv2.CC_STAT_AREA]
-    for i in np.flatnonzero((area > lo) & (area <= hi)):
+    for i in np.flatnonzero((area > spot_hi) & (area <= piece_hi)):   # larger than a spot
         if i == 0 or i in taken:
             continue
         x, y, w, h = stats[i, :4]
