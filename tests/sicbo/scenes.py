@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from vision.footage import Event, StreamInfo
-from vision.sicbo.reader import ReadFn, SicBoReader, read_with_dice_reader
+from vision.sicbo.reader import ReadFn, SicBoReader
 from vision.sicbo.settle import SettleParams
 from vision.synth.camera import tilted_view
 from vision.synth.dice3d import (
@@ -106,12 +106,12 @@ def clip_frames(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
 
 def round_decisions(scene: DomeScene, rounds: Sequence[Sequence[DiePose]], *,
                     style: DiceStyle | None = None, seed: int = 0, still: int = 14,
-                    read_fn: ReadFn = read_with_dice_reader,
+                    read_fn: ReadFn | None = None,
                     settle: SettleParams | None = None) -> list[tuple[int, list[Event]]]:
-    """The whole reader (its dice read by ``read_fn``; its round tracker's ``settle``,
-    None: the reader's own) over ``clip_frames`` (lid on 10 frames, lifting 5, ``still``
-    frames still): each round's settled frame and its decisions (outcome, void and
-    abstain events from 5 frames before it to the next round's)."""
+    """The whole reader (its dice read by ``read_fn``, None: its own reader; its round
+    tracker's ``settle``, None: the reader's own) over ``clip_frames`` (lid on 10 frames,
+    lifting 5, ``still`` frames still): each round's settled frame and its decisions
+    (outcome, void and abstain events from 5 frames before it to the next round's)."""
     frames, settled = clip_frames(scene, rounds, style=style, covered=10, lift=5, still=still,
                                   seed=seed)
     h, w = frames[0].shape[:2]

@@ -54,7 +54,7 @@ CUE_ALONE = replace(SettleParams.for_fps(25.0), two_means_stacked=False)
 
 
 def _decisions(rounds: list, scene: DomeScene | None = None, still: int = 14,
-               read_fn: ReadFn = read_with_dice_reader) -> list:
+               read_fn: ReadFn | None = None) -> list:
     return [[e.result.dice if e.type == "outcome" else e.reason for e in decided]
             for _, decided in round_decisions(scene or dome_scene(tilt_deg=3.0), rounds,
                                               seed=3, still=still, read_fn=read_fn,

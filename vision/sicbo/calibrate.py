@@ -38,7 +38,7 @@ from vision.errors import UserError
 from vision.footage import FrameSource
 from vision.progress import progress
 from vision.sicbo.dome import SMALL_WIDTH, DomeRegion, LidModel
-from vision.sicbo.reader import ReadFn, SceneState, SicBoReader, read_with_dice_reader
+from vision.sicbo.reader import ReadFn, SceneState, SicBoReader
 
 __all__ = ["CalibrationFailure", "calibrate_clip", "draw_diagnostic", "scene_from_profile",
            "scene_to_data"]
@@ -58,7 +58,7 @@ class CalibrationFailure:
 
 def calibrate_clip(source: FrameSource, *, show_progress: bool | None = False,
                    max_seconds: float = MAX_SECONDS,
-                   read_fn: ReadFn = read_with_dice_reader) -> Profile | CalibrationFailure:
+                   read_fn: ReadFn | None = None) -> Profile | CalibrationFailure:
     """Watch up to ``max_seconds`` of ``source`` until the lid was seen on, then off."""
     info = source.info
     reader = SicBoReader(info, read_fn=read_fn)

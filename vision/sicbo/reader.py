@@ -64,11 +64,14 @@ HEIGHT = HeightParams()
 FLAT_TOPS = 60          # the latest flat top faces the floor's scale is fitted from
 
 
-def read_with_dice_reader(image_bgr: np.ndarray) -> DiceObs:
-    """The project's per-image dice reader, as a ``DiceObs``."""
+def read_with_dice_reader(image_bgr: np.ndarray, *, die_edge_px: float | None = None
+                          ) -> DiceObs:
+    """The project's per-image dice reader, as a ``DiceObs``; ``die_edge_px``: the dice'
+    edge on this camera, if learnt (``DiceParams.die_edge_px``)."""
     from vision.sicbo import read_dice
+    from vision.sicbo.reading import DiceParams
 
-    return dice_obs(read_dice(image_bgr))
+    return dice_obs(read_dice(image_bgr, params=DiceParams(die_edge_px=die_edge_px)))
 
 
 def dice_obs(reading: object) -> DiceObs:
@@ -100,12 +103,14 @@ class SicBoReader:
     game = "sicbo"
 
     def __init__(self, info: StreamInfo, *, scene: SceneState | None = None,
-                 read_fn: ReadFn = read_with_dice_reader,
+                 read_fn: ReadFn | None = None,
                  params: SettleParams | None = None) -> None:
+        """``read_fn``: a stand-in per-image reader (tests); None: the project's, told the
+        die edge learnt on this camera (``read_with_dice_reader``)."""
         self.info = info
         self.scene = scene or SceneState()
         self._read_fn = read_fn
-        if read_fn is read_with_dice_reader:
+        if read_fn is None:
             from vision.sicbo.dice import warm_up
 
             warm_up()
@@ -208,7 +213,9 @@ class SicBoReader:
         self.reads += 1
         dome = self.scene.dome or DomeRegion.whole(self.info.width, self.info.height)
         x0, y0 = dome.roi_xyxy[:2]
-        obs = self._read_fn(dome.crop(frame_bgr))
+        crop = dome.crop(frame_bgr)
+        obs = read_with_dice_reader(crop, die_edge_px=self.scene.die_edge_px) \
+            if self._read_fn is None else self._read_fn(crop)
         shifted = DiceObs(tuple(
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),

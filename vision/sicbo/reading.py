@@ -44,10 +44,16 @@ class DiceParams:
     touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
     lean_view: LeanViewParams = field(default_factory=LeanViewParams)  # ... faces turned apart
     upturned: UpturnedParams = field(default_factory=UpturnedParams)  # ... a face tipped between
+    # the dice' edge on this camera, if known (px; the video reader's, learnt from its sure
+    # reads of three): sizes a piece of a face when no face of the image is read surely
+    # enough to (``regrow``); None: a photo, or nothing learnt yet
+    die_edge_px: float | None = None
 
     def __post_init__(self) -> None:
         if self.max_dice is not None and self.max_dice < 1:
             raise ValueError(f"max_dice must be None or >= 1, got {self.max_dice}")
+        if self.die_edge_px is not None and not self.die_edge_px > 0:
+            raise ValueError(f"die_edge_px must be None or > 0, got {self.die_edge_px}")
 
     @property
     def in_dome(self) -> bool:

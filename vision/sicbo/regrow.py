@@ -2,25 +2,36 @@
 
 On a floor nearly as pale as the dice the blob finder keeps only part of a die: a patch
 of its top face about a pip or two, or a piece with its shadow. The pips outside the
-piece are never counted and the CNN, shown a crop of the piece's size, sees the same
-few pips, so the face is read small and wrong, and ``dice._partial`` caps it (the round
+piece are never counted and the CNN, shown a crop of the piece's size, sees the same few
+pips, so the face is read small and wrong, and ``dice._partial`` caps it (the round
 abstains). Here such a face (its edge under ``partial_rel`` x the largest face of 2+
 pips the CNN reads as its count surely, ``SURE``, or one the CNN reads surely as more
-pips than it holds, ``_more_seen``) is read again in a disk of
-``disk_rel`` x that edge about it (``floorpips``' disks: not the die's outline): the
-pips there, the face they make, and the CNN shown that face. The grown face replaces the
-piece only when it keeps every pip of the piece, counts at least as many, is of the
-dice' size (``size_rel``; a one is given that edge, its pip says nothing of it), lies
-in a clean layout, its pips as round as the sure faces' (``round_rel``: a face tipped
-against another die shows squashed pips, and its disk its side face's too) and the CNN
-reads it as the rescue asks (``rescue.rescued_ok``). A photo is left alone: its dice
-may be of any sizes.
+pips than it holds, ``_more_seen``; with no such face, the dice' edge the video reader
+learnt on this camera, ``DiceParams.die_edge_px``) is read again in a disk of
+``disk_rel`` x that edge about it (``one_disk_rel`` about a lone pip; ``floorpips``'
+disks: not the die's outline): the pips there, the face they make, and the CNN shown
+that face. The grown face replaces the piece only when it keeps every pip of the piece,
+counts at least as many, is of the dice' size (``size_rel``; a one is given that edge,
+its pip says nothing of it), lies in a clean layout, its pips as round as the sure
+faces' (``round_rel``: a face tipped against another die shows squashed pips, and its
+disk its side face's too; with no sure face, not asked) and the CNN reads it as the
+rescue asks (``rescue.rescued_ok``). A photo is left alone: its dice may be of any sizes.
 
 Fresh seed 14804 (spent) clip 009 r0 frame 231 (1280x960, white dice on a pale grey
 floor, noise): the four's blob held one pip and a strip between two others (28 px,
 read a one, capped), the top three's held its three pips only (32 px); the other
 three 49 px, sure. Read again in disks of 37 px: a four and a three at 48 px, CNN 0.99
 and 0.97: truth 3-3-4, abstained ``low_confidence`` before.
+
+Fresh seed 16104 (spent) clip 022 r0 frame 181 (800x600, ivory dice on a floor paler
+than them, 238/245/234): the top faces scored as floor, only pips and side faces off it;
+the five's blob held two of its pips (26 px, the CNN 0.51 four) and the two's its lower
+pip and side face (26 px, a one), no face was sure to size them by, so nothing was grown
+and the one in the middle was never found: two dice seen, abstained ``dice_count``.
+Grown with the camera's learnt edge (50 px, from the reads of three before it): the five
+at 0.998, and the two, its upper pip 40 px (0.84 edge) from the lower, in the lone pip's
+wider disk, at 0.999; the rescue then found the one: paid 1-2-5. A pale floor in seed
+16004 (spent) clip 009 (227/253/249): r3 and r4 paid, abstained before.
 """
 
 from __future__ import annotations
@@ -57,6 +68,9 @@ SURE = 0.9      # a face the CNN reads as its count this surely sizes the others
 @dataclass(frozen=True, slots=True)
 class RegrowParams:
     disk_rel: float = 0.75            # read again in a disk of this x that edge about it
+    # ... a lone pip's in one of this x: it may be a two's or a three's corner pip, the
+    # opposite corner's 0.8-0.85 edge from it (``regrown_partials``)
+    one_disk_rel: float = 1.0
     size_rel: tuple[float, float] = (0.8, 1.25)   # the grown face's edge / the ruler's
     min_fit: float = 0.9              # ... in a layout this clean (pips.face_fit)
     keep_rel: float = 0.15            # a piece's pip within this x edge of a grown pip
@@ -75,10 +89,13 @@ def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
     five's two pieces, 19 and 21 px, and the five itself rescued whole)."""
     sure = [t for (_, t), p in zip(found, probs, strict=True)
             if t.count >= 2 and sure_read(p, t.count)]
-    if not sure:
+    if sure:
+        ruler = max(t.edge_px for t in sure)
+        round_ = rp.round_rel * float(np.median([q.roundness for t in sure for q in t.pips]))
+    elif params.die_edge_px:     # the camera's learnt edge: no sure pips to say how round
+        ruler, round_ = float(params.die_edge_px), 0.0
+    else:
         return found, probs
-    ruler = max(t.edge_px for t in sure)
-    round_ = rp.round_rel * float(np.median([q.roundness for t in sure for q in t.pips]))
     out_f, out_p = list(found), list(probs)
     for i, ((_, top), p) in enumerate(zip(found, probs, strict=True)):
         if top.edge_px >= params.partial_rel * ruler and not _more_seen(p, top.count):
@@ -123,7 +140,8 @@ def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
     """The disk about ``top`` and the face found in it, if it holds ``top``'s pips and
     more or as many, at the ruler's size in a clean layout, its pips ``round_`` round
     (median) or more; else None."""
-    disk = disk_blob(np.asarray(top.center_xy, float), rp.disk_rel * ruler,
+    disk = disk_blob(np.asarray(top.center_xy, float),
+                     (rp.one_disk_rel if top.count == 1 else rp.disk_rel) * ruler,
                      image_bgr.shape[:2])
     if disk is None:
         return None
