@@ -58,6 +58,7 @@ MOTION_WINDOW_S = 0.05  # motion is the change against the small frame this long
 GLARE_CONFIDENCE = 0.5  # a die under the glare: below every outcome floor (abstain)
 PIECE_CONFIDENCE = 0.5  # a die far smaller than this camera's dice: below every floor
 PIECE_REL = 0.7         # ... its edge under this x the learnt die edge (``_unsure_if_small``)
+SHORT_REL = 0.85        # ... or its pips' span under this x the plane's (``_unsure_if_short``)
 EDGE_SURE = 0.9         # the die edge is learnt from faces this sure (``learnt_edge``)
 MOVING_PX = 3           # more changed small pixels than this (after the 3x3 blur): moving
 HEIGHT = HeightParams()
@@ -220,8 +221,8 @@ class SicBoReader:
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
-        read = self._stacked_by_size(self._unsure_if_small(unsure_if_dim(
-            self._unsure_under_glare(refine_poses(shifted), frame_bgr), frame_bgr)))
+        read = self._stacked_by_size(self._unsure_if_short(self._unsure_if_small(unsure_if_dim(
+            self._unsure_under_glare(refine_poses(shifted), frame_bgr), frame_bgr))))
         return replace(read, pale_floor=read.count == 2 and pale_floor(
             frame_bgr, read.dice, float(np.median([d.edge_px for d in read.dice]))))
 
@@ -240,6 +241,26 @@ class SicBoReader:
             return read
         return _capped(read, {k for k, d in enumerate(read.dice) if d.edge_px < PIECE_REL * ref},
                       PIECE_CONFIDENCE)
+
+    def _unsure_if_short(self, read: DiceObs) -> DiceObs:
+        """A flat die of 2+ pips whose top pips span under SHORT_REL x what the floor's
+        plane says at its place (``height.FloorScale``, fitted to this camera's flat dice
+        read surely in earlier rounds; every face of 2-6 spans the diagonal between its
+        corner pips) is at most PIECE_CONFIDENCE sure: some of its pips were not seen, a
+        piece of its face read as a smaller one. The plane fits its own places within 1%
+        (``HeightParams.max_spread``); a die on another rises 4-10% above it. A leaning
+        die's face is foreshortened: its pose decides. Fresh seed 16104 (spent) clip 022
+        r4 (800x600, a floor paler than the dice; truth 1-4-6): the four's blob held its
+        two right-hand pips, one side of its square, 27 px where the plane said 39; the
+        CNN read a two at 0.84, fused 0.98. Only the six, read at 0.32, kept 1-2-6 from
+        being paid, and the piece's reads of three broke the plane and taught a die edge
+        of 37 px (50 before)."""
+        scale = fit_floor_scale(self.scene.flat_tops, HEIGHT)
+        if scale is None:
+            return read
+        return _capped(read, {k for k, d in enumerate(read.dice) if d.pose == "flat"
+                              and 0 < d.span_px < SHORT_REL * scale.size_at(d.center_xy)},
+                       PIECE_CONFIDENCE)
 
     def _stacked_by_size(self, read: DiceObs) -> DiceObs:
         """Two dice seen, one larger than a flat die at its place (``height.taller_die``,
