@@ -34,7 +34,7 @@ def test_pieces_of_pale_dice_are_read_whole() -> None:
 
 
 def _face(count: int, edge: float, xy: tuple[float, float]) -> TopFace:
-    pips = tuple(Pip((xy[0] + 0.25 * edge * k, xy[1]), 30.0, (6.0, 6.0), 0.0, 1.0, 0.0)
+    pips = tuple(Pip((xy[0] + 0.25 * edge * k, xy[1]), 50.0, (8.0, 8.0), 0.0, 1.0, 0.0)
                  for k in range(count))
     return TopFace(pips=pips, center_xy=xy, edge_px=edge, side_pips=())
 

@@ -75,6 +75,10 @@ class RegrowParams:
     min_fit: float = 0.9              # ... in a layout this clean (pips.face_fit)
     keep_rel: float = 0.15            # a piece's pip within this x edge of a grown pip
     round_rel: float = 0.9            # its pips this x as round as the sure faces' (median)
+    # the disk's pips within this factor of the piece's (median) area: a disk, not the
+    # die's outline, also holds its side faces' pips, seen obliquely, merged with the
+    # face's shaded edge, 3-4 x the top pips' area (``_grown``)
+    alike: float = 2.0
 
 
 def regrown_partials(image_bgr: np.ndarray, found: list[tuple[Blob, TopFace]],
@@ -137,15 +141,22 @@ def sure_read(p: np.ndarray | None, count: int) -> bool:
 
 def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
            pips: PipParams, rp: RegrowParams) -> tuple[Blob, TopFace] | None:
-    """The disk about ``top`` and the face found in it, if it holds ``top``'s pips and
-    more or as many, at the ruler's size in a clean layout, its pips ``round_`` round
-    (median) or more; else None."""
+    """The disk about ``top`` and the face found in it (of pips alike ``top``'s in area,
+    ``alike``), if it holds ``top``'s pips and more or as many, at the ruler's size in a
+    clean layout, its pips ``round_`` round (median) or more; else None. Fresh seed 16104
+    (spent) clip 022 r4 frame 1949 (a floor paler than the dice): a six's blob held its
+    left two columns (32 px); its disk held its six pips, 45-48 px in area, and its side
+    face's three, 131-198 px, and the face found in it was one side pip alone: the six
+    stayed a piece (0.32) and the round abstained."""
     disk = disk_blob(np.asarray(top.center_xy, float),
                      (rp.one_disk_rel if top.count == 1 else rp.disk_rel) * ruler,
                      image_bgr.shape[:2])
     if disk is None:
         return None
-    got = select_top_face(find_pips(image_bgr, disk, pips), disk, pips)
+    size = float(np.median([q.area_px for q in top.pips]))    # pips alike the piece's
+    cands = [q for q in find_pips(image_bgr, disk, pips)
+             if size / rp.alike <= q.area_px <= rp.alike * size]
+    got = select_top_face(cands, disk, pips)
     if got is None or got.count < top.count:
         return None
     if got.count == 1:
