@@ -75,9 +75,11 @@ class RegrowParams:
     min_fit: float = 0.9              # ... in a layout this clean (pips.face_fit)
     keep_rel: float = 0.15            # a piece's pip within this x edge of a grown pip
     round_rel: float = 0.9            # its pips this x as round as the sure faces' (median)
-    # the disk's pips within this factor of the piece's (median) area: a disk, not the
-    # die's outline, also holds its side faces' pips, seen obliquely, merged with the
-    # face's shaded edge, 3-4 x the top pips' area (``_grown``)
+    # the disk's pips at most this x their median area: a disk, not the die's outline,
+    # also holds its side faces' pips, seen obliquely, merged with the face's shaded
+    # edge, 3-4 x the top pips' area (``_grown``). Not the piece's pips' area: a piece
+    # may hold a pip's sliver alone (spent seed 15904 clip 008 r2 frame 961: 27 px, the
+    # four's pips about it 104-208)
     alike: float = 2.0
 
 
@@ -141,21 +143,21 @@ def sure_read(p: np.ndarray | None, count: int) -> bool:
 
 def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
            pips: PipParams, rp: RegrowParams) -> tuple[Blob, TopFace] | None:
-    """The disk about ``top`` and the face found in it (of pips alike ``top``'s in area,
-    ``alike``), if it holds ``top``'s pips and more or as many, at the ruler's size in a
-    clean layout, its pips ``round_`` round (median) or more; else None. Fresh seed 16104
-    (spent) clip 022 r4 frame 1949 (a floor paler than the dice): a six's blob held its
-    left two columns (32 px); its disk held its six pips, 45-48 px in area, and its side
-    face's three, 131-198 px, and the face found in it was one side pip alone: the six
-    stayed a piece (0.32) and the round abstained."""
+    """The disk about ``top`` and the face found in it (of the disk's pips not far
+    larger than most, ``alike``), if it holds ``top``'s pips and more or as many, at the
+    ruler's size in a clean layout, its pips ``round_`` round (median) or more; else None. Fresh
+    seed 16104 (spent) clip 022 r4 frame 1949 (a floor paler than the dice): a six's
+    blob held its left two columns (32 px); its disk held its six pips, 45-48 px in
+    area, and its side face's three, 131-198 px, and the face found in it was one side
+    pip alone: the six stayed a piece (0.32) and the round abstained."""
     disk = disk_blob(np.asarray(top.center_xy, float),
                      (rp.one_disk_rel if top.count == 1 else rp.disk_rel) * ruler,
                      image_bgr.shape[:2])
     if disk is None:
         return None
-    size = float(np.median([q.area_px for q in top.pips]))    # pips alike the piece's
-    cands = [q for q in find_pips(image_bgr, disk, pips)
-             if size / rp.alike <= q.area_px <= rp.alike * size]
+    found = find_pips(image_bgr, disk, pips)
+    size = float(np.median([q.area_px for q in found])) if found else 0.0
+    cands = [q for q in found if q.area_px <= rp.alike * size]
     got = select_top_face(cands, disk, pips)
     if got is None or got.count < top.count:
         return None
