@@ -143,13 +143,13 @@ def sure_read(p: np.ndarray | None, count: int) -> bool:
 
 def _grown(image_bgr: np.ndarray, top: TopFace, ruler: float, round_: float,
            pips: PipParams, rp: RegrowParams) -> tuple[Blob, TopFace] | None:
-    """The disk about ``top`` and the face found in it (of the disk's pips not far
-    larger than most, ``alike``), if it holds ``top``'s pips and more or as many, at the
-    ruler's size in a clean layout, its pips ``round_`` round (median) or more; else None. Fresh
-    seed 16104 (spent) clip 022 r4 frame 1949 (a floor paler than the dice): a six's
-    blob held its left two columns (32 px); its disk held its six pips, 45-48 px in
-    area, and its side face's three, 131-198 px, and the face found in it was one side
-    pip alone: the six stayed a piece (0.32) and the round abstained."""
+    """The disk about ``top`` and the face found in it (of the disk's pips not far larger
+    than most, ``alike``), if it holds ``top``'s pips and more or as many, at the
+    ruler's size in a clean layout, its pips ``round_`` round (median) or more; else
+    None. Fresh seed 16104 (spent) clip 022 r4 frame 1949 (a floor paler than the dice):
+    a six's blob held its left two columns (32 px); its disk held its six pips, 45-48 px
+    in area, and its side face's three, 131-198 px, and the face found in it was one
+    side pip alone: the six stayed a piece (0.32) and the round abstained."""
     disk = disk_blob(np.asarray(top.center_xy, float),
                      (rp.one_disk_rel if top.count == 1 else rp.disk_rel) * ruler,
                      image_bgr.shape[:2])
