@@ -13,19 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from vision.footage import StreamInfo
-from vision.sicbo.reader import PIECE_CONFIDENCE, SceneState, SicBoReader
+from vision.sicbo.height import fit_floor_scale
+from vision.sicbo.reader import HEIGHT, PIECE_CONFIDENCE, _unsure_if_short
 from vision.sicbo.settle import DiceObs, DieObs
 
 # a plane fitted on six places: a flat face's pips span 38 px at x = 100, 40 at x = 500
 PLANE = [(x, y, 37.5 + x / 200) for x in (100.0, 300.0, 500.0) for y in (100.0, 300.0)]
-
-
-def _reader() -> SicBoReader:
-    scene = SceneState()
-    scene.flat_tops.extend(PLANE)
-    return SicBoReader(StreamInfo(25.0, 640, 480, None), scene=scene,
-                       read_fn=lambda _: DiceObs(()))
 
 
 def _die(span: float, pose: str = "flat", face: int = 2) -> DieObs:
@@ -40,13 +33,14 @@ def _die(span: float, pose: str = "flat", face: int = 2) -> DieObs:
 ])
 def test_a_face_spanning_far_less_than_the_plane_says_is_unsure(
         span: float, pose: str, sure: bool) -> None:
-    read = _reader()._unsure_if_short(DiceObs((_die(span, pose),)))
+    scale = fit_floor_scale(PLANE, HEIGHT)
+    assert scale is not None
+    read = _unsure_if_short(DiceObs((_die(span, pose),)), scale)
     assert (read.dice[0].confidence == 0.98) is sure
     if not sure:
         assert read.dice[0].confidence <= PIECE_CONFIDENCE
 
 
 def test_without_a_plane_nothing_is_judged() -> None:
-    reader = SicBoReader(StreamInfo(25.0, 640, 480, None), read_fn=lambda _: DiceObs(()))
-    read = reader._unsure_if_short(DiceObs((_die(20.0),)))
+    read = _unsure_if_short(DiceObs((_die(20.0),)), None)
     assert read.dice[0].confidence == 0.98

@@ -46,7 +46,13 @@ from vision.sicbo.glare import (
     red_four,
     white_level,
 )
-from vision.sicbo.height import HeightParams, fit_floor_scale, flat_samples, taller_die
+from vision.sicbo.height import (
+    FloorScale,
+    HeightParams,
+    fit_floor_scale,
+    flat_samples,
+    taller_die,
+)
 from vision.sicbo.pair import pale_floor
 from vision.sicbo.settle import DiceObs, DieObs, FrameObs, RoundTracker, SettleParams
 
@@ -221,8 +227,10 @@ class SicBoReader:
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))
-        read = self._stacked_by_size(self._unsure_if_short(self._unsure_if_small(unsure_if_dim(
-            self._unsure_under_glare(refine_poses(shifted), frame_bgr), frame_bgr))))
+        read = self._unsure_if_small(unsure_if_dim(
+            self._unsure_under_glare(refine_poses(shifted), frame_bgr), frame_bgr))
+        scale = fit_floor_scale(self.scene.flat_tops, HEIGHT)   # once for both rules
+        read = _stacked_by_size(_unsure_if_short(read, scale), scale)
         return replace(read, pale_floor=read.count == 2 and pale_floor(
             frame_bgr, read.dice, float(np.median([d.edge_px for d in read.dice]))))
 
@@ -241,38 +249,6 @@ class SicBoReader:
             return read
         return _capped(read, {k for k, d in enumerate(read.dice) if d.edge_px < PIECE_REL * ref},
                       PIECE_CONFIDENCE)
-
-    def _unsure_if_short(self, read: DiceObs) -> DiceObs:
-        """A flat die of 2+ pips whose top pips span under SHORT_REL x what the floor's
-        plane says at its place (``height.FloorScale``, fitted to this camera's flat dice
-        read surely in earlier rounds; every face of 2-6 spans the diagonal between its
-        corner pips) is at most PIECE_CONFIDENCE sure: some of its pips were not seen, a
-        piece of its face read as a smaller one. The plane fits its own places within 1%
-        (``HeightParams.max_spread``); a die on another rises 4-10% above it. A leaning
-        die's face is foreshortened: its pose decides. Fresh seed 16104 (spent) clip 022
-        r4 (800x600, a floor paler than the dice; truth 1-4-6): the four's blob held its
-        two right-hand pips, one side of its square, 27 px where the plane said 39; the
-        CNN read a two at 0.84, fused 0.98. Only the six, read at 0.32, kept 1-2-6 from
-        being paid, and the piece's reads of three broke the plane and taught a die edge
-        of 37 px (50 before)."""
-        scale = fit_floor_scale(self.scene.flat_tops, HEIGHT)
-        if scale is None:
-            return read
-        return _capped(read, {k for k, d in enumerate(read.dice) if d.pose == "flat"
-                              and 0 < d.span_px < SHORT_REL * scale.size_at(d.center_xy)},
-                       PIECE_CONFIDENCE)
-
-    def _stacked_by_size(self, read: DiceObs) -> DiceObs:
-        """Two dice seen, one larger than a flat die at its place (``height.taller_die``,
-        against the plane fitted to this camera's flat dice): it lies on the third."""
-        if read.count != 2:
-            return read
-        scale = fit_floor_scale(self.scene.flat_tops, HEIGHT)
-        i = None if scale is None else taller_die(read.dice, scale, HEIGHT)
-        if i is None:
-            return read
-        return DiceObs(tuple(replace(d, pose="stacked") if k == i else d
-                             for k, d in enumerate(read.dice)))
 
     def _unsure_under_glare(self, read: DiceObs, frame_bgr: np.ndarray) -> DiceObs:
         """A die whose value the glass's static glare could have changed (by washing pips
@@ -392,6 +368,36 @@ def unsure_in_bloom(read: DiceObs, frame_bgr: np.ndarray,
     where = [(d.center_xy[0], d.center_xy[1], d.edge_px) for d in read.dice]
     return _capped(read, {k for k in doubt if bloom_beside(frame_bgr, where, k, white)},
                   GLARE_CONFIDENCE)
+
+
+def _unsure_if_short(read: DiceObs, scale: FloorScale | None) -> DiceObs:
+    """A flat die of 2+ pips whose top pips span under SHORT_REL x what the floor's
+    plane says at its place (``height.FloorScale``, fitted to this camera's flat dice
+    read surely in earlier rounds; every face of 2-6 spans the diagonal between its
+    corner pips) is at most PIECE_CONFIDENCE sure: some of its pips were not seen, a
+    piece of its face read as a smaller one. The plane fits its own places within 1%
+    (``HeightParams.max_spread``); a die on another rises 4-10% above it. A leaning
+    die's face is foreshortened: its pose decides. Fresh seed 16104 (spent) clip 022
+    r4 (800x600, a floor paler than the dice; truth 1-4-6): the four's blob held its
+    two right-hand pips, one side of its square, 27 px where the plane said 39; the
+    CNN read a two at 0.84, fused 0.98. Only the six, read at 0.32, kept 1-2-6 from
+    being paid, and the piece's reads of three broke the plane and taught a die edge
+    of 37 px (50 before). ``scale``: the plane, None while none fits."""
+    if scale is None:
+        return read
+    return _capped(read, {k for k, d in enumerate(read.dice) if d.pose == "flat"
+                          and 0 < d.span_px < SHORT_REL * scale.size_at(d.center_xy)},
+                   PIECE_CONFIDENCE)
+
+
+def _stacked_by_size(read: DiceObs, scale: FloorScale | None) -> DiceObs:
+    """Two dice seen, one larger than a flat die at its place (``height.taller_die``,
+    against the plane fitted to this camera's flat dice): it lies on the third."""
+    i = None if read.count != 2 or scale is None else taller_die(read.dice, scale, HEIGHT)
+    if i is None:
+        return read
+    return DiceObs(tuple(replace(d, pose="stacked") if k == i else d
+                         for k, d in enumerate(read.dice)))
 
 
 def _capped(read: DiceObs, which: Collection[int], cap: float) -> DiceObs:
