@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from vision.roulette.launch import launched, too_fast
+from vision.roulette.launch import launch_rates, too_fast
 from vision.roulette.pocket import relative_angle
 from vision.roulette.track import BallObs, Seen, distance, follow_gate
 from vision.roulette.wheel import POCKET_RAD
@@ -303,10 +303,16 @@ def still_running(ball: Seen, run: tuple[Seen, ...], *, travel: float, frame: in
     and steadily (``launched`` on the ``run`` of free spots there): the spot in the pockets
     is not the ball. (Seed 10401 021 r2: a white chip fell in beyond the running ball, the
     track took it coming down nearly straight and 'resting' on the number ring's edge,
-    while the ball ran on in view at 12 rad/s: a wrong outcome.)"""
-    if _hopped(travel, p) or ball.rho > band_out:
+    while the ball ran on in view at 12 rad/s: a wrong outcome.) Nor, hopped, while it
+    runs so for ``run_over_hop`` sightings coming down the bowl by ``run_in`` or more: the
+    ball leaving the track cannot also be in the pockets (a turret's knob, raised, drifts
+    against the wheel as it turns: it 'hops'). A spot hopped there while one runs on the
+    track is taken for the ball."""
+    if ball.rho > band_out:
         return False
-    return launched(list(run), frame, fps=fps, band_out=band_out, p=p)
+    rates = launch_rates(list(run), frame, fps=fps, band_out=band_out, p=p)
+    return bool(rates) and (not _hopped(travel, p) or (
+        len(rates) + 1 >= p.run_over_hop and run[0].rho - run[-1].rho >= p.run_in))
 
 
 def _hopped(travel: float, p: SettleParams) -> bool:

@@ -115,6 +115,12 @@ class SettleParams:
     # seen from a tilted camera 0.056 while it lingered 0.3 s a pocket from its rest)
     settle_travel: float = 1.0  # a ball found in the pockets after it was lost on the bowl
     # must hop this far relative to the wheel: a glint on a fret rides with it from the start
+    run_over_hop: int = 6  # sightings of a ball launched on the bowl (``launch_rates``),
+    run_in: float = 0.2  # ... coming down by this (ring radii), that outweigh a hop in the
+    # pockets: the spot there is not the ball (fresh seed 16201 018 r2: a turret knob
+    # drifting against the wheel, found while the ball ran out of view high on the bowl,
+    # 'hopped' a pocket in 0.7 s; the ball then came down in view, 12 sightings in 0.4 s,
+    # 1.73 to 1.12 ring radii, and came to rest unseen by the track: missed)
     fall_turn: float = 0.5  # a spot seen coming from the bowl (beyond the head's edge by
     # bowl_margin) into the pockets in one run, going round at most this share of its way
     # in (the arc it swept): fell straight in, thrown; a ball rolls down the bowl going
