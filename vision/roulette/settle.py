@@ -53,7 +53,15 @@ import numpy as np
 from vision.footage import Event, RouletteResult, abstain, outcome, void
 from vision.roulette.direction import Runs, approach_rates
 from vision.roulette.found import came_unseen, fall_lead_in, fell_in
-from vision.roulette.launch import arrived, contiguous, handled, landed, launch_rates, launched
+from vision.roulette.launch import (
+    arrived,
+    contiguous,
+    handled,
+    landed,
+    launch_rates,
+    launched,
+    rolled_down,
+)
 from vision.roulette.pocket import relative_angle
 from vision.roulette.rest import rest_read
 from vision.roulette.settle_found import LookAlikes
@@ -207,8 +215,10 @@ class RoundTracker(SpinWay, LookAlikes, BallAbout):
                             p=self.p):
             events = self._start(obs, "arrival")
             # the way it ran on the bowl is its way; seen only from the pockets on, it must
-            # also hop a pocket there before it is read (a hand placing it may go unseen)
-            self.dir_samples, self.jumped = rates, True
+            # also hop a pocket there before it is read (a hand placing it may go unseen),
+            # unless it was seen rolling down the bowl
+            self.dir_samples, self.jumped = rates, not rolled_down(
+                recent, fps=self.fps, head=self.head, p=self.p)
             return events
         if not lifted and (hops := self._hopping_in(recent)):
             events = self._start(obs, "found")  # its roll unseen: so is its way (the way

@@ -44,6 +44,9 @@ class SettleParams:
     # 2.2-2.6 on one side of the bowl only, then 2 frames on a fret's glint in the
     # pockets at 0.89 (a drop of 1.7), taken for its arrival: read 35 at 0.999 while the
     # ball still ran (a wrong outcome)
+    rolled_s: float = 0.3  # an arrival seen on the bowl this long (``launch.rolled_down``),
+    rolled_in: float = 0.3  # ... coming this far in (ring radii), going round one way at
+    rolled_turn: float = 2.0  # ... least this x as far: a roll, read without a hop
     found_hop_pockets: float = 0.75  # idle, a free spot first seen in the pockets that goes
     found_step_pockets: float = 0.15  # this far relative to the wheel, three steps this long:
     # the ball, its roll unseen (a look-alike rides; seed 10401 010 r4 went 0.87 and back)
