@@ -396,8 +396,8 @@ def _stacked_by_size(read: DiceObs, scale: FloorScale | None) -> DiceObs:
     i = None if read.count != 2 or scale is None else taller_die(read.dice, scale, HEIGHT)
     if i is None:
         return read
-    return DiceObs(tuple(replace(d, pose="stacked") if k == i else d
-                         for k, d in enumerate(read.dice)))
+    return replace(read, dice=tuple(replace(d, pose="stacked") if k == i else d
+                                    for k, d in enumerate(read.dice)))
 
 
 def _capped(read: DiceObs, which: Collection[int], cap: float) -> DiceObs:
