@@ -44,13 +44,17 @@ def _wedge(r0: float, r1: float, a0: float, a1: float) -> np.ndarray:
 
 def texture(w: DrawnWheel, wheel_rad: float, ball: tuple[float, float] | None = None,
             chip: tuple[float, float] | None = None,
-            bar: tuple[float, float, float, float] | None = None) -> np.ndarray:
+            bar: tuple[float, float, float, float] | None = None,
+            chip_bgr: tuple[int, int, int] = (200, 80, 20),
+            chip_spots_bgr: tuple[int, int, int] | None = None) -> np.ndarray:
     """Top-down BGR texture. ``wheel_rad``: clockwise angle of pocket 0's centre from +x.
 
     ``ball``/``chip``: (radius fraction of the bowl, clockwise angle from +x) or None.
     In texture pixels (y down) a clockwise angle on screen is a positive atan2 angle.
     ``bar``: (radius fraction, clockwise angle, length, width), a light green box lying
     along the circle there (a lighter), lengths as fractions of the bowl's radius.
+    ``chip_bgr`` the chip's colour; ``chip_spots_bgr``: eight small spots of this colour
+    round its edge (a casino chip's edge marks), or none.
     """
     img = np.full((TEX, TEX, 3), 90, np.uint8)
     c, rb = TEX // 2, TEX * 0.45
@@ -68,7 +72,11 @@ def texture(w: DrawnWheel, wheel_rad: float, ball: tuple[float, float] | None = 
     cv2.circle(img, (c, c), int(rb * w.pocket_in * 0.6), (60, 110, 160), -1)
     if chip is not None:
         x, y = c + rb * chip[0] * np.cos(chip[1]), c + rb * chip[0] * np.sin(chip[1])
-        cv2.circle(img, (int(x), int(y)), int(rb * 0.05), (200, 80, 20), -1, cv2.LINE_AA)
+        cv2.circle(img, (int(x), int(y)), int(rb * 0.05), chip_bgr, -1, cv2.LINE_AA)
+        for k in range(8 if chip_spots_bgr is not None else 0):
+            a = k * np.pi / 4
+            cv2.circle(img, (int(x + rb * 0.04 * np.cos(a)), int(y + rb * 0.04 * np.sin(a))),
+                       max(1, int(rb * 0.012)), chip_spots_bgr, -1, cv2.LINE_AA)
     if bar is not None:
         x, y = c + rb * bar[0] * np.cos(bar[1]), c + rb * bar[0] * np.sin(bar[1])
         box = ((float(x), float(y)), (rb * bar[2], rb * bar[3]), float(np.degrees(bar[1])) + 90)

@@ -200,7 +200,8 @@ class ObjectWatch(EdgePieces):
                model: np.ndarray | None = None, ignore: np.ndarray | None = None,
                head: tuple[int, int] = (0, 0), restart: np.ndarray | None = None,
                beyond: Beyond = None, lasted: np.ndarray | None = None,
-               unseen: np.ndarray | None = None) -> ObjectFix | None:
+               unseen: np.ndarray | None = None, recalled: np.ndarray | None = None
+               ) -> ObjectFix | None:
         """``fg`` (R, C) bool foreground; ``edge`` (R, C) bool where a hand would come in
         (image coordinates); ``frame`` and ``model`` the (R, C, 3) strip and its background
         (without them no ghost test); ``ignore`` (R, C) bool where no object is looked for
@@ -214,6 +215,9 @@ class ObjectWatch(EdgePieces):
         ``lasted`` (R, C) uint8: for how many frames pixels lasted where no object is looked
         for (the band beyond the head's edge, counted by ``band``): judged as any other.
         ``unseen`` (R', C) bool: where the frame does not show the strip (R' >= R rows).
+        ``recalled`` (R, C) bool: more foreground, found otherwise (the head as it looked a
+        turn ago: ``head_memory``), counted with ``fg`` once the hand is followed (a hand
+        is what ``fg`` shows of it; nor does the background hold these pixels out).
 
         Near a hand reaching in (and shortly after it left) nothing is reported: fragments
         of a hand or sleeve, or its shadow, can look like small objects. Elsewhere an object
@@ -225,6 +229,8 @@ class ObjectWatch(EdgePieces):
         self.beyond = beyond
         touching = self._hand(fg, edge, frame, model, head)
         self._reaching_in(frame, unseen)
+        if recalled is not None:
+            fg = fg | recalled
         if self.count is None:
             self.count = np.zeros(fg.shape, np.uint8)
             self.busy = np.zeros((fg.shape[0], 1), np.float32)
@@ -464,8 +470,8 @@ def _unlike(now: np.ndarray, then: np.ndarray) -> np.ndarray:
 def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarray,
                 fg: np.ndarray, edge: np.ndarray, ignore: np.ndarray, frozen: np.ndarray,
                 diff: np.ndarray, shift: int = 0, spots: np.ndarray | None = None,
-                unseen: np.ndarray | None = None, restart: np.ndarray | None = None
-                ) -> ObjectFix | None:
+                unseen: np.ndarray | None = None, restart: np.ndarray | None = None,
+                recalled: np.ndarray | None = None) -> ObjectFix | None:
     """One frame of the object stage: ``mixed`` (R, C, 3) float32 strip (its head rows
     rolled left by ``shift`` columns), ``fg`` its (R, C) bool foreground against
     ``background``, ``edge`` where hands come in (image coordinates), ``ignore`` where
@@ -473,11 +479,12 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
     not learn (the ball), ``spots`` where any ball-like spot is (``StripBackground.update``),
     ``diff`` the frame's ``background.difference`` (from which ``fg`` came; the update
     reuses it), ``restart`` where persistence starts afresh (``ObjectWatch.update``),
-    ``unseen`` where the frame does not show the strip (beyond its border) ->
-    the object, if any. Keeps a hand (and a margin for its soft edge and shadow) and what
-    the frame does not show out of the background, then updates it: on the head the frame's
-    border sweeps over the turning wheel, and a model that learnt the black beyond it saw
-    the head come back into view as foreground at the border (seed 10401 010 r2, a close
+    ``unseen`` where the frame does not show the strip (beyond its border), ``recalled``
+    more foreground for the watch alone (``ObjectWatch.update``) -> the object, if any.
+    Keeps a hand (and a margin for its soft edge and shadow) and what the frame does not
+    show out of the background, then updates it: on the head the frame's border sweeps
+    over the turning wheel, and a model that learnt the black beyond it saw the head come
+    back into view as foreground at the border (seed 10401 010 r2, a close
     camera: a false void)."""
     patch = background.patch_stand_out(mixed, watch.params.stand_out_head,
                                        watch.params.patch_out)
@@ -489,7 +496,7 @@ def object_step(watch: ObjectWatch, background: StripBackground, mixed: np.ndarr
                        (background.head_row, shift), restart,
                        partial(_beyond, watch, diff, mixed, unseen),
                        in_band(watch.band, background.head_row, mixed, fg, ignore,
-                               frozen, unseen, shift), unseen)
+                               frozen, unseen, shift), unseen, recalled)
     held = None if watch.hand is None else cv2.dilate(
         watch.hand.astype(np.uint8), HAND_MARGIN).astype(bool)
     if unseen is not None:

@@ -39,7 +39,8 @@ from vision.roulette.calibrate import (
 from vision.roulette.components import components_with_stats
 from vision.roulette.event_detail import decision_evidence
 from vision.roulette.ghost import ghost_spot
-from vision.roulette.hand import OUTER_ROWS, ids_in
+from vision.roulette.hand import HAND_MARGIN, OUTER_ROWS, ids_in
+from vision.roulette.head_memory import HeadMemory
 from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.still import StillSpots
 from vision.roulette.swing import PROFILE_MARGIN, HeadSwing, area_strips, estimate_swing
@@ -58,6 +59,8 @@ BULK_PX = 80  # strip pixels: a ball at rest stands out as a patch of 6-40 (meas
 # 13101: less where the camera is far and blurs it, most from a close one); a "ball" that
 # settles in a patch of more than this is a thing lying there (``_bulky``)
 BULK_S = 0.3  # ... the median of its patches over the last this many seconds, so judged
+BORDER_NEAR = np.ones((9, 9), np.uint8)  # strip px round what the frame does not show: the
+# head's hands come in there (``WheelPipeline.edge``)
 RHO_BELOW_BAND = 0.12  # the strip starts this far inside the pocket band (no ball on the cone)
 RHO_STEP = 0.025
 MAX_BUFFER = 32
@@ -126,6 +129,7 @@ class WheelPipeline:
         self.background: StripBackground | None = None
         cone = self.grid.row_of(cal.band_rho[0] - 0.05)  # the rows below are invalid
         self.watch = ObjectWatch(rows=self.object_rows, inner=slice(cone, cone + 2))
+        self.memory = HeadMemory(COLUMNS, fps)  # the head at each angle a turn ago
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
                                  np.float32)
         self.stand_out[:self.head_row] = self.watch.params.stand_out_head
@@ -246,7 +250,8 @@ class WheelPipeline:
         ignore = self.no_objects if near_ball is self.nothing else near_ball | self.no_objects
         obj = object_step(self.watch, self.background, mixed, fg, self.edge, ignore,
                           near_ball, diff, int(round(zero_col)), spots, invalid,
-                          self._may_rest(near_ball))
+                          self._may_rest(near_ball),
+                          self._recall(mixed, diff, zero_col, near_ball, invalid, index))
         # a spot that fell in off the bowl and lies on the head is no ball for the round
         # either (``StillSpots.dead``): never the ball at rest, nor a fixture taken for it
         alive = [k for k in range(len(balls)) if not self.still.dead[k]]
@@ -270,6 +275,31 @@ class WheelPipeline:
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
         return events
+
+    def _recall(self, mixed: np.ndarray, diff: np.ndarray, zero_col: float,
+                near_ball: np.ndarray, invalid: np.ndarray, index: int) -> np.ndarray | None:
+        """(R, C) bool: the head's pixels that stand out from the head as it looked at this
+        angle a turn ago (``HeadMemory``), but where the ball (``near_ball``), what the
+        frame does not show (``invalid``) and last frame's hand lie; None when none do.
+        Pieces by the frame's border are left to the hand stage as they were (grown by
+        these, a chip cut by the border could be a hand's)."""
+        h = self.head_row
+        masked = near_ball[:h] | invalid[:h]
+        hand = self.watch.hand
+        if hand is not None and hand[:h].any():
+            masked = masked | cv2.dilate(hand[:h].astype(np.uint8), HAND_MARGIN).astype(bool)
+        out = self.memory.update(mixed[:h], zero_col, masked, index,
+                                 self.background.model[:h], diff[:h])
+        if out is None or not out.any():
+            return None
+        near = cv2.dilate(invalid[:h].view(np.uint8), BORDER_NEAR)  # (seldom)
+        n, labels, _, _ = components_with_stats(out.view(np.uint8))
+        touch = np.zeros(n, bool)
+        touch[labels[near > 0]] = True
+        touch[0] = False
+        recalled = np.zeros(invalid.shape, bool)
+        recalled[:h] = out & ~touch[labels]
+        return recalled
 
     def _hand_over_pockets(self) -> int:
         """Strip px of the hand reaching in (``ObjectWatch.hand``) over the pocket band."""

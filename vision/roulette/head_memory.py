@@ -1,0 +1,130 @@
+"""The turning head as it looked the last time the wheel stood at the same angle.
+
+The running background (``background``) keeps the head in wheel coordinates and learns
+where the frame matches it; on the head it must follow what changes as the wheel turns
+(the light and the camera's parallax fall on each pocket differently at each angle), so
+it learns fast, and a thing whose colours lie close to the ring's is learnt within a
+second: a black chip with white spots on a black number ring (seed 16301 008 r2, 025 r1),
+a red chip on a red and black one (012 r1). Its edges stood out at first, the model
+took them in 20-30 frames later, and the void was missed (``ball_handled``: the dealer's
+hand came first).
+
+``HeadMemory`` keeps the head (in wheel coordinates too) once per angle bin of the wheel:
+a pocket seen at the same angle a turn ago was lit and seen as it is now, so the empty
+head matches it closely (a 5 x 5 mean of the largest channel difference <= 16 on that
+clip where the model's stood at 40-90), and something lying on the head stands out for
+as long as it lies there (34-48 for that chip). A pixel is written only where it matches
+what the bin holds (or where the bin holds nothing yet), so what stands out is not learnt
+but by a slow leak; nor is it where the caller masks it (the ball, a hand, what the frame
+does not show).
+
+What the bin holds may itself be wrong (a ball that rested in a pocket while the wheel
+first turned, a hand's trace): a piece counts only where the frame is new against the
+running background too, and where the bin, not the frame, stands out from the columns
+beside or the pockets away, the bin takes the frame (``HeadMemory._heal``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.roulette.background import max_channel
+from vision.roulette.bowl import ObjectParams
+from vision.roulette.components import components_with_stats
+from vision.roulette.ghost import label_box, patch_is_ghost
+
+__all__ = ["HeadMemory", "MemoryParams"]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryParams:
+    bins: int = 64  # angle bins per turn of the wheel
+    stand_out: float = 24.0  # a 5 x 5 mean of the largest channel difference over this
+    match: float = 20.0  # a pixel within this (largest channel) of its bin is learnt
+    half_life_s: float = 10.0  # elsewhere the bin takes half of what stands out in this
+    # long (a thing lying on the head for good is taken in at last; one lying for the
+    # 2 s a void takes, an eighth)
+    leak_cap: float = 0.05  # ... at most this share per visit, however long since the last
+    # (at 0.25, a quarter of a hand over the head at a rare visit stayed in the bin: a thing
+    # where the hand had been, seed 16301 008 r4)
+    model_floor: float = 6.0  # ... and the same mean of the difference from the running
+    # background (its local range) over this: the frame is new there. Where it matches
+    # the model the bin holds what has gone (that hand's trace: 1-2), where a thing came
+    # it does for a second or so (the chip: 12-27 as it was called)
+    max_age_s: float = 20.0  # a bin not visited this long is not compared (the wheel
+    # stopped, or so slow that the light may have changed)
+    box_px: int = 5  # the mean's box
+
+
+class HeadMemory:
+    """Per angle bin, the head rows of the mixed strip; one ``update`` per frame."""
+
+    def __init__(self, columns: int, fps: float, params: MemoryParams | None = None) -> None:
+        self.params = params or MemoryParams()
+        self.ghost = ObjectParams()  # (the ghost test's margins and ratio)
+        self.columns = columns
+        self.max_age = max(1, round(self.params.max_age_s * fps))
+        self.leak = float(np.log(2.0) / (self.params.half_life_s * fps))  # per frame
+        self.store: list[np.ndarray | None] = [None] * self.params.bins
+        self.seen = np.zeros(self.params.bins, np.int64)  # frame of each bin's last visit
+
+    def update(self, head: np.ndarray, zero_col: float, masked: np.ndarray, frame: int,
+               model: np.ndarray, diff: np.ndarray) -> np.ndarray | None:
+        """``head`` (H, C, 3) float32 the mixed strip's head rows with the wheel at
+        ``zero_col`` (pocket 0's column in the image's strip), ``masked`` (H, C) bool where
+        nothing is compared or learnt, ``model`` (H, C, 3) the running background's head
+        rows and ``diff`` (H, C, 3) the frame's difference from it (its local range) ->
+        (H, C) bool where the head stands out from its bin and is new against the model
+        (None when the bin was empty or not visited lately), then learns. An empty bin is
+        taken from the frame, but from the model where ``masked``."""
+        p = self.params
+        b = int(round(zero_col * p.bins / self.columns)) % p.bins
+        held = self.store[b]
+        if held is None:
+            self.store[b] = np.where(masked[..., None], model, head).astype(np.float32)
+            self.seen[b] = frame
+            return None
+        elapsed = frame - int(self.seen[b])
+        self.seen[b] = frame
+        raw = max_channel(cv2.absdiff(head, held * _gain(head, held)))
+        learn = (raw < p.match) & ~masked
+        # (cost) where it stands out the bin leaks towards the frame, where it matches it
+        # is the frame: one weighted step for every pixel, nothing indexed
+        w = np.where(learn, np.float32(1.0),
+                     np.float32(min(p.leak_cap, elapsed * self.leak)) * ~masked)
+        held += w[..., None] * (head - held)
+        if elapsed > self.max_age:
+            return None
+        raw[masked] = 0  # (the ball, a hand: not spread into the box's mean beside them)
+        box = (p.box_px, p.box_px)
+        out = cv2.blur(raw, box) > p.stand_out
+        out &= ~masked
+        out &= cv2.blur(max_channel(np.abs(diff)), box) > p.model_floor
+        if out.any():
+            self._heal(out, head, held)
+        return out
+
+    def _heal(self, out: np.ndarray, head: np.ndarray, held: np.ndarray) -> None:
+        """Drops from ``out`` the pieces where the bin, not the frame, stands out (from the
+        columns beside, or the same place some pockets away: ``ghost.patch_is_ghost``), and
+        takes the frame into the bin there: the bin held something that has gone (a ball
+        at rest in a pocket while the wheel first turned, seed 16301 012 r0: a void)."""
+        n, labels, stats, _ = components_with_stats(out.view(np.uint8))
+        for k in range(1, n):
+            patch, rows, cols = label_box(labels, stats, k)
+            if patch_is_ghost(head, held, patch, rows, cols, self.ghost, out.shape[0]):
+                box = out[rows, cols[0]:cols[-1] + 1]
+                box[patch] = False
+                np.copyto(held[rows, cols[0]:cols[-1] + 1], head[rows, cols[0]:cols[-1] + 1],
+                          where=patch[..., None])
+
+
+def _gain(head: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """(3,) float32 per channel: the head's mean over the bin's (a camera's gain drifting
+    between two visits)."""
+    now = np.array(cv2.mean(head)[:3], np.float32)
+    then = np.array(cv2.mean(held)[:3], np.float32)
+    return now / np.maximum(then, np.float32(1.0))
