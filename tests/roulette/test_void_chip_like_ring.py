@@ -14,17 +14,15 @@ Frames come from the drawn wheel (``drawn.py``), its ring's black for the chip's
 
 from __future__ import annotations
 
-import numpy as np
-
 from tests.roulette import drawn
 from vision.footage import WHEEL_SEQUENCE_CW, Event, StreamInfo, pocket_colour
 from vision.roulette.reader import RouletteReader
+from vision.roulette.wheel import POCKET_RAD
 
 FPS = 30.0
 WHEEL_RAD_S = 2.0  # clockwise, as ``drawn.texture`` takes angles
 DROP = 120  # the frame the chip lies
 FRAMES = 180
-STEP = 2 * np.pi / 37
 BLACK = next(k for k, n in enumerate(WHEEL_SEQUENCE_CW) if pocket_colour(n) == "black")
 
 
@@ -38,9 +36,9 @@ def run(chip: bool, rested: bool = False, frames: int = FRAMES) -> list[Event]:
         turn = WHEEL_RAD_S * f / FPS
         ball = (0.86, 1.0 - 3.0 * f / FPS)  # running on the bowl against the wheel
         if rested:  # ... after resting in a pocket for more than a turn, taken out at DROP
-            ball = (0.56, turn + BLACK * STEP) if f < DROP else (
+            ball = (0.56, turn + BLACK * POCKET_RAD) if f < DROP else (
                 (0.86, 1.0 - 3.0 * (f - DROP - 10) / FPS) if f >= DROP + 10 else None)
-        on = (0.67, turn + BLACK * STEP) if chip and f >= DROP else None
+        on = (0.67, turn + BLACK * POCKET_RAD) if chip and f >= DROP else None
         tex = drawn.texture(wheel, turn, ball=ball, chip=on, chip_bgr=wheel.black_bgr,
                             chip_spots_bgr=(170, 170, 170))
         events += reader.update(drawn.render(cam, tex), f)

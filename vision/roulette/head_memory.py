@@ -62,9 +62,10 @@ class MemoryParams:
 class HeadMemory:
     """Per angle bin, the head rows of the mixed strip; one ``update`` per frame."""
 
-    def __init__(self, columns: int, fps: float, params: MemoryParams | None = None) -> None:
+    def __init__(self, columns: int, fps: float, ghost: ObjectParams,
+                 params: MemoryParams | None = None) -> None:
         self.params = params or MemoryParams()
-        self.ghost = ObjectParams()  # (the ghost test's margins and ratio)
+        self.ghost = ghost  # the object watch's: the ghost test's margins and ratio
         self.columns = columns
         self.max_age = max(1, round(self.params.max_age_s * fps))
         self.leak = float(np.log(2.0) / (self.params.half_life_s * fps))  # per frame

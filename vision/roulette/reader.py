@@ -129,7 +129,8 @@ class WheelPipeline:
         self.background: StripBackground | None = None
         cone = self.grid.row_of(cal.band_rho[0] - 0.05)  # the rows below are invalid
         self.watch = ObjectWatch(rows=self.object_rows, inner=slice(cone, cone + 2))
-        self.memory = HeadMemory(COLUMNS, fps)  # the head at each angle a turn ago
+        self.memory = HeadMemory(COLUMNS, fps, self.watch.params)  # the head at each angle a
+        # turn ago
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
                                  np.float32)
         self.stand_out[:self.head_row] = self.watch.params.stand_out_head
