@@ -328,12 +328,25 @@ def _grown_group(top: TopFace, blob: Blob, face: int, params: PipParams,
     extra = [p for p in _ranked_pips(top, blob, params) if p not in top.pips]
     radius = params.face_radius_rel * blob.edge_px
     groups = [[*top.pips, *more] for more in itertools.combinations(extra, face - top.count)]
-    fits = [(layout_fit(_centres(g)), i) for i, g in enumerate(groups)
+    fits = [(layout_fit(_centres(g)), -_unlike(g), i) for i, g in enumerate(groups)
             if _one_face(g, radius, params)]
-    fit, i = max(fits, default=(0.0, -1))
+    fit, _, i = max(fits, default=(0.0, 0.0, -1))
     if fit < need:
         return None
     return _face_of(groups[i], top, blob, params)
+
+
+def _unlike(group: list[Pip]) -> float:
+    """How unlike a face's pips look: the log of their largest area over their smallest,
+    plus their roundness's range. ``_grown_group`` breaks ties of fit by it: a face's pips
+    are printed alike and seen alike, and any two points fit a two's layout perfectly.
+    Spent seed 16404 clip 001 r4 frames 1513-1518 (1024x576): a two's blob read a one (the
+    right pip, 20 px, 0.99 round), the CNN's two grown by the next pip listed, the dark
+    corner where its side faces meet (31 px, 0.64 round), not its left pip (17 px, 0.78
+    round), left off as a stray: capped at ``fuse.DOUBTFUL`` on every read, abstained."""
+    areas = [p.area_px for p in group]
+    rounds = [p.roundness for p in group]
+    return float(np.log(max(areas) / max(min(areas), 1e-6))) + max(rounds) - min(rounds)
 
 
 def _ranked_pips(top: TopFace, blob: Blob, params: PipParams) -> list[Pip]:
@@ -429,7 +442,7 @@ def _side_pips_out(kept: tuple[Pip, ...], pips: tuple[Pip, ...]) -> bool:
 
 def shrunk_to(top: TopFace, blob: Blob, face: int,
               params: PipParams = PipParams()) -> TopFace | None:
-    """The top face shrunk to ``face`` (2-6: the CNN's read, fewer than were counted) of
+    """The top face shrunk to ``face`` (1-6: the CNN's read, fewer than were counted) of
     its own pips, when they form that face's layout cleanly (``SHRINK_FIT``) and every
     pip left out lies off that face: farther from its centre than ``OFF_FACE`` x its
     farthest pip. On a face every pip lies within its corner pips' radius, so a pip
@@ -447,8 +460,12 @@ def shrunk_to(top: TopFace, blob: Blob, face: int,
     clip 013 r3 frames 718-724 (1280x960): a five whose front face's pips, squashed into
     one 74 px blob 0.9 round, lay 0.68 edge from the five's centre (its corners 0.38):
     six pips counted in no layout, the CNN's five 0.91, capped at 0.46 on every read:
-    abstained low_confidence."""
-    if not 2 <= face < top.count:
+    abstained low_confidence. A one as a two or three is, where each pip left out is
+    squashed as a side face's: fresh seed 16404 (spent) clip 023 r4 frame 759 (1920x1080,
+    camera 8 degrees): a one's pip (244 px, 0.97 round) and its side face's three pips
+    blurred into one blob below it (593 px, 0.57 round), counted a two against the CNN's
+    one, capped at 0.22 on every read: abstained."""
+    if not 1 <= face < top.count:
         return None
     best, group = SHRINK_FIT, None
     for g in itertools.combinations(top.pips, face):
