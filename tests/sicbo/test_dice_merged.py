@@ -115,6 +115,25 @@ def test_tilted_short_contact_needs_no_floor_between(apart: set, expected: set) 
     assert pressed_dice(contacts(blobs, tops), apart=apart) == expected
 
 
+LONG_CASES = [
+    # (pairs apart, pairs apart beyond a lean's reach; dice marked) for two blobs meeting
+    # along a whole edge, the second face's pips squashed (tilted)
+    (set(), set(), {1}),              # touching: a lean
+    ({(0, 1)}, set(), {1}),           # floor between, within the reach: a contact this
+                                      # long still calls a lean
+    ({(0, 1)}, {(0, 1)}, set()),      # beyond the reach: blobs joined by shadow
+    ({(0, 2)}, {(0, 2)}, {1}),        # another pair beyond the reach: this one still
+]
+
+
+@pytest.mark.parametrize(("apart", "beyond", "expected"), LONG_CASES)
+def test_long_contact_beyond_the_reach_is_no_lean(apart: set, beyond: set,
+                                                  expected: set) -> None:
+    blobs = [_square(0, 0), _square(40, 0), _square(0, 200)]
+    tops = [_top(20, 20, 0.95), _top(60, 20, 0.7), _top(20, 220, 0.95)]
+    assert pressed_dice(contacts(blobs, tops), apart=apart, beyond=beyond) == expected
+
+
 def test_one_die_cut_in_two_is_no_lean() -> None:
     # two blobs along a whole edge whose faces lie 15 px (0.42 edge) apart, four dice
     # found: one die the blob finder cut in two when a piece reads unsurely, a pair when

@@ -215,8 +215,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)
+    # (not between faces apart beyond a lean's reach: blobs joined there by shadow)
+    beyond = {(i, j) for i, j in apart if not _in_reach(tops[i], tops[j], edge, params)}
     two |= pressed_dice([c for c in pairs if (c.die, c.other) not in seen_twice
-                         and (c.other, c.die) not in seen_twice], apart=apart)
+                         and (c.other, c.die) not in seen_twice], apart=apart, beyond=beyond)
     two |= {i for i, beside in merged.items() if beside is None}
     if side is not None or (params.in_dome and lone_pair(blobs, tops)):
         two.add(len(found) - 1)      # two dice side by side in one blob: leaning

@@ -201,7 +201,8 @@ def pips_on(a: TopFace, b: TopFace, reach: float) -> bool:
 
 
 def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0,
-                 apart: set[tuple[int, int]] = frozenset()) -> set[int]:  # type: ignore[assignment]
+                 apart: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+                 beyond: set[tuple[int, int]] = frozenset()) -> set[int]:  # type: ignore[assignment]
     """The tilted die of each pair meeting along ``long_rel`` edges, or ``rel`` with a
     tilted face (``touching``'s rule on ``contacts``), unless the pair lies ``apart``
     (``(i, j)``, i < j, ``touch.touch_pairs``: floor seen between them, or farther than
@@ -212,10 +213,23 @@ def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0,
     clip 012 r1, a false leaning void) measures as a three leaning on a one does (seed
     10404 clip 004 r2: 66 and 53 px, 0.83 edge, 1.52 edges apart); the lean has no floor
     between (0.0 edge), the flat pair lies beyond a lean's reach (1.75 edges) with 0.42
-    edge of floor between."""
+    edge of floor between.
+
+    Pairs in ``beyond`` (apart, and their faces farther apart than any lean's from its
+    support: the caller's ``_in_reach``) lean by neither rule, however long their blobs
+    meet: there the blobs join by shadow or side faces, not by a die lying against
+    another. Spent seed 16504 clip 025 r0 (1280x720, a floor 232/215/240 paler than the
+    dice): a flat two and six 1.92 edges apart, floor between them, their blobs (the
+    two's grown by its shaded sides to 53.8 px against the dice' 39) meeting along 1.23
+    edges: the six called leaning, a false void."""
     return {c.die for c in pairs
-            if c.contact_rel >= long_rel or (c.contact_rel >= rel and c.tilted and (
-                (min(c.die, c.other), max(c.die, c.other)) not in apart))}
+            if _key(c) not in beyond and (c.contact_rel >= long_rel or (
+                c.contact_rel >= rel and c.tilted and _key(c) not in apart))}
+
+
+def _key(c: Contact) -> tuple[int, int]:
+    """The contact's pair as ``(i, j)``, i < j."""
+    return min(c.die, c.other), max(c.die, c.other)
 
 
 def close_dice(tops: list[TopFace], edge_px: float, rel: float = 1.6,
