@@ -12,7 +12,7 @@ angles, from which the speeds that the round logic needs are measured.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -99,7 +99,7 @@ class BallTrack:
     def __init__(self, *, fps: float, head: float, band_out: float, fixture_hits: int = 10,
                  regain_s: float = 0.3, fixture_forget_s: float = 1.5,
                  fixture_stale_s: float = 0.5, glint_hits: int = 3,
-                 lead_gap_s: float = 0.25) -> None:
+                 lead_gap_s: float = 0.25, refind_lead_s: float = 2.0) -> None:
         self.fps, self.head, self.band_out = fps, head, band_out
         self.fixture_hits = fixture_hits
         self.regain_frames = max(3, int(round(regain_s * fps)))
@@ -130,6 +130,11 @@ class BallTrack:
             maxlen=self.regain_frames + 1)
         self.lead_gap = max(3, int(round(lead_gap_s * fps)))
         self.lead_in: tuple[Seen, ...] = ()  # the found spot's sightings before it was taken
+        # while a spot found in the pockets is followed (``refind``: it may be a look-alike):
+        # each frame's other free spots there, for the lead-in of a spot found there instead
+        self.refound: deque[tuple[int, float, tuple[BallObs, ...]]] = deque(
+            maxlen=max(8, int(round(refind_lead_s * fps))))
+        self.came_in_rho = 0.15  # ring radii: a spot seen falling in at least this far
 
     def update(self, obs: FrameObs, *, in_play: bool, riding: bool = False,
                refind: bool = False) -> Seen | None:
@@ -149,6 +154,8 @@ class BallTrack:
         self._riding = riding
         pick = self._select([obs.balls[i] for i in keep], obs, in_play, riding, refind)
         self._note_strays(obs, [obs.balls[i] for i in keep], in_play and pick is None)
+        self._note_refound(obs, [obs.balls[i] for k, i in enumerate(keep) if k != pick],
+                           in_play and refind)
         self.chosen = None if pick is None else keep[pick]
         if self.chosen is None:
             return None
@@ -157,6 +164,8 @@ class BallTrack:
             self._beside_the_ball(obs, keep, b)
         seen = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero), b.held,
                     self._jumped)
+        if self.lead_in:  # (a refound spot's lead-in replaces the look-alike's sightings)
+            self.forget_since(self.lead_in[0].frame)
         self.history.extend(self.lead_in)
         self.history.append(seen)
         return seen
@@ -269,7 +278,8 @@ class BallTrack:
             found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
             self._jumped = bool(found)
             if found:
-                self.lead_in = self._lead_in(balls[found[0]], obs, since=last.frame)
+                self.lead_in = self._lead_in(balls[found[0]], obs, since=last.frame) or (
+                    self._came_in(balls[found[0]], obs) if refind else ())
             return found[0] if found else None
         gate = follow_gate(unseen)
         # riding (no relative motion) up to going on as fast as it last went: a ball just
@@ -290,6 +300,8 @@ class BallTrack:
             return min(near)[1] if near else None
         found = [i for i, b in enumerate(balls) if b.rho <= self.band_out]
         self._jumped = bool(found)
+        if found:
+            self.lead_in = self._came_in(balls[found[0]], obs)
         return found[0] if found else None
 
     def _beside_the_ball(self, obs: FrameObs, keep: list[int], b: BallObs) -> None:
@@ -323,6 +335,37 @@ class BallTrack:
         spots = tuple(b for b in balls if b.rho <= self.band_out and not b.held)
         self.strays.append((obs.frame, obs.zero, spots))
 
+    def _note_refound(self, obs: FrameObs, balls: list[BallObs], refind: bool) -> None:
+        """Keep this frame's free spots in the pockets but the one taken (``balls``) while
+        a spot found there is followed as the ball in play (``refind``: it may be a
+        look-alike). Not the one followed: a spot taken when it is lost inherits no
+        sighting of it (a look-alike appearing where the ball was lost would take its
+        coming in and hop)."""
+        if not refind:
+            self.refound.clear()
+            return
+        self.refound.append((obs.frame, obs.zero, tuple(b for b in balls
+                                                        if b.rho <= self.band_out and not b.held)))
+
+    def _came_in(self, b: BallObs, obs: FrameObs) -> tuple[Seen, ...]:
+        """The sightings of ``b`` (a spot taken in the pockets as found in place of one
+        found there earlier and lost: ``refind``) beside that one while it was followed
+        (``refound``), chained back frame by frame (``_chained``), when they show it
+        coming in: at least ``came_in_rho`` farther out than where it was taken (the ball
+        falls in from the band's outer edge; a look-alike drifting against the wheel keeps
+        its radius). Else none: a spot that never came in is held to hop on from where it
+        is taken. Fresh seed 16501 (spent) clip 026 r3 (1920x1080 at 25 fps, a turret with
+        four long arms): while the ball ran on the track, seen once in 20 frames, the track
+        followed three look-alikes in the pockets in turn (rho 0.88-0.93), drifting against
+        the wheel at 0.45 rad/s (which counts as hopping); the ball came in at the band's
+        edge (rho 1.245) at 1420, hopped 1.4 rad against the wheel and rested in 2 at 1441,
+        and was taken only when the look-alike was lost, at 1458: it 'never hopped', was
+        dropped as a look-alike, and the round abstained (``ball_lost``)."""
+        chain = self._chained(b, obs, self.refound)
+        if not chain or max(s.rho for s in chain) - b.rho < self.came_in_rho:
+            return ()
+        return chain
+
     def _lead_in(self, b: BallObs, obs: FrameObs, *, since: int) -> tuple[Seen, ...]:
         """The sightings of ``b`` (a free spot in the pockets taken as found there, the
         ball lost on the head's rim) in the frames after ``since`` before it was taken,
@@ -334,9 +377,18 @@ class BallTrack:
         010 r0, 1280x720 at 50 fps: lost on the rim, seen in the pockets 11 frames later
         3.5 pockets from there, hopping 1.2 pockets to rest in 12 frames; taken only at
         rest after 0.45 s, it never hopped: dropped as a look-alike, abstained.)"""
+        return self._chained(b, obs, self.strays, since=since)
+
+    def _chained(self, b: BallObs, obs: FrameObs,
+                 frames: Sequence[tuple[int, float, tuple[BallObs, ...]]], *, since: int = -1
+                 ) -> tuple[Seen, ...]:
+        """``b``'s sightings among ``frames`` (frame, zero angle, spots) after ``since`` and
+        before this frame, oldest first: chained back frame by frame in wheel coordinates,
+        each step within the gate a ball hopping in the pockets is followed by
+        (``follow_gate``), at most ``lead_gap`` frames apart."""
         cur = Seen(obs.frame, b.rho, b.theta, relative_angle(b.theta, obs.zero))
         chain: list[Seen] = []
-        for frame, zero, spots in reversed(self.strays):
+        for frame, zero, spots in reversed(frames):
             if frame >= obs.frame or frame <= since:
                 continue
             gap = cur.frame - frame
