@@ -266,6 +266,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
         reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
+    if params.in_dome:               # two flat faces under an edge apart: not both on the floor
+        reads = _too_close(reads, tops, edge)
     reads += [smeared_read(s) for s in smeared]
     if params.in_dome:    # a die added after _tops (rescued, split, side by side) too
         reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px,
@@ -563,6 +565,24 @@ def _joined_lone_pip(blob: Blob, top: TopFace, probs: np.ndarray | None,
     return params.in_dome and probs is not None and n_found == params.max_dice \
         and top.count == 1 and blob.edge_px > 1.5 * top.edge_px \
         and int(np.argmax(probs[:NOT_A_DIE])) != 0
+
+
+def _too_close(reads: list[DieRead], tops: list[TopFace], edge_px: float) -> list[DieRead]:
+    """``reads`` with both dice of every pair still read flat whose top faces' centres lie
+    under ``edge_px`` (the image's die edge) apart at most 0.5 sure. Two dice lying flat
+    meet at most face to face, an edge apart (flat dice rendered touching, cameras 0-30
+    degrees: 1.01 edges and more, none paid); closer, one is raised: on the other, or
+    tipped against it. A stack's upper face the size rules see (``pose``), and a lean the
+    lean cues see, are posed already; one neither sees is not paid. Fresh seed 16604 clip
+    017 r1 (1024x576 MJPEG, camera tilted): a die tipped towards the camera against a flat
+    four, its upturned four read as its top face at 0.995, 0.89 edge from the flat four's,
+    their blobs meeting along 0.45 edge (no pressed pair), both read flat: paid 4-4-5,
+    truth dice_leaning (a wrong outcome)."""
+    close = {k for i in range(len(tops)) for j in range(i + 1, len(tops))
+             if reads[i].pose == reads[j].pose == "flat"
+             and centre_gap_px(tops[i], tops[j]) < edge_px for k in (i, j)}
+    return [replace(r, confidence=min(r.confidence, 0.5)) if k in close else r
+            for k, r in enumerate(reads)]
 
 
 def _in_reach(a: TopFace, b: TopFace, edge_px: float, params: DiceParams) -> bool:
