@@ -332,8 +332,7 @@ class BallTrack:
                 self.band_out < last.rho <= self.head):
             self.strays.clear()
             return
-        spots = tuple(b for b in balls if b.rho <= self.band_out and not b.held)
-        self.strays.append((obs.frame, obs.zero, spots))
+        self.strays.append((obs.frame, obs.zero, self._free_in_pockets(balls)))
 
     def _note_refound(self, obs: FrameObs, balls: list[BallObs], refind: bool) -> None:
         """Keep this frame's free spots in the pockets but the one taken (``balls``) while
@@ -344,8 +343,11 @@ class BallTrack:
         if not refind:
             self.refound.clear()
             return
-        self.refound.append((obs.frame, obs.zero, tuple(b for b in balls
-                                                        if b.rho <= self.band_out and not b.held)))
+        self.refound.append((obs.frame, obs.zero, self._free_in_pockets(balls)))
+
+    def _free_in_pockets(self, balls: list[BallObs]) -> tuple[BallObs, ...]:
+        """The spots of ``balls`` in the pockets with no fingers at them."""
+        return tuple(b for b in balls if b.rho <= self.band_out and not b.held)
 
     def _came_in(self, b: BallObs, obs: FrameObs) -> tuple[Seen, ...]:
         """The sightings of ``b`` (a spot taken in the pockets as found in place of one

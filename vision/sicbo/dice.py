@@ -256,8 +256,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         unsure |= _cut_ones(classifier, image_bgr, tops, reads)   # a piece of a larger face
         unsure |= {i for i, r in enumerate(reads) if r.face == 1 and r.confidence < PLAIN_ONE
                    and _plain_one(i, tops, params)}                # a lone pip of a larger face
-    reads = [replace(r, confidence=min(r.confidence, 0.5)) if i in unsure else r
-             for i, r in enumerate(reads)]
+    reads = _at_most_half(reads, unsure)
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
     reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
@@ -581,7 +580,13 @@ def _too_close(reads: list[DieRead], tops: list[TopFace], edge_px: float) -> lis
     close = {k for i in range(len(tops)) for j in range(i + 1, len(tops))
              if reads[i].pose == reads[j].pose == "flat"
              and centre_gap_px(tops[i], tops[j]) < edge_px for k in (i, j)}
-    return [replace(r, confidence=min(r.confidence, 0.5)) if k in close else r
+    return _at_most_half(reads, close)
+
+
+def _at_most_half(reads: list[DieRead], which: set[int]) -> list[DieRead]:
+    """``reads`` with the dice at the indices ``which`` at most 0.5 sure (not trusted: the
+    round cannot pay them), the rest as they were."""
+    return [replace(r, confidence=min(r.confidence, 0.5)) if k in which else r
             for k, r in enumerate(reads)]
 
 
