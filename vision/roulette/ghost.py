@@ -179,15 +179,26 @@ def unlike_reference(image: np.ndarray, reference: np.ndarray, patch: np.ndarray
     as the first seconds showed it, in the same coordinates), after matching the
     reference's brightness per channel to the image's in the box of ``margin_px`` around
     the patch (lighting drifts over a clip): the mean (over the patch's pixels) max-channel
-    difference. ``cols`` are consecutive column indices (wrapping round the strip)."""
+    difference. ``cols`` are consecutive column indices (wrapping round the strip).
+
+    The gain is each channel's median ratio over the box's pixels but the patch's, where
+    both show the picture: what changes beside the patch, or the patch itself, moves a
+    sum, not the median (seed 16601 028 r3: a hand's trace on the bowl by the frame's top
+    edge, the frame 3.4 off the first seconds' strip, 23 once the turning head's rows in
+    the box had come to where the frame cuts them, black, though the patch was unchanged:
+    a false void)."""
     width = image.shape[1]
     box_rows = slice(max(0, rows.start - margin_px), rows.stop + margin_px)
     box_cols = np.arange(cols[0] - margin_px, cols[-1] + margin_px + 1) % width
     img, ref = image[box_rows][:, box_cols], reference[box_rows][:, box_cols]
-    gain = np.clip(img.reshape(-1, 3).sum(axis=0) / np.maximum(
-        ref.reshape(-1, 3).sum(axis=0), 1.0), 0.7, 1.4)
     r0, c0 = rows.start - box_rows.start, margin_px
     inner = slice(r0, r0 + patch.shape[0]), slice(c0, c0 + patch.shape[1])
+    beside = (ref.max(axis=2) >= OUTSIDE) & (img.max(axis=2) >= OUTSIDE)
+    beside[inner] &= ~patch
+    gain = np.ones(3)
+    if beside.any():
+        gain = np.clip(np.median(img[beside] / np.maximum(ref[beside], 1.0), axis=0),
+                       0.7, 1.4)
     err = np.abs(img[inner] - gain * ref[inner]).max(axis=2)
     return float(err[patch].mean())
 
