@@ -80,6 +80,8 @@ class PipParams:
     min_inside: float = 0.8           # a pip less inside the blob must look like the others
     junk_roundness: float = 0.6       # a best-ranked blob this elongated and 1.5x large: no pip
     blot_area: float = 3.0            # ... any blob this elongated and this x large (_blots)
+    blot_ring_rel: float = 0.5        # ... or this large with its surround's median under
+                                      # this x the surround's light (half of it no face)
     group_area: float = 3.0           # a top face's pips within this factor of area (_one_size)
     fill_fit: float = 0.25            # a top face fitting no layout this well ...
     faint_floor: float = 0.3          # ... takes the next pips ranked down to this x the best
@@ -618,17 +620,30 @@ def _blots(cands: list[Pip], params: PipParams) -> list[Pip]:
     second it paired with the top pip as a two: fresh seed 14404 clip 001 r2 frame 1054
     (1280x960, a pale floor): a two's pip and a blob of the die's shadow (18 x 41 px, 9 x
     a pip's area) beside it, the real second pip left off; the face, no two's diagonal,
-    capped at 0.5 on every read of the round, which abstained."""
+    capped at 0.5 on every read of the round, which abstained.
+
+    Nor is a blob that large, round or not, whose surround is half dark (its median
+    luminance under ``blot_ring_rel`` x its 80th percentile): a pip lies in its face, a
+    gap does not. Fresh seed 16604 clip 023 r3 frame 560 (800x600): a three by the dome's
+    rim, the blob joined to the rim's line, the floor enclosed between them a 324 px "pip"
+    0.66 round (11 x the three's pips, its surround's median 74 against 190) taken as the
+    top face, the three's pips left as side pips; the die read a one, dropped, a glare
+    spot kept as the third die: a false void."""
     if len(cands) < 3:
         return cands
     out = []
     for k, p in enumerate(cands):
         others = [q.area_px for m, q in enumerate(cands) if m != k]
-        if p.roundness < params.junk_roundness \
-                and p.area_px >= params.blot_area * float(np.median(others)):
+        if p.area_px >= params.blot_area * float(np.median(others)) and (
+                p.roundness < params.junk_roundness or _half_dark(p, params)):
             continue
         out.append(p)
     return out
+
+
+def _half_dark(p: Pip, params: PipParams) -> bool:
+    """Is ``p``'s surround half dark: its median under ``blot_ring_rel`` x its light?"""
+    return p.ring_mid is not None and p.ring_mid < params.blot_ring_rel * p.ring_lum
 
 
 def _junk(ranked: list[Pip], params: PipParams) -> bool:
