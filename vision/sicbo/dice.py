@@ -43,6 +43,7 @@ from vision.sicbo.merged import (
     Contact,
     contacts,
     faces_apart,
+    pair_of,
     pressed_dice,
     second_die_face,
     shared_pip_faces,
@@ -181,7 +182,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     dup = shared_pip_faces(tops)      # a die's piece with none but its pips: no contact
     # (a blob cut in two, ``split``: no contact to judge between its two dice)
     pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup
-             and (min(c.die, c.other), max(c.die, c.other)) not in split]
+             and pair_of(c) not in split]
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
     # top faces close with no floor between: touching, maybe leaning (``touch``)
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect, look) \

@@ -34,8 +34,8 @@ from vision.sicbo.pips import PipParams, TopFace, face_roundness, find_pips, sel
 from vision.sicbo.points import centre_gap_px
 
 __all__ = ["Contact", "MergedParams", "close_dice", "contact_px", "contacts", "faces_apart",
-           "holds_two_dice", "pips_on", "pressed_dice", "remainder", "second_die_face",
-           "shared_pip_faces", "touching"]
+           "holds_two_dice", "pair_of", "pips_on", "pressed_dice", "remainder",
+           "second_die_face", "shared_pip_faces", "touching"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,11 +223,11 @@ def pressed_dice(pairs: list[Contact], rel: float = 0.7, long_rel: float = 1.0,
     two's grown by its shaded sides to 53.8 px against the dice' 39) meeting along 1.23
     edges: the six called leaning, a false void."""
     return {c.die for c in pairs
-            if _key(c) not in beyond and (c.contact_rel >= long_rel or (
-                c.contact_rel >= rel and c.tilted and _key(c) not in apart))}
+            if pair_of(c) not in beyond and (c.contact_rel >= long_rel or (
+                c.contact_rel >= rel and c.tilted and pair_of(c) not in apart))}
 
 
-def _key(c: Contact) -> tuple[int, int]:
+def pair_of(c: Contact) -> tuple[int, int]:
     """The contact's pair as ``(i, j)``, i < j."""
     return min(c.die, c.other), max(c.die, c.other)
 
