@@ -44,6 +44,7 @@ from vision.sicbo.merged import (
     contacts,
     faces_apart,
     pair_of,
+    pips_on,
     pressed_dice,
     second_die_face,
     shared_pip_faces,
@@ -292,13 +293,33 @@ def _merged_pairs(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN00
                   params: DiceParams) -> dict[int, tuple[Blob, TopFace] | None]:
     """Dice whose blob holds a second die's face (``merged.second_die_face``): None where
     the die leans, or the second die's part of the blob and face where the two faces look
-    like flat dice side by side (``merged.faces_apart``)."""
+    like flat dice side by side (``merged.faces_apart``). Not where that second face is
+    another found die's top face beyond a lean's reach (``_found_apart``)."""
     out: dict[int, tuple[Blob, TopFace] | None] = {}
+    tops = [t for _, t in found]
+    edge = scene_edge_px([b for b, _ in found], tops) if found else 0.0
     for i, (blob, top) in enumerate(found):
         got = second_die_face(image_bgr, blob, top, classifier, params.pips)
+        if got is not None and _found_apart(i, got[1], tops, edge, params):
+            continue
         if got is not None:      # photos: a merged blob stays a lean (any camera angle)
             out[i] = got if params.in_dome and faces_apart(top, got[1]) else None
     return out
+
+
+def _found_apart(i: int, second: TopFace, tops: list[TopFace], edge_px: float,
+                 params: DiceParams, same_rel: float = 0.1) -> bool:
+    """``second`` (a second face in die ``i``'s blob) is another found die's top face,
+    the same pips (within ``same_rel`` x its edge), and lies beyond a lean's reach of die
+    ``i``'s (``_in_reach``): the blob joined two dice lying apart (by the dome's rim band or
+    a shadow), which the contact rules judge as they are. Fresh seed 16704 clip 000 r4
+    (800x600): a flat five's blob ran along the rim's pale band to a flat four's, 1.95
+    edges away; the four's face, found again there, made the five a lean: voided
+    dice_leaning, truth 4-2-5."""
+    return any(j != i and other.count == second.count
+               and pips_on(second, other, same_rel * other.edge_px)
+               and not _in_reach(tops[i], other, edge_px, params)
+               for j, other in enumerate(tops))
 
 
 def _split_merged(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
