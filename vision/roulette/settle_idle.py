@@ -31,17 +31,24 @@ class BallAbout(TrackerState):
 
     def _running_on_bowl(self) -> bool:
         """The ball seen free beyond the head in two neighbouring frames, going round faster
-        than ``running_rad_s``: a roll is going on, launched unseen, so the spots riding in
-        the pockets meanwhile are look-alikes, not the ball at rest (one ball; seed 10601
-        018 r0: the ball on a track partly out of view, glints riding in the pockets, the
-        object lying on the number ring seen from 227 and no void sent)."""
+        than ``running_rad_s`` and along the bowl (its step across at most
+        ``running_across`` x its step round): a roll is going on, launched unseen, so the
+        spots riding in the pockets meanwhile are look-alikes, not the ball at rest (one
+        ball; seed 10601 018 r0: the ball on a track partly out of view, glints riding in
+        the pockets, the object lying on the number ring seen from 227 and no void sent).
+        A spot that jumps inward as it goes round is a hand reaching in (fresh seed 16701
+        clip 001 r4, 800x600 at 25 fps: the ball resting in a pocket, unseen landing; the
+        dealer's fingertip at rho 1.66 then 1.32, 0.26 rad round in a frame, was taken as
+        a roll, the resting ball as an object: voided before the spin)."""
         h = self.track.history
         if self.ball is None or len(h) < 2:
             return False
         a, b = h[-2], h[-1]
+        turn = abs(relative_angle(b.theta, a.theta))
         return (0 < b.frame - a.frame <= 2 and min(a.rho, b.rho) > self.head
-                and not (a.held or b.held) and abs(relative_angle(b.theta, a.theta))
-                / (b.frame - a.frame) * self.fps > self.p.running_rad_s)
+                and not (a.held or b.held)
+                and turn / (b.frame - a.frame) * self.fps > self.p.running_rad_s
+                and abs(b.rho - a.rho) <= self.p.running_across * turn * (a.rho + b.rho) / 2)
 
     def _ball_resting(self, frame: int) -> bool:
         """Was a ball seen resting in a pocket within ``idle_rest_s`` (a spot riding with the

@@ -173,6 +173,8 @@ class SettleParams:
     running_rad_s: float = 6.0  # ... unless a ball ran on the bowl this lately, going round
     # this fast (a ball on the track before it drops: over a turn a second; a hand carrying
     # the ball out is slower, and flagged held)
+    running_across: float = 0.5  # ... along the bowl: its step across (rho) at most this x
+    # its step round (rho x angle; on the track, drifting down, a few hundredths)
     caught_s: float = 1.5  # ... but for this long after the ball was caught on the bowl in
     # play (a void round: the dealer catches the ball, the object lies 0.6 s more; a ball
     # taken as caught in a result round rolled on 5.6 s or more before it rested)
