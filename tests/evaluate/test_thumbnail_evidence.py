@@ -159,3 +159,34 @@ def test_an_abstain_shows_the_die_it_was_not_sure_of_in_orange() -> None:
     assert sum(_green(p) for p in sure) > 0.8 * len(sure)
     assert "orange: die not sure enough to pay" in legend_text(parse_evidence(
         {"evidence": seen}))
+
+
+def _object_void(box: list[int], frame: np.ndarray) -> np.ndarray:
+    # a false void on a wide frame: what the reader took for an object is a few pixels in
+    # its 320 px panel, so a last panel shows it enlarged from the full frame
+    wheel = roulette(result_round(0, 0, 99, 50, 17))
+    s = score(wheel, [void(60, "object_in_bowl", evidence={"object_box_xyxy": box})])[0]
+    assert s.kind == "false_void"
+    image = compose(s, "clip", {60: frame, 50: frame})
+    assert image is not None
+    return image
+
+
+def test_a_small_object_is_shown_enlarged_beside_the_panels() -> None:
+    frame = np.full((1080, 1920, 3), 128, np.uint8)
+    frame[736:774, 1030:1058] = (200, 200, 200)       # the thing the reader saw
+    image = _object_void([1030, 736, 1058, 774], frame)
+    tile = 180                                         # 1080 x 320 / 1920: the panels' height
+    assert image.shape[1] == 2 * 320 + tile
+    zoom = image[:tile, 640:]
+    red = np.array([_red(p) for p in zoom.reshape(-1, 3)]).reshape(tile, tile)
+    rows, cols = np.nonzero(red[30:])                  # (below the panel's caption)
+    # the box drawn ~4x the size it has in the decision panel (28 x 38 px -> 5 x 6 px)
+    assert cols.max() - cols.min() > 25 and rows.max() - rows.min() > 35
+    pale = zoom[30:][(zoom[30:] > 190).all(axis=2)]
+    assert len(pale) > 400                             # the object itself, enlarged
+
+
+def test_a_large_object_gets_no_enlarged_panel() -> None:
+    image = _object_void([400, 200, 800, 500], np.full((720, 1280, 3), 128, np.uint8))
+    assert image.shape[1] == 2 * 320

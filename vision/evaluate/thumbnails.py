@@ -9,7 +9,9 @@ red, the ball or the object; a legend line says which is which (events without e
 as older files are, give the frame unmarked). A roulette abstain for a ball lost, unseen
 or handled names the frame the ball was last seen on: that frame is a panel too, the
 ball ringed there (on the turning wheel a ring on the decision frame would point at an
-empty pocket).
+empty pocket). Where what the reader saw is small in its panel (an object box or a ball
+under ``ZOOM_BELOW_PX`` across, as on a wide frame cut to 320 px), a last panel shows it
+enlarged from the full-size decision frame, marked the same way.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ from vision.evaluate.scoring import RoundScore
 from vision.footage.evidence import Evidence, draw_evidence, legend_text
 
 __all__ = ["GOOD_KINDS", "KIND_BGR", "needs_thumbnail", "panels", "write_thumbnails"]
+
+ZOOM_BELOW_PX = 40   # a mark smaller than this in its panel gets an enlarged panel ...
+ZOOM_CONTEXT = 4.0   # ... showing this x its size around it (the pockets, the rim) ...
+ZOOM_MIN_PX = 64     # ... and at least this many frame pixels
+BALL_REL = 1 / 60    # a ball's half size, x the frame's width, where only its centre is known
 
 GOOD_KINDS = ("correct", "void_detected")
 KIND_BGR = {"correct": (80, 160, 60), "void_detected": (80, 160, 60), "wrong": (50, 50, 210),
@@ -86,6 +93,9 @@ def compose(s: RoundScore, clip: str, frames: Mapping[int, np.ndarray]) -> np.nd
     ev = seen(s)
     tiles = [label(_marked(frames[index], width, panel_marks(ev, index, s.frame)), caption)
              for index, caption in shown]
+    zoom = None if s.frame is None else _zoom(frames[s.frame], panel_marks(ev, s.frame, s.frame),
+                                              width)
+    tiles += [] if zoom is None else [zoom]
     height = min(t.shape[0] for t in tiles)
     strip = np.hstack([t[:height] for t in tiles])
     lines = [f"{clip}  round {s.index}",
@@ -100,6 +110,57 @@ def _marked(frame_bgr: np.ndarray, width_px: int, ev: Evidence | None) -> np.nda
     """The frame scaled to ``width_px``, what the reader saw drawn over it (if known)."""
     scaled = _scaled(frame_bgr, width_px)
     return draw_evidence(scaled, ev, scale=width_px / frame_bgr.shape[1])
+
+
+def _zoom(frame_bgr: np.ndarray, ev: Evidence | None, width_px: int) -> np.ndarray | None:
+    """The decision panel's small mark (``_small_region``) enlarged: a square crop of the
+    full frame around it, as tall as the panels, marked; None when nothing is that small."""
+    h, w = frame_bgr.shape[:2]
+    scale = width_px / w
+    box = _small_region(ev, w, scale)
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    side = int(min(h, w, max(ZOOM_CONTEXT * max(x1 - x0, y1 - y0), ZOOM_MIN_PX)))
+    left = int(np.clip((x0 + x1 - side) // 2, 0, w - side))
+    top = int(np.clip((y0 + y1 - side) // 2, 0, h - side))
+    tile = max(1, round(h * scale))                  # the panels' height
+    big = cv2.resize(frame_bgr[top:top + side, left:left + side], (tile, tile),
+                     interpolation=cv2.INTER_LINEAR)
+    marked = draw_evidence(big, _shifted(ev, -left, -top), scale=tile / side)
+    return label(marked, f"zoom x{tile / side / scale:.0f}")
+
+
+def _small_region(ev: Evidence | None, frame_w: int, scale: float
+                  ) -> tuple[int, int, int, int] | None:
+    """The object box, or the box round the ball (``BALL_REL``), where it is under
+    ``ZOOM_BELOW_PX`` across at the panel's ``scale``; None otherwise (dice are shown in
+    the panel large enough to read their boxes and tags)."""
+    if ev is None:
+        return None
+    if ev.object_box_xyxy is not None:
+        box = ev.object_box_xyxy
+    elif ev.ball_xy is not None:
+        r = max(2, round(BALL_REL * frame_w))
+        box = (ev.ball_xy[0] - r, ev.ball_xy[1] - r, ev.ball_xy[0] + r, ev.ball_xy[1] + r)
+    else:
+        return None
+    return box if max(box[2] - box[0], box[3] - box[1]) * scale < ZOOM_BELOW_PX else None
+
+
+def _shifted(ev: Evidence | None, dx: int, dy: int) -> Evidence | None:
+    """``ev`` with every mark moved by (dx, dy) px: marks on a crop of the frame."""
+    if ev is None:
+        return None
+
+    def box(b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+    return replace(ev, dice=tuple(replace(d, box_xyxy=box(d.box_xyxy)) for d in ev.dice),
+                   ball_xy=None if ev.ball_xy is None else (ev.ball_xy[0] + dx,
+                                                            ev.ball_xy[1] + dy),
+                   object_box_xyxy=None if ev.object_box_xyxy is None else box(
+                       ev.object_box_xyxy))
 
 
 def _scaled(frame_bgr: np.ndarray, width_px: int) -> np.ndarray:
