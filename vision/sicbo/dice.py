@@ -185,6 +185,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pairs = [c for c in contacts(blobs, tops, confidences=confs) if not {c.die, c.other} & dup
              and pair_of(c) not in split]
     edge = scene_edge_px(blobs, tops) if blobs else 0.0   # one die edge for the image
+    # each top face less the pips of other dice' faces its blob ran to (a second face's
+    # cues, ``two_pip_face`` and ``pose.second_face``, look at the rest)
+    own = [_own_side_pips(i, tops, edge, params) for i in range(len(tops))]
     # top faces close with no floor between: touching, maybe leaning (``touch``)
     touch, apart = touch_pairs(image_bgr, tops, edge, params.touch, params.detect, look) \
         if blobs and params.in_dome else (set(), set())
@@ -228,7 +231,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     if joined is not None:
         two.add(joined)              # a die leaning across another: one concave blob
     if params.in_dome:               # a second die's face turned up beside the top face
-        two |= {i for i, (b, t) in enumerate(found) if two_pip_face(b, t)}
+        two |= {i for i, (b, _) in enumerate(found) if two_pip_face(b, own[i])}
         two |= ones_pair(tops)       # two ones' pips read as one two: two dice side by side
     # seen lying flat side by side (a third die apart, all three sure, side faces showing
     # the same way: ``flat_beside``); where also seen alike, a short contact is no lean
@@ -261,7 +264,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     reads = _at_most_half(reads, unsure)
     # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
-    reads = assign_poses(reads, blobs, tops, params.pose, leaning=two, pale=pale,
+    reads = assign_poses(reads, blobs, own, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
     reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
@@ -309,17 +312,37 @@ def _merged_pairs(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN00
 
 def _found_apart(i: int, second: TopFace, tops: list[TopFace], edge_px: float,
                  params: DiceParams, same_rel: float = 0.1) -> bool:
-    """``second`` (a second face in die ``i``'s blob) is another found die's top face,
-    the same pips (within ``same_rel`` x its edge), and lies beyond a lean's reach of die
-    ``i``'s (``_in_reach``): the blob joined two dice lying apart (by the dome's rim band or
-    a shadow), which the contact rules judge as they are. Fresh seed 16704 clip 000 r4
-    (800x600): a flat five's blob ran along the rim's pale band to a flat four's, 1.95
-    edges away; the four's face, found again there, made the five a lean: voided
-    dice_leaning, truth 4-2-5."""
-    return any(j != i and other.count == second.count
-               and pips_on(second, other, same_rel * other.edge_px)
-               and not _in_reach(tops[i], other, edge_px, params)
-               for j, other in enumerate(tops))
+    """``second`` (a second face in die ``i``'s blob) is the top face of another found die
+    beyond a lean's reach (``_far_tops``), the same pips (within ``same_rel`` x its edge):
+    the blob joined two dice lying apart (by the dome's rim band or a shadow), which the
+    contact rules judge as they are. Fresh seed 16704 clip 000 r4 (800x600): a flat
+    five's blob ran along the rim's pale band to a flat four's, 1.95 edges away; the
+    four's face, found again there, made the five a lean: voided dice_leaning, truth
+    4-2-5."""
+    return any(other.count == second.count and pips_on(second, other, same_rel * other.edge_px)
+               for other in _far_tops(i, tops, edge_px, params))
+
+
+def _own_side_pips(i: int, tops: list[TopFace], edge_px: float, params: DiceParams,
+                   same_rel: float = 0.1) -> TopFace:
+    """Die ``i``'s top face without the side pips (pips in its blob off its face) that are
+    pips of another found die's top face beyond a lean's reach (``_far_tops``; within
+    ``same_rel`` x that face's edge): the blob joined that die, whose face is no face of
+    this one's (``sidebyside.two_pip_face``). Fresh seed 16804 clip 002 r3 (640x480, a
+    lamp's glare between a flat five and a flat four 2.26 edges apart): the five's blob
+    ran through the glare to the four, two of the four's pips were taken for a face
+    turned up beside the five's (and ``pose.second_face``'s second face): voided
+    dice_leaning, truth 4-5-5."""
+    far = _far_tops(i, tops, edge_px, params)
+    own = tuple(p for p in tops[i].side_pips if not any(
+        centre_gap_px(p, q) <= same_rel * t.edge_px for t in far for q in t.pips))
+    return replace(tops[i], side_pips=own)
+
+
+def _far_tops(i: int, tops: list[TopFace], edge_px: float, params: DiceParams
+              ) -> list[TopFace]:
+    """The other dice' top faces lying beyond a lean's reach of die ``i``'s (``_in_reach``)."""
+    return [t for j, t in enumerate(tops) if j != i and not _in_reach(tops[i], t, edge_px, params)]
 
 
 def _split_merged(image_bgr: np.ndarray, classifier, found: list,  # noqa: ANN001
