@@ -190,3 +190,28 @@ def test_a_small_object_is_shown_enlarged_beside_the_panels() -> None:
 def test_a_large_object_gets_no_enlarged_panel() -> None:
     image = _object_void([400, 200, 800, 500], np.full((720, 1280, 3), 128, np.uint8))
     assert image.shape[1] == 2 * 320
+
+
+def _dice_void(boxes: list[list[int]]) -> np.ndarray:
+    dice = [{"box_xyxy": b, "face": 5, "confidence": 0.99, "pose": "flat"} for b in boxes]
+    s = score(CLEAN, [void(60, "dice_stacked", evidence={"dice": dice, "blamed": [0]})])[0]
+    wide = np.full((1080, 1920, 3), 128, np.uint8)
+    image = compose(s, "clip", {60: wide, 50: wide})
+    assert image is not None
+    return image
+
+
+def test_small_dice_are_shown_enlarged_beside_the_panels() -> None:
+    # a 1080p dome: 60 px dice are 10 px in a 320 px panel, their faces unreadable there
+    image = _dice_void([[900, 500, 960, 560], [1040, 520, 1100, 580], [960, 640, 1020, 700]])
+    assert image.shape[1] == 2 * 320 + 180
+    zoom = image[30:180, 640:]
+    red = np.array([_red(p) for p in zoom.reshape(-1, 3)]).reshape(zoom.shape[:2])
+    rows, cols = np.nonzero(red)
+    assert cols.max() - cols.min() > 25 and rows.max() - rows.min() > 25   # the blamed die
+
+
+def test_dice_spread_over_the_frame_get_no_enlarged_panel() -> None:
+    # nothing to gain: a crop round all of them is the frame
+    image = _dice_void([[100, 100, 160, 160], [1700, 900, 1760, 960], [900, 500, 960, 560]])
+    assert image.shape[1] == 2 * 320

@@ -9,9 +9,9 @@ red, the ball or the object; a legend line says which is which (events without e
 as older files are, give the frame unmarked). A roulette abstain for a ball lost, unseen
 or handled names the frame the ball was last seen on: that frame is a panel too, the
 ball ringed there (on the turning wheel a ring on the decision frame would point at an
-empty pocket). Where what the reader saw is small in its panel (an object box or a ball
-under ``ZOOM_BELOW_PX`` across, as on a wide frame cut to 320 px), a last panel shows it
-enlarged from the full-size decision frame, marked the same way.
+empty pocket). Where what the reader saw is small in its panel (an object box, a ball or
+every die under ``ZOOM_BELOW_PX`` across, as on a wide frame cut to 320 px), a last panel
+shows it enlarged from the full-size decision frame, marked the same way.
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ __all__ = ["GOOD_KINDS", "KIND_BGR", "needs_thumbnail", "panels", "write_thumbna
 
 ZOOM_BELOW_PX = 40   # a mark smaller than this in its panel gets an enlarged panel ...
 ZOOM_CONTEXT = 4.0   # ... showing this x its size around it (the pockets, the rim) ...
-ZOOM_MIN_PX = 64     # ... and at least this many frame pixels
+DICE_CONTEXT = 1.4   # ... (the dice: this x the box round them all) ...
+ZOOM_MIN_PX = 64     # ... and at least this many frame pixels ...
+ZOOM_MIN_GAIN = 1.5  # ... where that enlarges it at least this much over the panel
 BALL_REL = 1 / 60    # a ball's half size, x the frame's width, where only its centre is known
 
 GOOD_KINDS = ("correct", "void_detected")
@@ -117,14 +119,16 @@ def _zoom(frame_bgr: np.ndarray, ev: Evidence | None, width_px: int) -> np.ndarr
     full frame around it, as tall as the panels, marked; None when nothing is that small."""
     h, w = frame_bgr.shape[:2]
     scale = width_px / w
-    box = _small_region(ev, w, scale)
-    if box is None:
+    got = _small_region(ev, w, scale)
+    if got is None:
         return None
-    x0, y0, x1, y1 = box
-    side = int(min(h, w, max(ZOOM_CONTEXT * max(x1 - x0, y1 - y0), ZOOM_MIN_PX)))
+    (x0, y0, x1, y1), context = got
+    side = int(min(h, w, max(context * max(x1 - x0, y1 - y0), ZOOM_MIN_PX)))
+    tile = max(1, round(h * scale))                  # the panels' height
+    if tile / side < ZOOM_MIN_GAIN * scale:
+        return None
     left = int(np.clip((x0 + x1 - side) // 2, 0, w - side))
     top = int(np.clip((y0 + y1 - side) // 2, 0, h - side))
-    tile = max(1, round(h * scale))                  # the panels' height
     big = cv2.resize(frame_bgr[top:top + side, left:left + side], (tile, tile),
                      interpolation=cv2.INTER_LINEAR)
     marked = draw_evidence(big, _shifted(ev, -left, -top), scale=tile / side)
@@ -132,12 +136,18 @@ def _zoom(frame_bgr: np.ndarray, ev: Evidence | None, width_px: int) -> np.ndarr
 
 
 def _small_region(ev: Evidence | None, frame_w: int, scale: float
-                  ) -> tuple[int, int, int, int] | None:
-    """The object box, or the box round the ball (``BALL_REL``), where it is under
-    ``ZOOM_BELOW_PX`` across at the panel's ``scale``; None otherwise (dice are shown in
-    the panel large enough to read their boxes and tags)."""
+                  ) -> tuple[tuple[int, int, int, int], float] | None:
+    """The region to enlarge and how much context to show round it: the object box, or
+    the box round the ball (``BALL_REL``), where it is under ``ZOOM_BELOW_PX`` across at
+    the panel's ``scale``; the box round all the dice where each is; else None."""
     if ev is None:
         return None
+    if ev.dice:
+        boxes = [d.box_xyxy for d in ev.dice]
+        if max(max(b[2] - b[0], b[3] - b[1]) for b in boxes) * scale >= ZOOM_BELOW_PX:
+            return None
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes)), DICE_CONTEXT
     if ev.object_box_xyxy is not None:
         box = ev.object_box_xyxy
     elif ev.ball_xy is not None:
@@ -145,7 +155,8 @@ def _small_region(ev: Evidence | None, frame_w: int, scale: float
         box = (ev.ball_xy[0] - r, ev.ball_xy[1] - r, ev.ball_xy[0] + r, ev.ball_xy[1] + r)
     else:
         return None
-    return box if max(box[2] - box[0], box[3] - box[1]) * scale < ZOOM_BELOW_PX else None
+    small = max(box[2] - box[0], box[3] - box[1]) * scale < ZOOM_BELOW_PX
+    return (box, ZOOM_CONTEXT) if small else None
 
 
 def _shifted(ev: Evidence | None, dx: int, dy: int) -> Evidence | None:
