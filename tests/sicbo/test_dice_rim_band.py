@@ -10,7 +10,9 @@ flat and the round is paid.
 
 from __future__ import annotations
 
+from vision.sicbo.dice import _found_apart
 from vision.sicbo.pips import Pip, TopFace
+from vision.sicbo.reading import DiceParams
 
 from .saved import die_at, needs_model, read_saved
 
@@ -33,8 +35,6 @@ def _face(centre: tuple[float, float], count: int, edge: float = 36.0) -> TopFac
 
 
 def test_a_second_face_counts_as_another_die_only_beyond_a_leans_reach() -> None:
-    from vision.sicbo.dice import _found_apart
-    from vision.sicbo.reading import DiceParams
     five, four = _face((349.0, 130.0), 5), _face((281.0, 104.0), 4)
     params = DiceParams()
     assert _found_apart(0, four, [five, four], 36.0, params)
