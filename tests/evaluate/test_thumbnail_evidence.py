@@ -1,7 +1,8 @@
 """Thumbnails draw what the reader saw (the decision event's ``evidence``): a void
 round's blamed die in red, the others green, the roulette ball in yellow, with a legend
 line; a lost roulette ball ringed on the frame it was last seen on; events without
-evidence (older files) still score and thumbnail, unmarked."""
+evidence (older files) still score and thumbnail, unmarked; an object, a ball or dice too
+small to judge in their panel are shown enlarged in a last one."""
 
 from __future__ import annotations
 
