@@ -32,9 +32,15 @@ MIN_ARC = 0.5  # fraction of the ring's angles the turning pixels must cover
 MIN_RING_WIDTH = 0.05  # a ring's major semi-axis over the frame's width, at least: the
 # contract's smallest pocket ring (400 px across at 1920 px wide) is twice that; a fit to one
 # pocket-sized blob (seed 11301 clip 010) is a quarter of it
-CUT_PX = 5  # a closing this wide joins a ring cut by thin radial gaps (``_components``):
-# a wheel turning about a whole number of pockets between the sampled frames keeps some
-# pixels one colour in all of them
+CUT_PX = (5, 9)  # closings this wide, in turn, join a ring cut by thin radial gaps
+# (``_components``): a wheel turning about a whole number of pockets between the sampled
+# frames keeps some pixels one colour in all of them. At 5 px the gaps of fresh seed 16801
+# clip 003 (1280x960, camera 26 degrees, frames 0-44) stayed open: the pocket ring fell in
+# pieces, the fit to the whole mask took the bowl's speckle in (its pockets fitting 0.71
+# where the ring's fit 0.94), the head's edge was put inside the number ring, whose digits
+# then passed through the bowl's rows: four false voids. At 7 px and up the ring joined.
+# Clip 005 (1280x960 MJPEG): no ring at all at 5 px, the reader calibrated only later
+# (a round abstained, two not read); at 9 px it calibrates at once, fit 0.90.
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,14 +75,15 @@ def ring_pixels(frames_small: Sequence[np.ndarray]) -> np.ndarray:
     return ((frac > 0.12) & (frac < 0.88)) | (green_any & (frac > 0.05))
 
 
-def _components(mask: np.ndarray, count: int = 4, close: bool = False) -> list[np.ndarray]:
+def _components(mask: np.ndarray, count: int = 4, close: int = 0) -> list[np.ndarray]:
     """The largest connected pieces of ``mask`` after a 3x3 opening (which removes the
     speckle that noise flickers on a red cloth), largest first, as (N, 2) float32 x, y;
-    ``close``: then a ``CUT_PX`` closing joins a ring cut by thin radial gaps."""
+    ``close`` (px, one of ``CUT_PX``): then a closing this wide joins a ring cut by thin
+    radial gaps."""
     opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     if close:
         opened = cv2.morphologyEx(opened, cv2.MORPH_CLOSE, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (CUT_PX, CUT_PX)))
+            cv2.MORPH_ELLIPSE, (close, close)))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
     order = np.argsort(-stats[1:, cv2.CC_STAT_AREA])[:count] + 1
     pieces = []
@@ -192,7 +199,7 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
         whole.axes_px[1] >= MIN_AXIS_RATIO * whole.axes_px[0] else []
     found = _piece_fits(pieces, mask.shape, wide)
     whole_first = False
-    if not any(g.axes_px[1] >= MIN_AXIS_RATIO * g.axes_px[0] for _, g, _ in found):
+    if not _round(found):
         # no piece went round as a ring: a ring cut by thin radial gaps, joined, may (seed
         # 11301 clip 010: a wheel turning about a pocket between the sampled frames, red
         # pockets narrower than black ones, left a pixel wide strip in ~18 places never
@@ -201,8 +208,8 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
         # 13201 007: the pocket ring cut into pocket-sized pieces, the whole-mask fit the
         # bowl's, 459 x 322 px for the ring's 258 x 233, its pockets fitting 0.27: every
         # round abstained or lost); the pocket pattern's fit then picks among them, the
-        # whole-mask fit tried first as before (taken if it fits well: ``calibrate_frames``)
-        found = _piece_fits(_components(mask, close=True), mask.shape, wide) or found
+        # whole-mask fit tried first as before (taken if it fits well: ``calibrate_frames``).
+        found = _joined(mask, wide) or found
         whole_first = bool(last)
     if not found and not last:
         return CalibrationFailure("the turning red/green pixels do not form a ring around "
@@ -229,6 +236,24 @@ def ring_candidates(mask: np.ndarray) -> list[RingGeometry] | CalibrationFailure
     if both is not None and both.axes_px[1] >= MIN_AXIS_RATIO * both.axes_px[0]:
         rings.insert(1, both)
     return last + rings[:2] if whole_first else rings[:2] + last
+
+
+def _joined(mask: np.ndarray, wide: float) -> list[tuple[float, RingGeometry, np.ndarray]]:
+    """``_piece_fits`` of the mask closed by the narrowest of ``CUT_PX`` that makes a ring
+    (``_round``), or by the narrowest where none does."""
+    narrowest = None
+    for cut in CUT_PX:
+        fits = _piece_fits(_components(mask, close=cut), mask.shape, wide)
+        if _round(fits):
+            return fits
+        narrowest = fits if narrowest is None else narrowest
+    return narrowest or []
+
+
+def _round(fits: list[tuple[float, RingGeometry, np.ndarray]]) -> bool:
+    """Does one of ``_piece_fits``'s rings go round as a camera within the contract's tilt
+    sees a wheel (``MIN_AXIS_RATIO``)?"""
+    return any(g.axes_px[1] >= MIN_AXIS_RATIO * g.axes_px[0] for _, g, _ in fits)
 
 
 def fit_ring(mask: np.ndarray) -> RingGeometry | CalibrationFailure:
