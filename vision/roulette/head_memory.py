@@ -21,7 +21,13 @@ does not show).
 What the bin holds may itself be wrong (a ball that rested in a pocket while the wheel
 first turned, a hand's trace): a piece counts only where the frame is new against the
 running background too, and where the bin, not the frame, stands out from the columns
-beside or the pockets away, the bin takes the frame (``HeadMemory._heal``).
+beside or the pockets away, the bin takes the frame (``HeadMemory._heal``). A cell the
+bin took from the running background's model at its first visit (where the caller masked
+the frame) is not compared at all: that model may show what no frame did (the first seconds' median
+of a ring calibrated off the wheel's, seed 16801 003 before ``ring.CUT_PX`` took two
+closings: a glint masked as a ball at the clip's start, and the pockets there stood out
+from the smear each turn after, false voids at 199 and 681). Those cells wait for a
+frame that shows them.
 """
 
 from __future__ import annotations
@@ -70,6 +76,9 @@ class HeadMemory:
         self.max_age = max(1, round(self.params.max_age_s * fps))
         self.leak = float(np.log(2.0) / (self.params.half_life_s * fps))  # per frame
         self.store: list[np.ndarray | None] = [None] * self.params.bins
+        # per bin, (H, C) bool where it holds the model, not a frame (masked at the first
+        # visit): not compared, and taken from the first frame that shows it
+        self.unseen: list[np.ndarray | None] = [None] * self.params.bins
         self.seen = np.zeros(self.params.bins, np.int64)  # frame of each bin's last visit
 
     def update(self, head: np.ndarray, zero_col: float, masked: np.ndarray, frame: int,
@@ -80,17 +89,23 @@ class HeadMemory:
         rows and ``diff`` (H, C, 3) the frame's difference from it (its local range) ->
         (H, C) bool where the head stands out from its bin and is new against the model
         (None when the bin was empty or not visited lately), then learns. An empty bin is
-        taken from the frame, but from the model where ``masked``."""
+        taken from the frame, but from the model where ``masked``: those cells are not
+        compared until a frame shows them, which they then take (``unseen``)."""
         p = self.params
         b = int(round(zero_col * p.bins / self.columns)) % p.bins
         held = self.store[b]
         if held is None:
             self.store[b] = np.where(masked[..., None], model, head).astype(np.float32)
+            self.unseen[b] = masked.copy() if masked.any() else None
             self.seen[b] = frame
             return None
         elapsed = frame - int(self.seen[b])
         self.seen[b] = frame
         raw = max_channel(cv2.absdiff(head, held * _gain(head, held)))
+        unseen = self.unseen[b]
+        if unseen is not None:  # (seldom) the model's cells: the frame's where it shows them
+            raw[unseen] = 0
+            self.unseen[b] = unseen & masked if (unseen & masked).any() else None
         learn = (raw < p.match) & ~masked
         # (cost) where it stands out the bin leaks towards the frame, where it matches it
         # is the frame: one weighted step for every pixel, nothing indexed
