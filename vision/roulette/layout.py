@@ -24,8 +24,11 @@ from vision.roulette.wheel import COLUMNS, POCKET_COLS, aberration, zero_correla
 
 __all__ = ["find_band", "find_rotating_rows", "find_warp", "sense_votes"]
 
-PLAIN_RING_RHO = 0.07  # a plain ring (and its edges) this wide between turning rings: head
+PLAIN_RING_RHO = 0.10  # a plain ring (and its edges) this wide between turning rings: head
 RESUME_VAR = 100.0  # ... where the rings beyond have this much content (grey variance)
+# (at 0.07 fresh seed 16801 029's plain ring, 0.08 in its strip, ended the head at the
+# pockets: a chip on the dark number ring beyond lay where no object is looked for, two
+# voids missed; on the 89 other clips of 16601/16701/16801 the head is the same)
 WARP_SEEDS = 3  # coarse warps refined
 BAND_GAP_RHO = 0.05  # a gap this wide in the band is bridged: the raised fret ring between
 # the pocket and number rings (and the pockets' shaded outer ends) took 4 scan rows, 0.04
