@@ -23,11 +23,11 @@ first turned, a hand's trace): a piece counts only where the frame is new agains
 running background too, and where the bin, not the frame, stands out from the columns
 beside or the pockets away, the bin takes the frame (``HeadMemory._heal``). A cell the
 bin took from the running background's model at its first visit (where the caller masked
-the frame) is not compared at all: that model may show what no frame did (the first seconds' median
-of a ring calibrated off the wheel's, seed 16801 003 before ``ring.CUT_PX`` took two
-closings: a glint masked as a ball at the clip's start, and the pockets there stood out
-from the smear each turn after, false voids at 199 and 681). Those cells wait for a
-frame that shows them.
+the frame) is not compared at all: that model may show what no frame did (the first
+seconds' median of a ring calibrated off the wheel's, seed 16801 003 before
+``ring.CUT_PX`` took two closings: a glint masked as a ball at the clip's start, and the
+pockets there stood out from the smear each turn after, false voids at 199 and 681).
+Those cells wait for a frame that shows them.
 """
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ class HeadMemory:
         unseen = self.unseen[b]
         if unseen is not None:  # (seldom) the model's cells: the frame's where it shows them
             raw[unseen] = 0
-            self.unseen[b] = unseen & masked if (unseen & masked).any() else None
+            still = unseen & masked
+            self.unseen[b] = still if still.any() else None
         learn = (raw < p.match) & ~masked
         # (cost) where it stands out the bin leaks towards the frame, where it matches it
         # is the frame: one weighted step for every pixel, nothing indexed
