@@ -32,7 +32,10 @@ def strips(plain_out: float, number_out: float = 1.27, seed: int = 0
     wheel = np.zeros((len(RHO), COLUMNS, 3), np.float32)
     cols = np.arange(COLUMNS)
     pockets = np.where((cols // 12) % 2 == 0, 170.0, 35.0)[None, :, None]  # red / black
-    rows = lambda lo, hi: (RHO >= lo - 1e-9) & (RHO < hi - 1e-9)  # noqa: E731
+
+    def rows(lo: float, hi: float) -> np.ndarray:
+        return (RHO >= lo - 1e-9) & (RHO < hi - 1e-9)
+
     wheel[rows(0.35, BAND[1] + 0.01)] = pockets * np.array([0.3, 0.3, 1.0], np.float32)
     wheel[rows(BAND[1] + 0.01, plain_out)] = (60, 140, 170)  # the plain ring
     ring = rows(plain_out, number_out)
