@@ -151,13 +151,17 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     pieces = shared_pip_faces([t for _, t in found])    # a die's piece: not a die
     found, probs = [f for i, f in enumerate(found) if i not in pieces], \
         [p for i, p in enumerate(probs) if i not in pieces]
+    lone = {i for i, p in enumerate(probs)
+            if _joined_lone_pip(found[i][0], found[i][1], p, params, len(found))}
     keep = [i for i, p in enumerate(probs) if not is_clutter(p, params, found[i][1].count)
-            and not _joined_lone_pip(found[i][0], found[i][1], p, params, len(found))]
+            and i not in lone]
     clutter = [found[i] for i in range(len(found)) if i not in keep]
+    dropped = [(found[i], probs[i]) for i in sorted(lone)]
     found, probs = [found[i] for i in keep], [probs[i] for i in keep]
     if _room(len(found), params) and params.rescue and classifier is not None:
         _add_rescued(image_bgr, classifier, found, probs, params,
                      [] if params.in_dome else clutter)
+    _unrescued_back(found, probs, dropped, params)
     found, probs = _washed_rows(classifier, image_bgr, found, probs, params)
     found = list(zip([b for b, _ in found], _red_pips_whole(image_bgr, [t for _, t in found]),
                      strict=True))
@@ -604,11 +608,32 @@ def _joined_lone_pip(blob: Blob, top: TopFace, probs: np.ndarray | None,
     whose contrast threshold follows the strongest dark in the blob (the rim's), lost the
     top face's pips and took a side-face pip for a one. The blob is left to the rescue,
     which peels it and needs pips and CNN to agree (seed 10604 clip 007 r2: a four against
-    the rim read as pip 1 / CNN 4 at 0.34: abstained). With fewer dice found the blob may
+    the rim read as pip 1 / CNN 4 at 0.34: abstained); where it finds no die there the
+    blob is put back (``_unrescued_back``). With fewer dice found the blob may
     hold the missing die (a lean: 10604 001 r3), left to the pose stages."""
     return params.in_dome and probs is not None and n_found == params.max_dice \
         and top.count == 1 and blob.edge_px > 1.5 * top.edge_px \
         and int(np.argmax(probs[:NOT_A_DIE])) != 0
+
+
+def _unrescued_back(found: list, probs: list, dropped: list, params: DiceParams) -> None:
+    """Put back (in place) a blob ``_joined_lone_pip`` left to the rescue where the rescue
+    found no die on its top face, while there is room: the blob is a die still, its read
+    unsure (a lone pip the CNN reads as another face), not nothing. Lost, two dice were
+    left where three lie, and the pose stages must guess how the third hides. Seed 16904
+    (spent) clip 008 r1 (800x600, camera 17 degrees): a four leaning on a one, its top
+    face's pips lost (a side pip taken for a one, CNN five), dropped, not rescued: the
+    one and a lone five seen, the five called stacked: voided dice_stacked (truth
+    dice_leaning). Not where its face lies within a found die's edge of that die's face:
+    two dice meet at most face to face, an edge apart, so there it is the found die's own
+    side, or a stack's lower die under it (a rendered two stacked on a die, pale floor:
+    the lower die's side face, its red pip read as a one, CNN six 0.22; put back, the stack
+    was read as three dice, one unsure)."""
+    for (blob, top), p in dropped:
+        if _room(len(found), params) and all(centre_gap_px(t, top) >= t.edge_px
+                                             for _, t in found):
+            found.append((blob, top))
+            probs.append(p)
 
 
 def _too_close(reads: list[DieRead], tops: list[TopFace], edge_px: float) -> list[DieRead]:
