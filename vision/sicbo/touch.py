@@ -84,6 +84,7 @@ __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pa
 
 
 FACE_REL = 0.5   # the disk a top face holds about its centre, x its edge (_floor_between)
+PIP_SPOT_MIN = 0.004   # the smallest pip spot, x edge^2 (``floor.pip_spot_tiers``'s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,7 @@ class TouchParams:
     pip_reach_rel: float = 0.3      # ... not within this x edge of a pip (a die's face)
     pip_dark: float = 30.0          # ... or within faint_reach_rel x edge of a fainter
     faint_reach_rel: float = 0.15   # ... pip, this many L under its rim (bare_floor)
+    pip_area_rel: float = 0.13      # ... a pip up to this x edge^2 (a one's; bare_floor)
     reach_rel: float = 1.75         # a lean's top face lies up to this x edge from its support's
     band_rel: float = 0.3           # beyond close_dice, floor measured over a band this x
     band_lines: int = 5             # ... edge either side of the centre line, on this many lines
@@ -335,8 +337,12 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
     faces: paid. A flat die's side face seen at a grazing angle shows such marks too, at
     its top face's edge: at the full reach they ate the shadowed floor between a flat one
     and two 1.7 edges apart (fresh seed 14404, spent, clip 013 r0: abstained; paid at
-    0.1-0.25). ``look``: ``floor_look(image_bgr, detect)``, if the caller has it (the blob
-    finder's)."""
+    0.1-0.25). Pips up to ``pip_area_rel`` x edge^2, a one's: fresh seed 17004 clip 019
+    r4 (640x480, camera 0.6 degrees, a grey floor), a four tipped 31 degrees on a five,
+    its upturned side face a one as pale as the floor, the one's pip 0.068 x edge^2 (over
+    the 0.06 the spots took): 0.52 edge of "floor" between the faces, paid 4-5-5 at
+    0.9999, a wrong outcome. ``look``: ``floor_look(image_bgr, detect)``, if the caller
+    has it (the blob finder's)."""
     detect = detect or DetectParams()
     if look is None:
         look = floor_look(image_bgr, detect)
@@ -351,7 +357,7 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
         | floor_coloured(image_bgr, floor, lab=lab)
     bare = floor
     tiers = pip_spot_tiers(image_bgr, floor, edge_px, (detect.dark_threshold, params.pip_dark),
-                           lab=lab)
+                           (PIP_SPOT_MIN, params.pip_area_rel), lab=lab)
     for spots, reach in zip(tiers, (params.pip_reach_rel, params.faint_reach_rel), strict=True):
         if spots.any():
             k = int(2 * reach * edge_px) | 1
