@@ -20,7 +20,8 @@ from vision.sicbo.median import median
 
 __all__ = ["LIT_REL", "SHADE_CHROMA", "FloorLook", "expose", "floor_coloured", "floor_look",
            "floor_mask", "floor_parts", "floor_run", "floor_score", "floor_threshold",
-           "look_score", "pip_spot_tiers", "pip_spots", "shaded", "shadowed_floor"]
+           "look_score", "PIP_SPOT_AREA", "pip_spot_tiers", "pip_spots", "shaded",
+           "shadowed_floor"]
 
 # A die's top face, lit from above as the floor is, is about as light as the floor times
 # the dice' albedo over the floor's (ivory on a white floor ~0.9-1.0); its side faces, lit
@@ -28,6 +29,7 @@ __all__ = ["LIT_REL", "SHADE_CHROMA", "FloorLook", "expose", "floor_coloured", "
 # 0.63-0.83 of a pale pink floor under strong glare (seed 11004 clip 001, where side faces
 # were read as tops), a blob holding a top face ~1 (a stack's, 1.2: seed 11004 007 r3)
 LIT_REL = 0.88
+PIP_SPOT_AREA = (0.004, 0.06)  # a pip spot's area, least and most, x edge^2 (pip_spots)
 # ... and of the floor's or the die's colour, dimmed: 2-4 (a, b) from the band round it
 # there, 9 on a pale mint floor; a red die on a pale floor, as dark, 110-125
 SHADE_CHROMA = 20.0
@@ -149,7 +151,7 @@ def floor_run(floor: np.ndarray, a_xy: tuple[float, float],
 
 
 def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
-              area_rel: tuple[float, float] = (0.004, 0.06), dark: float = 45.0, *,
+              area_rel: tuple[float, float] = PIP_SPOT_AREA, dark: float = 45.0, *,
               core: bool = False, lab: np.ndarray | None = None) -> np.ndarray:
     """Pips lying in ``floor`` (``floor_mask``; bool HxW): small pieces of non-floor
     (``area_rel`` x ``edge_px``^2) wholly surrounded by floor and at least ``dark`` L
@@ -171,7 +173,7 @@ def pip_spots(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
 
 
 def pip_spot_tiers(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
-                   darks: Sequence[float], area_rel: tuple[float, float] = (0.004, 0.06), *,
+                   darks: Sequence[float], area_rel: tuple[float, float] = PIP_SPOT_AREA, *,
                    core: bool = False, lab: np.ndarray | None = None) -> list[np.ndarray]:
     """``pip_spots`` at each darkness of ``darks`` (one bool HxW mask each), the pieces
     found and measured once."""

@@ -68,6 +68,7 @@ import numpy as np
 
 from vision.sicbo.blob import Blob, DetectParams
 from vision.sicbo.floor import (
+    PIP_SPOT_AREA,
     FloorLook,
     floor_coloured,
     floor_look,
@@ -84,7 +85,6 @@ __all__ = ["TouchParams", "bare_floor", "face_view", "flat_beside", "side_pip_pa
 
 
 FACE_REL = 0.5   # the disk a top face holds about its centre, x its edge (_floor_between)
-PIP_SPOT_MIN = 0.004   # the smallest pip spot, x edge^2 (``floor.pip_spot_tiers``'s)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +357,7 @@ def bare_floor(image_bgr: np.ndarray, edge_px: float, params: TouchParams = Touc
         | floor_coloured(image_bgr, floor, lab=lab)
     bare = floor
     tiers = pip_spot_tiers(image_bgr, floor, edge_px, (detect.dark_threshold, params.pip_dark),
-                           (PIP_SPOT_MIN, params.pip_area_rel), lab=lab)
+                           (PIP_SPOT_AREA[0], params.pip_area_rel), lab=lab)
     for spots, reach in zip(tiers, (params.pip_reach_rel, params.faint_reach_rel), strict=True):
         if spots.any():
             k = int(2 * reach * edge_px) | 1
