@@ -26,9 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.sicbo.scenes import EDGE_M, SPOTS, camera_frame
+from tests.sicbo.scenes import EDGE_M, SPOTS, camera_frame, dome_scene
 from vision.sicbo import read_dice
-from vision.synth.camera import tilted_view
 from vision.synth.dice3d import DiceStyle, flat_pose, lean_against_die, stacked_pose
 from vision.synth.sicbo_render import DiceFrameRenderer, DomeScene
 
@@ -39,15 +38,13 @@ BODIES = ((238.0, 244.0, 246.0), (197.0, 221.0, 235.0), (225.0, 235.0, 240.0))
 KINDS = ("lean", "flat", "stack")
 
 
-def _scene(rng: np.random.Generator, w: int = 640, h: int = 480
-           ) -> tuple[DomeScene, tuple[float, ...]]:
-    focal = w * rng.uniform(0.9, 1.3)
-    dist = focal * 0.2 / (0.85 * h)
-    cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(rng.uniform(0, 30)),
-                      azimuth_rad=rng.uniform(0, 2 * np.pi), focal_px=focal, width=w, height=h)
+def _scene(rng: np.random.Generator) -> tuple[DomeScene, tuple[float, ...]]:
+    """A 640x480 dome: focal 0.9-1.3 x the width, camera 0-30 degrees, any way round."""
+    focal_rel, tilt = rng.uniform(0.9, 1.3), rng.uniform(0, 30)
+    azimuth = rng.uniform(0, 2 * np.pi)
     floor = tuple(float(v) for v in FLOORS[rng.integers(len(FLOORS))])
-    return DomeScene(camera=cam, floor_bgr=floor,  # type: ignore[arg-type]
-                     table_bgr=tuple(0.7 * v for v in floor)), floor  # type: ignore[arg-type]
+    return dome_scene(tilt_deg=tilt, floor_bgr=floor, azimuth_rad=azimuth,  # type: ignore[arg-type]
+                      focal_rel=focal_rel), floor
 
 
 def sweep(scenes: int, seed: int) -> Iterator[dict]:

@@ -30,12 +30,14 @@ SPOTS = ((-0.045, -0.03), (0.04, -0.035), (0.0, 0.045))
 
 
 def dome_scene(width: int = 640, height: int = 480, *, tilt_deg: float = 10.0,
-               floor_bgr: tuple[float, float, float] = (50.0, 105.0, 35.0)) -> DomeScene:
-    """A 0.1 m dome filling ~85% of the frame height, camera ``tilt_deg`` off vertical."""
-    focal = 1.0 * width
+               floor_bgr: tuple[float, float, float] = (50.0, 105.0, 35.0),
+               azimuth_rad: float = 0.7, focal_rel: float = 1.0) -> DomeScene:
+    """A 0.1 m dome filling ~85% of the frame height, camera ``tilt_deg`` off vertical,
+    turned ``azimuth_rad`` round it, its focal length ``focal_rel`` x the width."""
+    focal = focal_rel * width
     dist = focal * 0.2 / (0.85 * height)
     cam = tilted_view(np.zeros(3), distance_m=dist, tilt_rad=np.radians(tilt_deg),
-                      azimuth_rad=0.7, focal_px=focal, width=width, height=height)
+                      azimuth_rad=azimuth_rad, focal_px=focal, width=width, height=height)
     table = tuple(0.7 * v for v in floor_bgr)
     return DomeScene(camera=cam, floor_bgr=floor_bgr, table_bgr=table)  # type: ignore[arg-type]
 
