@@ -405,3 +405,46 @@ def test_a_chip_taller_than_wide_by_the_frames_border_is_reported() -> None:
     assert seen is not None and at <= seen <= at + FPS // 2, seen  # within 0.5 s
     fix = fixes[seen]
     assert fix is not None and fix.at_border
+
+
+def bounced_in(at: int, turning: int, bgr: tuple[int, int, int]) -> Paint:
+    """A chip falling in by ``tangent_border``'s end (image column 300): across the head's
+    edge at frame ``at`` (touching the frame's edge there), then lying on the number ring
+    clear of it, where the turning head carries it (``turning`` columns a frame, towards
+    lower image columns) over the edge that cuts the bowl below."""
+    def paint(frame: np.ndarray, f: int) -> None:
+        if f < at:
+            return
+        image = np.zeros(frame.shape[:2], np.uint8)
+        if f == at:
+            cv2.circle(image, (307, HEAD), 6, 1, -1)
+        else:
+            cv2.circle(image, (310 - turning * (f - at - 1), HEAD - 2), 4, 1, -1)
+        frame[_mixed(image.astype(bool), turning, f)] = bgr
+    return paint
+
+
+def tangent_border() -> np.ndarray:
+    """(ROWS, COLS) bool: the frame's edge along the head's edge (the pocket ring reaching
+    the frame's bottom edge, the bowl beyond out of view from 4 rows on) over image columns
+    100-299."""
+    out = np.zeros((ROWS, COLS), bool)
+    out[HEAD + 4:, 100:300] = True
+    return out
+
+
+def test_a_chip_bounced_across_the_heads_edge_then_riding_at_the_border_is_reported() -> None:
+    # fresh seed 17001 004 r0 (800x600, the pocket ring cut by the frame's bottom edge): a
+    # red chip fell in across the head's edge by the frame's edge (one frame, a hand's lying
+    # across it), lay on the number ring clear of the edge for 4 frames, then rode the slow
+    # wheel along the edge. Taken for the fingers of the hand that had lain across
+    # (``_left_by_arm``) for the 1.5 s that hold lasts, till the dealer's hand came: no
+    # void. A hand followed since it lay across is followed every frame; nothing reached
+    # in for 8 frames here (the wheel turning a column a frame)
+    at = 60
+    fixes = run([bounced_in(at, 1, (40, 160, 60))], at + 60, seed=13,
+                outside=tangent_border(), turning=1)
+    seen = first_seen(fixes)
+    assert seen is not None and at <= seen <= at + 30, seen  # (the hold: at + 45)
+    fix = fixes[seen]
+    assert fix is not None and fix.at_border

@@ -178,6 +178,8 @@ class ObjectWatch(EdgePieces):
         self.hand_frames: np.ndarray | None = None  # (R, C) int32 last frame a hand was near
         self.broad_frames: np.ndarray | None = None  # ... a hand once broader than an object
         self.across_frames: np.ndarray | None = None  # ... a hand once across the head's edge
+        self.across_held = False  # ``across_frames`` holds a mark (none since a frame where
+        # nothing reached in)
         self.chain_broad = False  # the hand followed till now was once broader than an object
         self.chain_across = False  # ... was once across the head's edge (``_across_the_edge``)
         self.hand: np.ndarray | None = None

@@ -49,6 +49,7 @@ class EdgePieces:
     hand_frames: np.ndarray | None
     broad_frames: np.ndarray | None
     across_frames: np.ndarray | None
+    across_held: bool
     chain_broad: bool
     chain_across: bool
     hand: np.ndarray | None
@@ -82,9 +83,14 @@ class EdgePieces:
         self.border = None
         if not (np.logical_and(edge, fg).any() or (
                 self.was_hand is not self._nothing and (self.was_hand & fg).any())):
-            # nothing reaches in (most frames): no labelling
+            # nothing reaches in (most frames): no labelling; nor is a hand followed on
+            # from across the head's edge (``_left_by_arm``)
             self.hand, self.was_hand, self.chain_broad = None, self._nothing, False
             self.chain_across = False
+            if self.across_held:
+                assert self.across_frames is not None
+                self.across_frames.fill(-(10**9))
+                self.across_held = False
             return self._nothing
         # bridged across a few rows: where an arm crosses the head's rim it may match the
         # turning head's colours and break into pieces
@@ -165,6 +171,7 @@ class EdgePieces:
                 self.broad_frames[by] = self.frames
             if self.chain_across:
                 self.across_frames[by] = self.frames
+                self.across_held = True
         return touching
 
     def _linked(self, labels: np.ndarray, n: int, ids: np.ndarray, areas: np.ndarray,
@@ -197,7 +204,12 @@ class EdgePieces:
         picking the ball out of its pocket moves with them (seed 13101 002 r0: fingers in at
         the frame's top edge over the pockets and the bowl lifted the ball out of its pocket;
         their last 23 px at the border, no hand left beside them, rode: the hold wiped,
-        boxed as a chip cut by the border at once, a false void)."""
+        boxed as a chip cut by the border at once, a false void). Followed means every
+        frame: one where nothing reached in drops the hold (``across_held``). Fresh seed
+        17001 004 r0 (800x600, the pocket ring cut by the frame's bottom edge): a chip fell
+        in across the head's edge (one frame), lay on the number ring clear of the edge
+        for 4 frames, then rode the slow wheel along it: taken for such fingers for the 1.5 s the
+        hold lasted, till the dealer's hand came: no void."""
         assert self.across_frames is not None
         last = int(roll_head(self.across_frames, row, shift)[piece].max())
         return self.frames - last <= self.params.border_hand_hold_frames
