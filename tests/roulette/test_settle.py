@@ -806,15 +806,17 @@ def test_a_ball_lingering_then_running_back_is_read_where_it_rests(then: float,
     assert settle <= outs[0].frame <= settle + 0.4 * FPS
 
 
-def resting_then_an_object(rest_until: int, creep: float = 0.0) -> list[FrameObs]:
+def resting_then_an_object(rest_until: int, creep: float = 0.0, carried: int = 0
+                           ) -> list[FrameObs]:
     """Idle: a ball rides in a pocket (the last round's, not yet taken out) until
     ``rest_until``; from frame 125 to 140 an object is seen (the dealer's fingers at it).
     ``creep``: the spot goes this many pockets a second along the wheel instead (a glint
-    sliding over the turning frets, no ball)."""
+    sliding over the turning frets, no ball). ``carried``: before that frame the ball is
+    carried along the pockets at 3 pockets a second (a hand putting it back)."""
     obs = []
     for f in range(160):
         zero = (0.4 + 0.8 * f / FPS) % (2 * np.pi)
-        rel = (5 + creep * f / FPS) * POCKET_RAD
+        rel = (5 + creep * f / FPS - 3.0 * max(carried - f, 0) / FPS) * POCKET_RAD
         balls = (BallObs(0.95, (zero + rel) % (2 * np.pi)),) if f <= rest_until else ()
         obs.append(FrameObs(f, zero, balls, object_seen=125 <= f < 140))
     return obs
@@ -842,6 +844,16 @@ def test_a_spot_creeping_along_the_wheel_is_no_ball_at_rest(creep: float,
     events = run(resting_then_an_object(120, creep))
     assert [e.frame for e in of(events, "void")] == ([125] if voided else [])
     assert not of(events, "outcome") and not of(events, "ball_launched")
+
+
+@pytest.mark.parametrize("carried", [10, 25])
+def test_a_ball_carried_into_its_pocket_then_at_rest_is_a_ball_at_rest(carried: int) -> None:
+    # fresh seed 17101 002 r3: the ball put back after a void was carried along the pockets
+    # by the dealer's fingers as it was first seen, then rode in its pocket for 2.8 s; its
+    # creep, taken over its first sightings only, said it crept: no ball at rest, and the
+    # fingers taking it out for the next spin were voided as an object
+    events = run(resting_then_an_object(120, carried=carried))
+    assert not of(events, "void") and not of(events, "outcome")
 
 
 def caught_then_dropped(rest_k: int) -> list[FrameObs]:
