@@ -592,6 +592,38 @@ def test_a_chip_at_the_outer_rows_that_ends_there_is_an_object(track_empty: bool
         assert seen is not None and seen <= 30 + FPS // 2
 
 
+def track_cut(from_row: int) -> np.ndarray:
+    """(20, COLS) bool: the frame's edge cutting the ball's track from its ``from_row``-th
+    row on over columns 60-160 (out of view there)."""
+    out = np.zeros((20, COLS), bool)
+    out[from_row:, 60:160] = True
+    return out
+
+
+@pytest.mark.parametrize(("reach", "reported"), [
+    (0, True),  # the row beyond the chip clear, the track beyond it out of view
+    (1, False),  # ... fingers over that row: a hand in from out of view over the rim
+])
+def test_a_chip_at_the_outer_rows_where_the_frame_cuts_the_track_is_an_object(
+        reach: int, reported: bool) -> None:
+    # fresh seed 17101 002 r2 (800x600): a lighter lying across the bowl's outer rows where
+    # the frame cuts the track, the track row beyond it clear, the next ones out of view
+    # (here from the track's third row: its second is the out of view's margin);
+    # what the frame does not show was taken for the hand going on: a hand's for good, the
+    # void missed. A hand in from out of view crosses the rows in view first
+    skin = (120, 150, 200)
+    paints = [disc(ROWS - 5, 100, 4, (40, 40, 40), 30)]
+    if reach:
+        paints = [block((ROWS - 6, ROWS), (97, 104), skin, 30)]
+    fixes = run(paints, 120, seed=19, track_rows=20, track_empty=True, reference=True,
+                track_outside=track_cut(2),
+                track_paints=[block((0, reach), (96, 105), skin, 30)] if reach else None)
+    seen = first_seen(fixes)
+    assert (seen is not None) == reported, seen
+    if reported:
+        assert seen is not None and seen <= 30 + FPS // 2
+
+
 def test_fingers_at_the_outer_rows_of_a_hand_learnt_over_the_track_are_no_object() -> None:
     # seed 10601 005 r2: the dealer's hand held still over the track, placing the ball for
     # the spin, learnt into the background there (no hand is kept out of it beyond the

@@ -61,7 +61,7 @@ import numpy as np
 
 from vision.roulette.background import StripBackground
 from vision.roulette.band import BandWatch, in_band, persist
-from vision.roulette.bowl_edge import EdgePieces, chip_sized
+from vision.roulette.bowl_edge import BEYOND_OUT, EdgePieces, chip_sized
 from vision.roulette.components import components_with_stats
 from vision.roulette.ghost import (
     label_as_at_first,
@@ -186,8 +186,9 @@ class ObjectWatch(EdgePieces):
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
-        self.beyond: Beyond = None  # (B, C) bool the rows beyond the objects'
-        # where a hand may go on (foreground, or out of view); None: unknown
+        self.beyond: Beyond = None  # (B, C) uint8 the rows beyond the objects': where a
+        # hand may go on, ``BEYOND_FG`` (foreground) or ``BEYOND_OUT`` (out of view); None:
+        # unknown
         self.was_hand = np.zeros((0, 0), bool)  # last frame's hand pieces (image coords)
         self.shifts: deque[int] = deque(maxlen=RIDE_FRAMES)
         self.edge_areas: deque[np.ndarray | None] = deque(  # per frame, this one's last:
@@ -210,10 +211,11 @@ class ObjectWatch(EdgePieces):
         (the ball, unsure rows; a hand is still followed through it); ``head`` (head_row,
         shift): the rows above head_row are the image's rolled left by shift columns
         (mixed coordinates), undone to follow a hand, one piece in the image -> the largest
-        lasting patch that is an object, or None. ``beyond`` (B, C) bool: the strip's rows
-        just beyond the objects' (``rows``), True where a hand may go on there (foreground
-        not the ball's, or out of view); None when the strip ends with them; or what makes
-        it, called only when needed (seldom: a compact piece at the outer rows).
+        lasting patch that is an object, or None. ``beyond`` (B, C) uint8: the strip's rows
+        just beyond the objects' (``rows``), where a hand may go on there: ``BEYOND_FG``
+        (foreground not the ball's) or ``BEYOND_OUT`` (out of view), else 0; None when the
+        strip ends with them; or what makes it, called only when needed (seldom: a compact
+        piece at the outer rows).
         ``lasted`` (R, C) uint8: for how many frames pixels lasted where no object is looked
         for (the band beyond the head's edge, counted by ``band``): judged as any other.
         ``unseen`` (R', C) bool: where the frame does not show the strip (R' >= R rows).
@@ -407,12 +409,13 @@ def _chip_like(stats: np.ndarray, p: ObjectParams) -> np.ndarray:
 
 def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
             unseen: np.ndarray | None) -> np.ndarray | None:
-    """(B, C) bool the ``beyond_rows`` strip rows after the objects' (``watch.rows``):
-    foreground against the background or against the first seconds' strip
-    (``watch.reference``, brightness matched over these rows: over the ball's track no hand
-    is kept out of the background, so one held still there is learnt; seed 10601 005 r2,
-    the fingers placing the ball at the track for the spin), or out of view (``unseen``);
-    None when the strip does not go on that far or no reference is known."""
+    """(B, C) uint8 the ``beyond_rows`` strip rows after the objects' (``watch.rows``):
+    ``BEYOND_FG`` where foreground against the background or against the first seconds'
+    strip (``watch.reference``, brightness matched over these rows: over the ball's track
+    no hand is kept out of the background, so one held still there is learnt; seed 10601
+    005 r2, the fingers placing the ball at the track for the spin), ``BEYOND_OUT`` where
+    out of view (``unseen``) instead, else 0; None when the strip does not go on that far or
+    no reference is known."""
     rows, n, ref = watch.rows, watch.params.beyond_rows, watch.reference
     if rows is None or ref is None or diff.shape[0] < rows + n:
         return None
@@ -422,8 +425,9 @@ def _beyond(watch: ObjectWatch, diff: np.ndarray, mixed: np.ndarray,
     # (the ball's mask is not lifted: a ball-like spot there may be held in fingers, seed
     # 10601 024 r0, the hand placing the ball on the track with the ball and its knuckles
     # masked; and a spot on the piece itself, a chip's, reaches over these rows)
+    out = out.view(np.uint8)  # (BEYOND_FG)
     if unseen is not None:
-        out |= unseen[b]
+        out[unseen[b]] = BEYOND_OUT  # (what the frame does not show holds no hand)
     return out
 
 

@@ -34,7 +34,9 @@ from vision.roulette.hand import (
 if TYPE_CHECKING:
     from vision.roulette.bowl import Beyond, ObjectParams
 
-__all__ = ["EdgePieces", "chip_sized", "shade"]
+__all__ = ["BEYOND_FG", "BEYOND_OUT", "EdgePieces", "chip_sized", "shade"]
+
+BEYOND_FG, BEYOND_OUT = 1, 2  # (``ObjectWatch.beyond``) foreground there; out of view
 
 
 class EdgePieces:
@@ -346,15 +348,21 @@ class EdgePieces:
         the wood for a row between the ball and the hand (seed 11001 019 r1: the ball's
         inner half taken for a chip at the frame's border, a false void): the hand goes on
         beyond that row. Two clear rows are a gap, not a finger matching the wood (seed
-        11001 008 r4: a thing falling in over the rim, its trailing part three rows out)."""
+        11001 008 r4: a thing falling in over the rim, its trailing part three rows out).
+        Past a clear row, what the frame does not show is no hand going on: a hand in from
+        out of view crosses the rows in view first (fresh seed 17101 002 r2, 800x600: a
+        lighter lying across the bowl's outer rows where the frame cuts the track, the row
+        beyond it clear, the next three out of view; a hand's for good, the void missed)."""
         if callable(self.beyond):
             self.beyond = self.beyond()  # (cost) this frame's, made once when first asked
         if self.beyond is None:
             return False
-        cols = np.arange(x - 2, x + w + 2) % self.beyond.shape[1]
-        clear = ~self.beyond[:, cols].any(axis=1)
-        return bool((clear[:-1] & clear[1:]).any() or (
-            clear.any() and clear[int(np.argmax(clear)):].all()))
+        rows = self.beyond[:, np.arange(x - 2, x + w + 2) % self.beyond.shape[1]]
+        clear = ~rows.any(axis=1)
+        if (clear[:-1] & clear[1:]).any():
+            return True
+        goes_on = (rows == BEYOND_FG).any(axis=1)
+        return bool(clear.any() and not goes_on[int(np.argmax(clear)):].any())
 
     def _border_object(self, inside: np.ndarray, x: int, y: int, w: int, h: int,
                        frame: np.ndarray | None = None, model: np.ndarray | None = None,
