@@ -250,7 +250,8 @@ def _median_floor(small: np.ndarray, k: int, size_wh: tuple[int, int],
 
 def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(), *,
                    min_chroma: float = 20.0, max_hue_deg: float = 20.0,
-                   chroma_rel: float = 0.7, lab: np.ndarray | None = None,
+                   chroma_rel: float = 0.7, min_light: float = 0.25,
+                   lab: np.ndarray | None = None,
                    floor_lab: np.ndarray | None = None) -> np.ndarray:
     """Floor in a deep shadow (bool HxW): darker than the floor around it (more than
     ``dark_threshold``, so ``floor_mask`` keeps it as a die's dark part), on a floor of
@@ -259,9 +260,13 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     colour's chroma with its lightness; a die's shaded side face or a pip is nearly
     grey). Set 11904 clip 018 r3 (orange floor, chroma 54, hue 59 deg): a three's shadow
     between it and a two, L 62-70 against the floor's 124, chroma 31 at hue 57-63; the
-    dice' faces, chroma 6-9. ``lab``: the image in Lab (uint8), and ``floor_lab`` its
-    usual floor (``FloorLook.floors[0]`` of a look at it unexposed), if the caller has
-    them."""
+    dice' faces, chroma 6-9. A shadow keeps ``min_light`` of the floor's light or more;
+    a pip is near black, and on a pale floor of a faint tint its little chroma may have
+    the floor's hue (fresh seed 17104 clip 025 r1, 1920x1080, white dice on a pale lilac
+    floor: the pips of a lean's upturned side face, L 12-15 against ~220, were shadowed
+    floor, and the side faces round them with them: the pair apart, paid 3-4-6 for a
+    lean). ``lab``: the image in Lab (uint8), and ``floor_lab`` its usual floor
+    (``FloorLook.floors[0]`` of a look at it unexposed), if the caller has them."""
     lab = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB) if lab is None else lab
     h, w = lab.shape[:2]
     if floor_lab is None:
@@ -283,7 +288,7 @@ def shadowed_floor(image_bgr: np.ndarray, params: DetectParams = DetectParams(),
     f_chroma, p_chroma = np.sqrt(fa * fa + fb * fb), np.sqrt(pa * pa + pb * pb)
     cos_hue = (fa * pa + fb * pb) / np.maximum(f_chroma * p_chroma, 1e-6)
     light = px[:, 0] / np.maximum(floor[:, 0], 1.0)
-    out.reshape(-1)[at] = ((f_chroma >= min_chroma)
+    out.reshape(-1)[at] = ((f_chroma >= min_chroma) & (light >= min_light)
                            & (cos_hue >= np.cos(np.radians(max_hue_deg)))
                            & (p_chroma >= chroma_rel * light * f_chroma)
                            & (p_chroma <= 1.2 * f_chroma))
