@@ -91,6 +91,7 @@ SPLIT_LEVELS = (0.7, 0.8)  # the peaks a joined blob is cut at, in turn (``_spli
 REST_CHROMA = 10.0    # a peeled blob's rest this close in chroma to its die part ...
 REST_LIGHT = 0.5      # ... and this light against it: a die too (``_die_coloured``)
 RAISE_MIN = 2.0       # a misshapen blob's own Otsu level this x the threshold: dice in it
+OVER_RAISED = 2.0    # a found blob this x the one raised part it holds: that part is it
 GROW_REL = 0.15       # ... each cut out grown back by this x its size within the blob
 
 
@@ -266,11 +267,22 @@ def _with_raised(found: list[Blob], raised: list[Blob]) -> list[Blob]:
     that the opening leaves whole and loses one the band still holds (fresh seed 15404
     clip 013 r3, 1024x576, blue floor: a four 28 px from the rim's ring lay in the band's
     11171 px remainder while the peel cut out the other four; the band's Otsu level cut it
-    out; the reads saw two dice and voided dice_stacked, truth 1-4-4)."""
+    out; the reads saw two dice and voided dice_stacked, truth 1-4-4).
+
+    A found blob holding one raised part and ``OVER_RAISED`` x its area or more is that die
+    with a piece of the band: the raised part replaces it. Fresh seed 17104 (spent) clip 029
+    r4 frame 948 (640x480, purple floor): the peel kept a two by the wall with the band
+    below it (6436 px against the two's 2604), and the cut of that oversized blob at its
+    peaks left a round part mostly of band, holding the two's lower pip alone: read a one
+    at 0.95 (truth 2-3-4), the round abstained."""
     def inside(b: Blob, c: tuple[float, float]) -> bool:
         x0, y0, x1, y1 = b.box_xyxy
         i, j = int(round(c[1])) - y0, int(round(c[0])) - x0
         return 0 <= i < y1 - y0 and 0 <= j < x1 - x0 and bool(b.mask[i, j])
+    def die_of(b: Blob) -> list[Blob]:
+        held = [r for r in raised if inside(b, r.center_xy)]
+        return held if len(held) == 1 and b.area_px >= OVER_RAISED * held[0].area_px else [b]
+    found = [d for b in found for d in die_of(b)]
     return found + [r for r in raised if not any(inside(b, r.center_xy) for b in found)]
 
 
