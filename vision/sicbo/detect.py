@@ -92,6 +92,8 @@ REST_CHROMA = 10.0    # a peeled blob's rest this close in chroma to its die par
 REST_LIGHT = 0.5      # ... and this light against it: a die too (``_die_coloured``)
 RAISE_MIN = 2.0       # a misshapen blob's own Otsu level this x the threshold: dice in it
 OVER_RAISED = 2.0    # a found blob this x the one raised part it holds: that part is it
+DIE_SOLIDITY = 0.95  # ... unless it is as convex as a lone die (its sides under the level)
+DIE_ASPECT = 1.2     # ... and as square
 GROW_REL = 0.15       # ... each cut out grown back by this x its size within the blob
 
 
@@ -272,18 +274,29 @@ def _with_raised(found: list[Blob], raised: list[Blob]) -> list[Blob]:
     A found blob holding one raised part and ``OVER_RAISED`` x its area or more is that die
     with a piece of the band: the raised part replaces it. Fresh seed 17104 (spent) clip 029
     r4 frame 948 (640x480, purple floor): the peel kept a two by the wall with the band
-    below it (6436 px against the two's 2604), and the cut of that oversized blob at its
-    peaks left a round part mostly of band, holding the two's lower pip alone: read a one
-    at 0.95 (truth 2-3-4), the round abstained."""
+    below it (6436 px against the two's 2604, solidity 0.83), and the cut of that oversized
+    blob at its peaks left a round part mostly of band, holding the two's lower pip alone:
+    read a one at 0.95 (truth 2-3-4), the round abstained. Not a blob shaped as one die
+    (``_die_shaped``): the band's level may leave out a die's shaded sides, half its blob
+    (fresh seed 17204 clip 027 r4 frame 1457: a two's blob 2453 px, solidity 0.98, its
+    raised part 1224; cut to that, the two was read 0.25 sure and the round abstained)."""
     def inside(b: Blob, c: tuple[float, float]) -> bool:
         x0, y0, x1, y1 = b.box_xyxy
         i, j = int(round(c[1])) - y0, int(round(c[0])) - x0
         return 0 <= i < y1 - y0 and 0 <= j < x1 - x0 and bool(b.mask[i, j])
     def die_of(b: Blob) -> list[Blob]:
         held = [r for r in raised if inside(b, r.center_xy)]
-        return held if len(held) == 1 and b.area_px >= OVER_RAISED * held[0].area_px else [b]
+        return held if len(held) == 1 and b.area_px >= OVER_RAISED * held[0].area_px \
+            and not _die_shaped(b) else [b]
     found = [d for b in found for d in die_of(b)]
     return found + [r for r in raised if not any(inside(b, r.center_xy) for b in found)]
+
+
+def _die_shaped(blob: Blob) -> bool:
+    """As convex as a lone die (``DIE_SOLIDITY``) and as square (``DIE_ASPECT``, its box)."""
+    x0, y0, x1, y1 = blob.box_xyxy
+    w, h = x1 - x0, y1 - y0
+    return blob.solidity >= DIE_SOLIDITY and max(w, h) <= DIE_ASPECT * min(w, h)
 
 
 def _grown(part: np.ndarray, comp: np.ndarray, rel: float = GROW_REL) -> np.ndarray:
