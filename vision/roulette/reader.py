@@ -28,7 +28,7 @@ from vision.roulette.ball import BallFix, held_in_hand, row_shares
 from vision.roulette.ball_hold import hold_on
 from vision.roulette.ball_rows import find_balls_on_rows
 from vision.roulette.ball_spots import rho_at, spot_mask
-from vision.roulette.bowl import ObjectWatch, foreground_mask, object_step
+from vision.roulette.bowl import ObjectFix, ObjectWatch, foreground_mask, object_step
 from vision.roulette.calibrate import (
     CALIBRATION_SECONDS,
     CalibrationFailure,
@@ -45,7 +45,14 @@ from vision.roulette.settle import BallObs, FrameObs, RoundTracker
 from vision.roulette.still import StillSpots
 from vision.roulette.swing import PROFILE_MARGIN, HeadSwing, area_strips, estimate_swing
 from vision.roulette.unwrap import SplitUnwrap
-from vision.roulette.wheel import COLUMNS, StripGrid, ZeroTracker, colour_signals, locate_zero
+from vision.roulette.wheel import (
+    COLUMNS,
+    POCKET_COLS,
+    StripGrid,
+    ZeroTracker,
+    colour_signals,
+    locate_zero,
+)
 
 __all__ = ["RouletteReader", "WheelPipeline"]
 
@@ -137,6 +144,8 @@ class WheelPipeline:
         self.tracker = RoundTracker(fps=fps, sense=cal.sense, band_rho=cal.band_rho,
                                     head_rho=cal.head_rho, trusted=cal.fit >= TRUSTED_FIT)
         self.last_ball: tuple[int, float, float] | None = None  # frame, row, col (mixed)
+        self.in_pockets: deque[tuple[int, float]] = deque()  # frame, col (mixed): the ball
+        # seen in the pocket band, over the last ``idle_rest_s`` (``_left_pocket``)
         self.obs: FrameObs | None = None  # the last frame's measurements
         self.verify = verify  # a profile's name: check it fits this camera's first frames
         self.initial: np.ndarray | None = None  # a first background, if frames were kept
@@ -253,6 +262,8 @@ class WheelPipeline:
                           near_ball, diff, int(round(zero_col)), spots, invalid,
                           self._may_rest(near_ball),
                           self._recall(mixed, diff, zero_col, near_ball, invalid, index))
+        if obj is not None and self._left_pocket(obj, index):
+            obj = None
         # a spot that fell in off the bowl and lies on the head is no ball for the round
         # either (``StillSpots.dead``): never the ball at rest, nor a fixture taken for it
         alive = [k for k in range(len(balls)) if not self.still.dead[k]]
@@ -275,7 +286,31 @@ class WheelPipeline:
         self.debug = (mixed, fg, obj, balls[chosen] if chosen is not None else None)
         if chosen is not None:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
+            if self.band_rows.start <= balls[chosen].row < self.band_rows.stop:
+                self.in_pockets.append((index, balls[chosen].col))
         return events
+
+    def _left_pocket(self, obj: ObjectFix, index: int) -> bool:
+        """Idle, is the object in the pocket band within a pocket (``POCKET_COLS``) of where
+        the ball was seen there within ``idle_rest_s``, and the ball last seen there more
+        than a pocket away: the pocket the ball lay in, unseen, since before the reader
+        started, and left? Resting from the first frame, it was learnt as the head's; lifted
+        out, its pocket differs from what was learnt as an object would. No roll is going
+        on while the ball is in the pockets (``settle``'s ``_ball_resting``). Fresh seed
+        17201 clip 001 r0 (1920x1080): the ball in the zero pocket from the clip's start,
+        the dealer's fingers moving it off along the pockets from frame 99; the green
+        pocket stood out at 107: voided, 1.5 s before the spin. A coin fallen into a pocket
+        is seen as a ball-like spot where it lies, not away from it: still an object."""
+        rest = round(self.tracker.p.idle_rest_s * self.tracker.fps)
+        while self.in_pockets and index - self.in_pockets[0][0] > rest:
+            self.in_pockets.popleft()
+        if self.tracker.phase != "idle" or not self.in_pockets or not (
+                self.band_rows.start <= obj.row < self.band_rows.stop):
+            return False
+
+        def near(col: float) -> bool:
+            return abs((obj.col - col + COLUMNS / 2) % COLUMNS - COLUMNS / 2) <= POCKET_COLS
+        return not near(self.in_pockets[-1][1]) and any(near(c) for _, c in self.in_pockets)
 
     def _recall(self, mixed: np.ndarray, diff: np.ndarray, zero_col: float,
                 near_ball: np.ndarray, invalid: np.ndarray, index: int) -> np.ndarray | None:
