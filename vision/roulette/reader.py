@@ -288,7 +288,14 @@ class WheelPipeline:
             self.last_ball = (index, balls[chosen].row, balls[chosen].col)
             if self.band_rows.start <= balls[chosen].row < self.band_rows.stop:
                 self.in_pockets.append((index, balls[chosen].col))
+                self._forget_pockets(index)  # (a live table runs for hours)
         return events
+
+    def _forget_pockets(self, index: int) -> None:
+        """``in_pockets`` without the sightings older than ``idle_rest_s``."""
+        rest = round(self.tracker.p.idle_rest_s * self.tracker.fps)
+        while self.in_pockets and index - self.in_pockets[0][0] > rest:
+            self.in_pockets.popleft()
 
     def _left_pocket(self, obj: ObjectFix, index: int) -> bool:
         """Idle, is the object in the pocket band within a pocket (``POCKET_COLS``) of where
@@ -301,9 +308,7 @@ class WheelPipeline:
         the dealer's fingers moving it off along the pockets from frame 99; the green
         pocket stood out at 107: voided, 1.5 s before the spin. A coin fallen into a pocket
         is seen as a ball-like spot where it lies, not away from it: still an object."""
-        rest = round(self.tracker.p.idle_rest_s * self.tracker.fps)
-        while self.in_pockets and index - self.in_pockets[0][0] > rest:
-            self.in_pockets.popleft()
+        self._forget_pockets(index)
         if self.tracker.phase != "idle" or not self.in_pockets or not (
                 self.band_rows.start <= obj.row < self.band_rows.stop):
             return False
