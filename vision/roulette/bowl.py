@@ -78,6 +78,9 @@ __all__ = ["ObjectFix", "ObjectParams", "ObjectWatch", "foreground", "foreground
 
 Beyond = np.ndarray | Callable[[], np.ndarray | None] | None  # the rows beyond the objects'
 # (``ObjectWatch.update``), or what makes them when asked
+TurnAgo = Callable[[np.ndarray, np.ndarray, int, float], bool]  # (rows, cols, frames the
+# piece lasted, its difference from the model) -> the head there as it was a turn ago
+# (``head_memory.HeadMemory.explains``)
 REACH_ROWS = 5  # strip rows a hand reaching in from beyond the strip spans at least
 RING_SHARE = 0.4  # (``_along_a_ring``)
 RIDE_FRAMES = 64  # frames of the wheel's turn kept: a piece rides it if it lasted where
@@ -186,6 +189,8 @@ class ObjectWatch(EdgePieces):
         self.ghosts: np.ndarray | None = None
         self.border: np.ndarray | None = None  # (R, C) bool compact pieces at the edge
         self.reference: np.ndarray | None = None  # (R, C, 3) the strip in the first seconds
+        self.turn_ago: TurnAgo | None = None  # is a piece on the head as it was a turn ago
+        # (``_as_a_turn_ago``)
         self.beyond: Beyond = None  # (B, C) uint8 the rows beyond the objects': where a
         # hand may go on, ``BEYOND_FG`` (foreground) or ``BEYOND_OUT`` (out of view); None:
         # unknown
@@ -353,6 +358,7 @@ class ObjectWatch(EdgePieces):
                         frame, model, self.reference, labels, stats, k, p))
                     or label_is_glint(frame, model, labels, stats, k, head_row)
                     or label_is_head_shifted(frame, model, labels, stats, k, head_row)
+                    or self._as_a_turn_ago(frame, model, labels, stats, k, head_row)
                     or (unseen is not None and label_is_turret(
                         frame, model, labels, stats, k, head_row, p.stand_out_head,
                         unseen[0]))):
@@ -361,6 +367,26 @@ class ObjectWatch(EdgePieces):
                 continue
             return ObjectFix(area, float(cents[k][1]), float(cents[k][0]), at_border)
         return None
+
+    def _as_a_turn_ago(self, frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
+                       stats: np.ndarray, k: int, head_row: int) -> bool:
+        """Is piece ``k`` of ``labels``, mostly on the head rows (above ``head_row``), the
+        head as it looked at this angle a turn ago there (``turn_ago``, given the piece's
+        head cells)? The running background learnt each pocket where the wheel carried it
+        before; the memory of a turn ago saw it where it is now."""
+        if self.turn_ago is None or self.lasted is None:
+            return False
+        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+        if y >= head_row:
+            return False
+        rows, cols = np.nonzero(labels[y:y + h, x:x + w] == k)
+        on = rows + y < head_row
+        if 2 * int(on.sum()) < len(rows):
+            return False
+        rows, cols = rows[on] + y, cols[on] + x
+        unlike = float(np.abs(frame[rows, cols] - model[rows, cols]).max(axis=1).mean())
+        return self.turn_ago(rows, cols, int(self.lasted[rows, cols].max()), unlike)
 
     def _mark_ghost(self, mask: np.ndarray) -> None:
         self.ghosts = mask if self.ghosts is None else self.ghosts | mask

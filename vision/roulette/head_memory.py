@@ -28,6 +28,12 @@ seconds' median of a ring calibrated off the wheel's, seed 16801 003 before
 ``ring.CUT_PX`` took two closings: a glint masked as a ball at the clip's start, and the
 pockets there stood out from the smear each turn after, false voids at 199 and 681).
 Those cells wait for a frame that shows them.
+
+The same memory tells the object watch when a piece it would report is the head as it
+looked at this angle a turn ago (``HeadMemory.explains``): where the strip's radii misfit
+the head by an amount that changes round the picture, each pocket and digit shows at one
+place in the image a row or so off where the running background learnt it, and stands
+out there every turn; a turn ago, at the same angle, it showed the same way.
 """
 
 from __future__ import annotations
@@ -63,6 +69,21 @@ class MemoryParams:
     max_age_s: float = 20.0  # a bin not visited this long is not compared (the wheel
     # stopped, or so slow that the light may have changed)
     box_px: int = 5  # the mean's box
+    explain_ratio: float = 0.5  # (``explains``) a piece matching its bin within this x its
+    # difference from the running background (and ``match``) is the head as it was
+
+
+@dataclass(frozen=True, slots=True)
+class _Compared:
+    """What the last ``update`` compared: its frame, the bin's index, (H, C) float32 the
+    largest channel difference from the bin (the frame's gain matched), valid where
+    ``shown`` and not ``unseen``."""
+
+    frame: int
+    bin: int
+    raw: np.ndarray
+    shown: np.ndarray
+    unseen: np.ndarray | None
 
 
 class HeadMemory:
@@ -80,6 +101,8 @@ class HeadMemory:
         # visit): not compared, and taken from the first frame that shows it
         self.unseen: list[np.ndarray | None] = [None] * self.params.bins
         self.seen = np.zeros(self.params.bins, np.int64)  # frame of each bin's last visit
+        self.born = np.zeros(self.params.bins, np.int64)  # ... and of its first
+        self.compared: _Compared | None = None  # this frame's comparison (``explains``)
 
     def update(self, head: np.ndarray, zero_col: float, masked: np.ndarray, frame: int,
                model: np.ndarray, diff: np.ndarray) -> np.ndarray | None:
@@ -94,10 +117,11 @@ class HeadMemory:
         p = self.params
         b = int(round(zero_col * p.bins / self.columns)) % p.bins
         held = self.store[b]
+        self.compared = None
         if held is None:
             self.store[b] = np.where(masked[..., None], model, head).astype(np.float32)
             self.unseen[b] = masked.copy() if masked.any() else None
-            self.seen[b] = frame
+            self.seen[b] = self.born[b] = frame
             return None
         elapsed = frame - int(self.seen[b])
         self.seen[b] = frame
@@ -122,6 +146,7 @@ class HeadMemory:
             return None
         np.multiply(raw, shown, out=raw)  # (the ball, a hand: not spread into the box's
         # mean beside them; raw >= 0, so this is 0 there)
+        self.compared = _Compared(frame, b, raw, shown, unseen)  # (references: no copies)
         box = (p.box_px, p.box_px)
         out = cv2.blur(raw, box) > p.stand_out
         out &= shown
@@ -129,6 +154,29 @@ class HeadMemory:
         if out.any():
             self._heal(out, head, held)
         return out
+
+    def explains(self, rows: np.ndarray, cols: np.ndarray, lasted: int, unlike: float
+                 ) -> bool:
+        """Is the piece at head cells (``rows``, ``cols``), foreground for ``lasted``
+        frames and ``unlike`` the running background by that much (mean largest channel
+        difference), the head as this frame's bin held it: every cell compared this frame
+        (none masked, none the model's), the bin filled before the piece came, and the
+        frame there within ``match`` of it on average and ``explain_ratio`` x ``unlike``?
+        Fresh seed 17201 clip 026 (1280x960, camera 20 degrees, a dark number ring with
+        light digits on the head's edge): where the digits 13 and 27 passed one place low
+        left in the picture, the ring's gold line and the digits' tops showed a row off the
+        model (pieces of 12-15 px at the head's last rows, 52-54 from the model, 31-35 from
+        it moved: no ``label_is_head_shifted``), voids in two result rounds; against the
+        bin of a turn ago, 3-10. A thing lying there stands out from both alike: the bin
+        never held it (it learns only what matches, and what stands out but by a slow
+        leak), unless it lay there since before the bin's first visit."""
+        c = self.compared
+        if c is None or self.born[c.bin] >= c.frame - lasted or not c.shown[rows, cols].all():
+            return False
+        if c.unseen is not None and c.unseen[rows, cols].any():
+            return False
+        return float(c.raw[rows, cols].mean()) <= min(self.params.match,
+                                                      self.params.explain_ratio * unlike)
 
     def _heal(self, out: np.ndarray, head: np.ndarray, held: np.ndarray) -> None:
         """Drops from ``out`` the pieces where the bin, not the frame, stands out (from the

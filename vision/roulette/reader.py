@@ -138,6 +138,7 @@ class WheelPipeline:
         self.watch = ObjectWatch(rows=self.object_rows, inner=slice(cone, cone + 2))
         self.memory = HeadMemory(COLUMNS, fps, self.watch.params)  # the head at each angle a
         # turn ago
+        self.watch.turn_ago = self.memory.explains
         self.stand_out = np.full((len(self.grid.rho_rows), 1), self.watch.params.stand_out,
                                  np.float32)
         self.stand_out[:self.head_row] = self.watch.params.stand_out_head
