@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["BEYOND_FG", "BEYOND_OUT", "EdgePieces", "chip_sized", "shade"]
 
 BEYOND_FG, BEYOND_OUT = 1, 2  # (``ObjectWatch.beyond``) foreground there; out of view
+ROUND_SHARE = 0.5  # followed pieces spanning more of the strip's columns: a ring, no hand
 
 
 class EdgePieces:
@@ -106,6 +107,7 @@ class EdgePieces:
         areas = np.bincount(labels.ravel(), minlength=n)
         followed = followed[areas[followed] > self.params.border_object_px]
         followed = self._off_the_wheel(labels, n, followed, ids, row, shift)
+        followed = _not_round_the_wheel(stats, followed, ids, labels.shape[1])
         ids = across_the_seam(labels, union_ids(ids, followed))
         ids = ids[ids > 0]
         if (frame is not None and model is not None and len(ids)
@@ -516,6 +518,32 @@ def _opened(piece: np.ndarray) -> tuple[int, int, int]:
     opened = cv2.morphologyEx(piece.view(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     rows, cols = np.nonzero(opened if opened.any() else piece)
     return len(rows), int(rows.max() - rows.min()) + 1, int(cols.max() - cols.min()) + 1
+
+
+def _not_round_the_wheel(stats: np.ndarray, followed: np.ndarray, edge_ids: np.ndarray,
+                         columns: int) -> np.ndarray:
+    """``followed`` (the pieces where last frame's hand was), but none when those that
+    reach no edge (``edge_ids``) span more than ``ROUND_SHARE`` of the strip's columns
+    (``stats`` their components' in image coordinates): no hand goes round the wheel, a
+    ring does. Where the strip's radii misfit the head's number ring, its digits stand
+    out along it every frame, broken into pieces where they match; a real hand reaching
+    in beside them was one piece with the ring's nearest, and from then on the ring was
+    followed as the hand from piece to piece, all round and for good (fresh seed 17201
+    clip 026, 1280x960, camera 20 degrees, a dark number ring with light digits: after
+    the dealer's hand came for r3's object, a "hand" of 800-1500 px over 250-390 of the
+    strip's 444 columns till the clip's end, 150-180 px of it over the pockets as the
+    ball came in: r4 abstained ``ball_handled``). A hand over the head is a few pockets
+    wide, an arm across the wheel two pieces on its opposite sides."""
+    alone = [k for k in followed.tolist() if k not in set(edge_ids.tolist())]
+    if not alone:
+        return followed
+    spanned = np.zeros(columns, bool)
+    for k in alone:
+        x, w = int(stats[k, cv2.CC_STAT_LEFT]), int(stats[k, cv2.CC_STAT_WIDTH])
+        spanned[x:x + w] = True
+    if int(spanned.sum()) <= ROUND_SHARE * columns:
+        return followed
+    return without_ids(followed, alone)
 
 
 def _hand_is_ghost(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
