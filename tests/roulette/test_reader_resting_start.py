@@ -14,13 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
-from vision.footage import VideoFileSource
-from vision.roulette.reader import RouletteReader
-from vision.synth.conditions import Degrader
-from vision.synth.roulette import build_scene
-from vision.synth.video import ClipWriter, clip_suffix
+from tests.roulette.rendered import read_rendered
 
 SEED = 1112801818
 FRAMES = 112  # to 0.2 s after the pocket stood out
@@ -28,16 +22,5 @@ FRAMES = 112  # to 0.2 s after the pocket stood out
 
 def test_the_pocket_a_ball_resting_from_the_start_was_lifted_from_is_no_object(
         tmp_path: Path) -> None:
-    scene = build_scene(SEED, rounds=5)
-    c = scene.conditions
-    renderer, degrader = scene.renderer(), Degrader(c, SEED)
-    path = tmp_path / f"start{clip_suffix(c.codec)}"
-    with ClipWriter(path, fps=c.fps, width=c.width, height=c.height, codec=c.codec,
-                    quality=c.quality) as writer:
-        for f in range(FRAMES):
-            clean = renderer.render(scene.timeline.state(f))
-            writer.write(degrader.apply(clean.astype(np.float32), f / c.fps))
-    source = VideoFileSource(path)
-    reader = RouletteReader(source.info)
-    events = [e for i, frame in source for e in reader.update(frame, i)]
+    events = read_rendered(SEED, FRAMES, tmp_path)
     assert not [e for e in events if e.type in ("void", "abstain")], events

@@ -14,13 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
-from vision.footage import VideoFileSource
-from vision.roulette.reader import RouletteReader
-from vision.synth.conditions import Degrader
-from vision.synth.roulette import build_scene
-from vision.synth.video import ClipWriter, clip_suffix
+from tests.roulette.rendered import DECISIONS, read_rendered
 
 SEED = 3761251946
 FRAMES = 246  # to 4 frames after the void
@@ -28,18 +22,7 @@ FRAMES = 246  # to 4 frames after the void
 
 def test_a_place_where_the_head_shows_off_its_model_every_turn_is_no_object(
         tmp_path: Path) -> None:
-    scene = build_scene(SEED, rounds=5)
-    c = scene.conditions
-    renderer, degrader = scene.renderer(), Degrader(c, SEED)
-    path = tmp_path / f"misfit{clip_suffix(c.codec)}"
-    with ClipWriter(path, fps=c.fps, width=c.width, height=c.height, codec=c.codec,
-                    quality=c.quality) as writer:
-        for f in range(FRAMES):
-            clean = renderer.render(scene.timeline.state(f))
-            writer.write(degrader.apply(clean.astype(np.float32), f / c.fps))
-    source = VideoFileSource(path)
-    reader = RouletteReader(source.info)
-    events = [e for i, frame in source for e in reader.update(frame, i)]
-    decisions = [e.type for e in events if e.type in ("outcome", "void", "abstain", "violation")]
+    events = read_rendered(SEED, FRAMES, tmp_path)
+    decisions = [e.type for e in events if e.type in DECISIONS]
     # (the dealer handling the ball before the spin, then a same-direction spin: as read)
     assert decisions == ["abstain", "violation"], events

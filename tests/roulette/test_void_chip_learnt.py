@@ -15,13 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
-from vision.footage import VideoFileSource
-from vision.roulette.reader import RouletteReader
-from vision.synth.conditions import Degrader
-from vision.synth.roulette import build_scene
-from vision.synth.video import ClipWriter, clip_suffix
+from tests.roulette.rendered import DECISIONS, read_rendered
 
 SEED = 627038234
 OBJECT_AT = 564  # the chip's first frame (the clip's truth)
@@ -30,19 +24,8 @@ FRAMES = 580  # 0.5 s after it
 
 def test_a_chip_within_the_number_rings_colours_is_seen_while_the_ball_rolls(
         tmp_path: Path) -> None:
-    scene = build_scene(SEED, rounds=5)
-    c = scene.conditions
-    renderer, degrader = scene.renderer(), Degrader(c, SEED)
-    path = tmp_path / f"chip{clip_suffix(c.codec)}"
-    with ClipWriter(path, fps=c.fps, width=c.width, height=c.height, codec=c.codec,
-                    quality=c.quality) as writer:
-        for f in range(FRAMES):
-            clean = renderer.render(scene.timeline.state(f))
-            writer.write(degrader.apply(clean.astype(np.float32), f / c.fps))
-    source = VideoFileSource(path)
-    reader = RouletteReader(source.info)
-    events = [e for i, frame in source for e in reader.update(frame, i)]
-    decisions = [e for e in events if e.type in ("outcome", "void", "abstain", "violation")]
+    events = read_rendered(SEED, FRAMES, tmp_path)
+    decisions = [e for e in events if e.type in DECISIONS]
     assert [e.type for e in decisions[:2]] == ["outcome", "void"], decisions  # r0 read, r1
     void = decisions[1]
     assert void.reason == "object_in_bowl" and OBJECT_AT <= void.frame <= FRAMES, void

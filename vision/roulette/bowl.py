@@ -64,6 +64,7 @@ from vision.roulette.band import BandWatch, in_band, persist
 from vision.roulette.bowl_edge import BEYOND_OUT, EdgePieces, chip_sized
 from vision.roulette.components import components_with_stats
 from vision.roulette.ghost import (
+    head_cells,
     label_as_at_first,
     label_is_ghost,
     label_is_glint,
@@ -376,15 +377,10 @@ class ObjectWatch(EdgePieces):
         before; the memory of a turn ago saw it where it is now."""
         if self.turn_ago is None or self.lasted is None:
             return False
-        x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                                  cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-        if y >= head_row:
+        cells = head_cells(labels, stats, k, head_row)
+        if cells is None:
             return False
-        rows, cols = np.nonzero(labels[y:y + h, x:x + w] == k)
-        on = rows + y < head_row
-        if 2 * int(on.sum()) < len(rows):
-            return False
-        rows, cols = rows[on] + y, cols[on] + x
+        rows, cols = cells
         unlike = float(np.abs(frame[rows, cols] - model[rows, cols]).max(axis=1).mean())
         return self.turn_ago(rows, cols, int(self.lasted[rows, cols].max()), unlike)
 

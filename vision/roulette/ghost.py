@@ -20,9 +20,10 @@ from vision.roulette.fastmean import fast_mean
 if TYPE_CHECKING:
     from vision.roulette.bowl import ObjectParams
 
-__all__ = ["anomaly", "ghost_spot", "label_as_at_first", "label_box", "label_is_ghost",
-           "label_is_glint", "label_is_head_shifted", "label_is_turret", "model_stands_out",
-           "patch_is_ghost", "periodic_anomaly", "same_colour_columns", "unlike_reference"]
+__all__ = ["anomaly", "ghost_spot", "head_cells", "label_as_at_first", "label_box",
+           "label_is_ghost", "label_is_glint", "label_is_head_shifted", "label_is_turret",
+           "model_stands_out", "patch_is_ghost", "periodic_anomaly", "same_colour_columns",
+           "unlike_reference"]
 
 OUTSIDE = 2.0  # strip values below this in every channel: outside the picture
 GLINT_COLS = 3  # strip columns a fret spans (blurred); a chip is 14, a coin 8 or more
@@ -319,6 +320,21 @@ def label_is_turret(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
     return bool(np.isin(joined[0][cone[cols]], joined[piece]).any())
 
 
+def head_cells(labels: np.ndarray, stats: np.ndarray, k: int, head_row: int
+               ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Component ``k`` of ``labels`` (``stats`` its connected components'): its (rows,
+    cols) above ``head_row``, when at least half of it lies there; else None."""
+    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
+                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
+    if y >= head_row:
+        return None
+    rows, cols = np.nonzero(labels[y:y + h, x:x + w] == k)
+    on = rows + y < head_row
+    if 2 * int(on.sum()) < len(rows):
+        return None
+    return rows[on] + y, cols[on] + x
+
+
 def label_is_head_shifted(frame: np.ndarray, model: np.ndarray, labels: np.ndarray,
                           stats: np.ndarray, k: int, head_row: int) -> bool:
     """Is component ``k`` of ``labels`` a piece of the head seen a little off the place the
@@ -335,15 +351,10 @@ def label_is_head_shifted(frame: np.ndarray, model: np.ndarray, labels: np.ndarr
     round after them missed. A chip or coin is no piece of the head's pattern moved: its
     colours match nothing nearby in the model (that clip's chip in the bowl: 57-67 at the
     best shift, 58-68 unmoved)."""
-    x, y, w, h = (int(stats[k, i]) for i in (cv2.CC_STAT_LEFT, cv2.CC_STAT_TOP,
-                                              cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT))
-    if y >= head_row:
+    cells = head_cells(labels, stats, k, head_row)
+    if cells is None:
         return False
-    rows, cols = np.nonzero(labels[y:y + h, x:x + w] == k)
-    on = rows + y < head_row
-    if 2 * int(on.sum()) < len(rows):
-        return False
-    rows, cols = rows[on] + y, cols[on] + x
+    rows, cols = cells
     now, width = frame[rows, cols], frame.shape[1]
 
     def unlike(dr: int, dc: int) -> float | None:
