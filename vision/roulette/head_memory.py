@@ -38,7 +38,6 @@ out there every turn; a turn ago, at the same angle, it showed the same way.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -66,9 +65,7 @@ class MemoryParams:
     model_floor: float = 6.0  # ... and the same mean of the difference from the running
     # background (its local range) over this: the frame is new there. Where it matches
     # the model the bin holds what has gone (that hand's trace: 1-2), where a thing came
-    # it does for a second or so (the chip: 12-27 as it was called); or where the model
-    # itself moved that much since ``moved_s`` ago (``_moved``)
-    moved_s: float = 0.5  # (``_moved``) the model then: from this to twice this long ago
+    # it does for a second or so (the chip: 12-27 as it was called)
     max_age_s: float = 20.0  # a bin not visited this long is not compared (the wheel
     # stopped, or so slow that the light may have changed)
     box_px: int = 5  # the mean's box
@@ -105,15 +102,10 @@ class HeadMemory:
         self.unseen: list[np.ndarray | None] = [None] * self.params.bins
         self.seen = np.zeros(self.params.bins, np.int64)  # frame of each bin's last visit
         self.born = np.zeros(self.params.bins, np.int64)  # ... and of its first
-        self.snap_every = max(1, round(self.params.moved_s * fps))
-        self.snaps: deque[np.ndarray] = deque(maxlen=2)  # the model every ``snap_every``
-        # frames, the older first (``_moved``)
-        self.updates = 0
         self.compared: _Compared | None = None  # this frame's comparison (``explains``)
 
     def update(self, head: np.ndarray, zero_col: float, masked: np.ndarray, frame: int,
-               model: np.ndarray, diff: np.ndarray, rolling: bool = False
-               ) -> np.ndarray | None:
+               model: np.ndarray, diff: np.ndarray) -> np.ndarray | None:
         """``head`` (H, C, 3) float32 the mixed strip's head rows with the wheel at
         ``zero_col`` (pocket 0's column in the image's strip), ``masked`` (H, C) bool where
         nothing is compared or learnt, ``model`` (H, C, 3) the running background's head
@@ -121,13 +113,8 @@ class HeadMemory:
         (H, C) bool where the head stands out from its bin and is new against the model
         (None when the bin was empty or not visited lately), then learns. An empty bin is
         taken from the frame, but from the model where ``masked``: those cells are not
-        compared until a frame shows them, which they then take (``unseen``). ``rolling``:
-        a round's ball is rolling, not in the pockets: where the model itself moved lately,
-        the frame is new there too (``_moved``)."""
+        compared until a frame shows them, which they then take (``unseen``)."""
         p = self.params
-        if self.updates % self.snap_every == 0:
-            self.snaps.append(model.copy())  # (cost: every ``snap_every`` frames)
-        self.updates += 1
         b = int(round(zero_col * p.bins / self.columns)) % p.bins
         held = self.store[b]
         self.compared = None
@@ -163,34 +150,10 @@ class HeadMemory:
         box = (p.box_px, p.box_px)
         out = cv2.blur(raw, box) > p.stand_out
         out &= shown
-        if not out.any():
-            return out  # (cost) most frames: the floor is not taken
-        new = cv2.blur(max_channel(np.abs(diff)), box) > p.model_floor
-        if rolling and len(self.snaps) == self.snaps.maxlen:
-            new |= self._moved(model)
-        out &= new
+        out &= cv2.blur(max_channel(np.abs(diff)), box) > p.model_floor
         if out.any():
             self._heal(out, head, held)
         return out
-
-    def _moved(self, model: np.ndarray) -> np.ndarray:
-        """(H, C) bool where the running background's head rows ``model`` moved since
-        ``moved_s`` to twice that ago, by over ``model_floor`` (the same box mean of the
-        largest channel). Where the frame matches the model the bin may hold what has gone
-        (a hand's trace), or the model may have learnt what came: a thing whose colours lie
-        within the head's local range is no foreground there, and the model takes it in
-        at its full rate. Spent seed 17201 clip 011 r1 (800x600, camera 12 degrees): a red
-        and white chip on the red, black and white number ring, 47-60 from the bin of a
-        turn ago from its second frame there, 2-6 from the model's local range: never
-        counted, and the void was missed (the dealer's hand came 1.1 s later). The model
-        had moved, the bin's trace is where nothing moved. Only while the ball rolls: a
-        ball lifted out of the pocket it rested in leaves the model moving there and the
-        bin holding it (fresh seed 17201 001 r0, ``WheelPipeline._left_pocket``: voided
-        2 frames earlier than that rule could tell it from an object)."""
-        then = self.snaps[0]
-        moved = max_channel(cv2.absdiff(model, then))
-        box = (self.params.box_px, self.params.box_px)
-        return cv2.blur(moved, box) > self.params.model_floor
 
     def explains(self, rows: np.ndarray, cols: np.ndarray, lasted: int, unlike: float
                  ) -> bool:

@@ -331,8 +331,7 @@ class WheelPipeline:
         if hand is not None and hand[:h].any():
             masked = masked | cv2.dilate(hand[:h].astype(np.uint8), HAND_MARGIN).astype(bool)
         out = self.memory.update(mixed[:h], zero_col, masked, index,
-                                 self.background.model[:h], diff[:h],
-                                 rolling=self._ball_running(index))
+                                 self.background.model[:h], diff[:h])
         if out is None or not out.any():
             return None
         near = cv2.dilate(invalid[:h].view(np.uint8), BORDER_NEAR)  # (seldom)
