@@ -534,11 +534,11 @@ def _not_round_the_wheel(stats: np.ndarray, followed: np.ndarray, edge_ids: np.n
     strip's 444 columns till the clip's end, 150-180 px of it over the pockets as the
     ball came in: r4 abstained ``ball_handled``). A hand over the head is a few pockets
     wide, an arm across the wheel two pieces on its opposite sides."""
-    alone = [k for k in followed.tolist() if k not in set(edge_ids.tolist())]
-    if not alone:
+    alone = without_ids(followed, edge_ids)
+    if not len(alone):
         return followed
     spanned = np.zeros(columns, bool)
-    for k in alone:
+    for k in alone.tolist():
         x, w = int(stats[k, cv2.CC_STAT_LEFT]), int(stats[k, cv2.CC_STAT_WIDTH])
         spanned[x:x + w] = True
     if int(spanned.sum()) <= ROUND_SHARE * columns:
