@@ -33,6 +33,7 @@ from vision.sicbo.faintpip import (
 from vision.sicbo.floor import LIT_REL, floor_look
 from vision.sicbo.fuse import die_read, is_clutter, smeared_read
 from vision.sicbo.lean_view import (
+    layout_turned,
     layouts_turned,
     lone_turned,
     one_turned,
@@ -219,8 +220,10 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         # touching, not seen alike, a face between them tipped neither level nor upright
         two |= upturned_leans(tops, touch - alike, edge, params.upturned)
     if blobs and params.in_dome:     # one face seen turned from two dice seen alike: leans
+        size = (image_bgr.shape[1], image_bgr.shape[0])
         two |= lone_turned(tops, params.lean_view) | pip_turned(
-            tops, params.lean_view, image_size=(image_bgr.shape[1], image_bgr.shape[0]))
+            tops, params.lean_view, image_size=size) | layout_turned(
+            tops, params.lean_view, image_size=size)
     seen_twice = side_pip_pairs(tops, confs, [(c.die, c.other) for c in pairs], params.touch)
     if seen_twice and not pale_floor(image_bgr, tops, edge, params.pose):
         seen_twice = set()           # a blob on a darker floor is a die's body (a lean's pip)

@@ -42,9 +42,9 @@ from vision.sicbo.layout import affine_fits, normalised
 from vision.sicbo.pips import TopFace
 from vision.sicbo.touch import face_view
 
-__all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_map", "layout_view",
-           "layouts_turned", "lone_turned", "one_turned", "pip_turned", "pip_view",
-           "turned_leans"]
+__all__ = ["LeanViewParams", "flat_view", "flat_views_fit", "layout_map", "layout_turned",
+           "layout_view", "layouts_turned", "lone_turned", "one_turned", "pip_turned",
+           "pip_view", "turned_leans"]
 
 MAX_RESID = 0.05   # layout fit residual (RMS, x the pips' RMS spread) at most
 
@@ -282,6 +282,49 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
     odd = _odd_one(views, params.alike, params.pip_turn,
                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
                    and not laid[k])
+    if odd and image_size is not None and flat_views_fit(
+            [t.center_xy for t in tops], views, image_size) <= params.flat_fit:
+        return set()
+    return odd
+
+
+
+def layout_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
+                  image_size: tuple[int, int] | None = None) -> set[int]:
+    """Of three dice, some with a face layout and some without, the one whose layout's
+    view (``layout_view``) is ``pip_turn`` from both others' while those two are seen
+    alike (``alike``; a face without a layout by its pips' own ellipses, ``pip_view``):
+    it leans, where the two alike are clearly slanted (``pip_slant``) or the turned face
+    is seen more obliquely than both (``oblique``). Not where one camera looking at the
+    image's centre sees all three faces flat (``flat_views_fit`` within ``flat_fit``,
+    given the ``image_size``). The case between ``lone_turned`` (every face a layout)
+    and ``pip_turned`` (the turned face without one): a layout is the surer view of the
+    two, so the turned face may be the one that has it.
+
+    Fresh seed 17304 clip 008 r1 (1920x1080, camera 25 degrees, Chinese pips of 13-14
+    px): a five tipped 27 degrees against a three, touching, a flat three apart; the
+    threes' pips seen (0.06, 0.47) and (0.06, -0.45), 0.02 apart, the five's layout
+    (-0.52, 0.25), 0.50 and 0.62 from them, no camera seeing all three flat within 0.21;
+    clip 027 r4 (1280x960, camera 5 degrees): a five tipped 39 degrees against a two,
+    its layout seen 0.70 off its normal, the two's and the third die's pips 0.19 and
+    0.28, 0.15 apart, the five 0.63 and 0.75 from them (fit 0.47). Both pairs were
+    capped by the touch rule and the rounds abstained (truth: void dice_leaning)."""
+    if len(tops) != 3 or min(t.edge_px for t in tops) < params.min_edge_px:
+        return set()
+    laid = [layout_view(t, params.max_resid) for t in tops]
+    if all(v is not None for v in laid) or all(v is None for v in laid):
+        return set()
+    views = [pip_view(t, params) if v is None else v for v, t in zip(laid, tops, strict=True)]
+    if any(v is None for v in views):
+        return set()
+    length = [float(np.hypot(*v)) for v in views]
+
+    def seen_turned(k: int, pair: tuple[int, int]) -> bool:
+        return laid[k] is not None and (
+            min(length[m] for m in pair) >= params.pip_slant
+            or length[k] - max(length[m] for m in pair) >= params.oblique)
+
+    odd = _odd_one(views, params.alike, params.pip_turn, seen_turned)
     if odd and image_size is not None and flat_views_fit(
             [t.center_xy for t in tops], views, image_size) <= params.flat_fit:
         return set()
