@@ -78,6 +78,7 @@ from vision.sicbo.pose import (
 from vision.sicbo.reading import POSES, DiceParams, DiceReading, DieRead
 from vision.sicbo.regrow import regrown_partials, sure_read
 from vision.sicbo.rescue import RescueParams, rescue_dice, rescued_ok
+from vision.sicbo.side_face import side_faces
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, ones_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
@@ -140,6 +141,9 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     found = _tops(image_bgr, blobs, params)
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
     found = _drop_nested(found)
+    if params.in_dome:    # a die's side face beside its top face, found as a die: none
+        sides = side_faces(image_bgr, [t for _, t in found])
+        found = [f for k, f in enumerate(found) if k not in sides]
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, _crop_edges([t for _, t in found], params))
     found, probs = _second_looks(classifier, image_bgr, found, probs, params)

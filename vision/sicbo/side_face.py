@@ -1,0 +1,83 @@
+"""Stage 2b: a face found beside a top face, towards the nadir, nearer than any other die's
+top face could lie and darker than it, is that die's side face, not a die.
+
+A tilted camera sees each die's side faces on the nadir side of its top face
+(``PipParams.nadir_xy``: down, the dome's cameras). A side face seen at ``p`` degrees off
+its normal's complement has its centre ``(cos(p) + sin(p)) / 2`` of an edge from the top
+face's (0.5-0.71 for the views of 0-45 degrees the dome shows), along the top face's
+edge normal nearest the nadir (within 45 degrees of it); two dice lying flat have their top
+faces an edge apart or more, a lean's 1.3-1.5 edges from its support's. Under the dome's
+top light the side face is darker than its top face (a shaded side face: ``detect``'s
+``lit_rel`` works on the same light). A candidate ``gap_rel`` x the brighter face's edge
+from it or nearer, within ``down_deg`` of the nadir from it, whose face is ``dark_rel`` x
+as bright or darker (the median L over the middle ``middle_rel`` of each face), is
+dropped before the faces are read: its pips are no top face's, and as a die it is either
+too close to the other to be flat (the pair not trusted) or pressed against it (a lean).
+
+Fresh seed 17304 (spent) clip 013 r4 frame 1462 (1280x960, camera 30 degrees, dice
+1-3-4, Chinese pips): the one's side face (a two, L 162 against the one's 197) 0.71 of
+the one's edge below it, 29 degrees off the nadir, and the three's (a five, 161 against
+203) 0.56 below it, 25 degrees off, were two more dice: five dice, the two read leaning
+against the one (``merged.pressed_dice``: their blobs meet along a whole edge), voided
+``dice_leaning`` (a false void). With the rule, that round reads 1-3-4 and no other
+decision of the spent set changed; of 450 rendered poses (``tests/sicbo/pose_sweep.py``,
+seed 681: leans, stacks, flat pairs, cameras 0-30 degrees) one read changed, a stack whose
+lower die's side face had been a third die (0.36 sure: unsure, now voided stacked).
+Weak: a light from the side (not the dome's) can leave a side face as bright as the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.sicbo.pips import PipParams, TopFace
+from vision.sicbo.points import centre_gap_px
+
+__all__ = ["SideFaceParams", "side_faces"]
+
+
+@dataclass(frozen=True, slots=True)
+class SideFaceParams:
+    gap_rel: float = 0.8      # the side face's centre within this x the top face's edge ...
+    down_deg: float = 50.0    # ... this near the nadir's direction from it ...
+    dark_rel: float = 0.9     # ... and its face at most this x as bright
+    middle_rel: float = 0.35  # brightness over the face's middle: this x its edge either way
+
+
+def side_faces(image_bgr: np.ndarray, tops: list[TopFace],
+               params: SideFaceParams = SideFaceParams(),
+               nadir_xy: tuple[float, float] = PipParams().nadir_xy) -> set[int]:
+    """Indices (into ``tops``) of faces that are another top face's side face."""
+    if len(tops) < 2:
+        return set()
+    lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
+    bright = [_middle_lum(lum, t, params.middle_rel) for t in tops]
+    down = np.asarray(nadir_xy, float) / float(np.hypot(*nadir_xy))
+    cos_max = float(np.cos(np.radians(params.down_deg)))
+    out: set[int] = set()
+    for i, top in enumerate(tops):
+        for j, side in enumerate(tops):
+            if i == j or bright[i] is None or bright[j] is None:
+                continue
+            gap = centre_gap_px(top, side)
+            if gap <= 0 or gap > params.gap_rel * top.edge_px:
+                continue
+            off = (np.asarray(side.center_xy, float) - np.asarray(top.center_xy, float)) / gap
+            if float(off @ down) >= cos_max and bright[j] <= params.dark_rel * bright[i]:
+                out.add(j)
+    return out
+
+
+def _middle_lum(lum: np.ndarray, top: TopFace, rel: float) -> float | None:
+    """The median L of the square ``rel`` x the face's edge either way of its centre, or
+    None where that square leaves the image."""
+    cx, cy = top.center_xy
+    h = max(1, int(round(rel * top.edge_px)))
+    x0, y0, x1, y1 = int(round(cx)) - h, int(round(cy)) - h, int(round(cx)) + h, \
+        int(round(cy)) + h
+    if x0 < 0 or y0 < 0 or x1 > lum.shape[1] or y1 > lum.shape[0]:
+        return None
+    return float(np.median(lum[y0:y1, x0:x1]))
