@@ -8,7 +8,13 @@ face's (0.5-0.71 for the views of 0-45 degrees the dome shows), along the top fa
 edge normal nearest the nadir (within 45 degrees of it); two dice lying flat have their top
 faces an edge apart or more, a lean's 1.3-1.5 edges from its support's. Under the dome's
 top light the side face is darker than its top face (a shaded side face: ``detect``'s
-``lit_rel`` works on the same light). A candidate ``gap_rel`` x the brighter face's edge
+``lit_rel`` works on the same light), and it shows only where the top face is seen
+obliquely: ``min_view`` (24 degrees) off its normal or more, by its pips' ellipses
+(``touch.face_view``); a face seen square on shows slivers of side faces, and a face
+below it is another die's (fresh seed 17504 clip 007 r4, 1280x960, camera 0.5 degrees: a
+four tipped 38 degrees over a five, its top face seen 0.21 off its normal; the five's
+face, 0.78 of the four's edge below it and darker, was the lean's one sign: without it
+two dice were seen, voided ``dice_stacked``). A candidate ``gap_rel`` x the brighter face's edge
 from it or nearer, within ``down_deg`` of the nadir from it, whose face is ``dark_rel`` x
 as bright or darker (the median L over the middle ``middle_rel`` of each face), is
 dropped before the faces are read: its pips are no top face's, and as a die it is either
@@ -20,9 +26,10 @@ the one's edge below it, 29 degrees off the nadir, and the three's (a five, 161 
 203) 0.56 below it, 25 degrees off, were two more dice: five dice, the two read leaning
 against the one (``merged.pressed_dice``: their blobs meet along a whole edge), voided
 ``dice_leaning`` (a false void). With the rule, that round reads 1-3-4 and no other
-decision of the spent set changed; of 450 rendered poses (``tests/sicbo/pose_sweep.py``,
-seed 681: leans, stacks, flat pairs, cameras 0-30 degrees) one read changed, a stack whose
-lower die's side face had been a third die (0.36 sure: unsure, now voided stacked).
+decision of the spent set changed; on spent 17504 (30 clips) it read 021 r0 right (a
+flat 3-3-1 voided ``dice_leaning`` before) and changed nothing else; of 450 rendered
+poses (``tests/sicbo/pose_sweep.py``, seed 681: leans, stacks, flat pairs, cameras 0-30
+degrees) no read changed.
 Weak: a light from the side (not the dome's) can leave a side face as bright as the top.
 """
 
@@ -35,6 +42,7 @@ import numpy as np
 
 from vision.sicbo.pips import PipParams, TopFace
 from vision.sicbo.points import centre_gap_px
+from vision.sicbo.touch import face_view
 
 __all__ = ["SideFaceParams", "side_faces"]
 
@@ -45,6 +53,7 @@ class SideFaceParams:
     down_deg: float = 50.0    # ... this near the nadir's direction from it ...
     dark_rel: float = 0.9     # ... and its face at most this x as bright
     middle_rel: float = 0.35  # brightness over the face's middle: this x its edge either way
+    min_view: float = 0.4     # the top face seen at least asin(this) off its normal (face_view)
 
 
 def side_faces(image_bgr: np.ndarray, tops: list[TopFace],
@@ -59,6 +68,9 @@ def side_faces(image_bgr: np.ndarray, tops: list[TopFace],
     cos_max = float(np.cos(np.radians(params.down_deg)))
     out: set[int] = set()
     for i, top in enumerate(tops):
+        view = face_view(top)
+        if view is None or float(np.hypot(*view)) < params.min_view:
+            continue              # seen near square on: its side faces are slivers
         for j, side in enumerate(tops):
             if i == j or bright[i] is None or bright[j] is None:
                 continue
