@@ -288,7 +288,6 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
     return odd
 
 
-
 def layout_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
                   image_size: tuple[int, int] | None = None) -> set[int]:
     """Of three dice, some with a face layout and some without, the one whose layout's

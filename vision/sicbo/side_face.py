@@ -59,37 +59,38 @@ class SideFaceParams:
 def side_faces(image_bgr: np.ndarray, tops: list[TopFace],
                params: SideFaceParams = SideFaceParams(),
                nadir_xy: tuple[float, float] = PipParams().nadir_xy) -> set[int]:
-    """Indices (into ``tops``) of faces that are another top face's side face."""
+    """Indices (into ``tops``) of faces that are another top face's side face. (cost) The
+    brightness is measured only for the pairs placed so (seldom): a face's middle alone."""
     if len(tops) < 2:
         return set()
-    lum = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2LAB)[..., 0]
-    bright = [_middle_lum(lum, t, params.middle_rel) for t in tops]
     down = np.asarray(nadir_xy, float) / float(np.hypot(*nadir_xy))
     cos_max = float(np.cos(np.radians(params.down_deg)))
-    out: set[int] = set()
+    placed: list[tuple[int, int]] = []
     for i, top in enumerate(tops):
         view = face_view(top)
         if view is None or float(np.hypot(*view)) < params.min_view:
             continue              # seen near square on: its side faces are slivers
         for j, side in enumerate(tops):
-            if i == j or bright[i] is None or bright[j] is None:
-                continue
             gap = centre_gap_px(top, side)
-            if gap <= 0 or gap > params.gap_rel * top.edge_px:
+            if i == j or gap <= 0 or gap > params.gap_rel * top.edge_px:
                 continue
             off = (np.asarray(side.center_xy, float) - np.asarray(top.center_xy, float)) / gap
-            if float(off @ down) >= cos_max and bright[j] <= params.dark_rel * bright[i]:
-                out.add(j)
-    return out
+            if float(off @ down) >= cos_max:
+                placed.append((i, j))
+    bright = {k: _middle_lum(image_bgr, tops[k], params.middle_rel)
+              for k in {k for pair in placed for k in pair}}
+    return {j for i, j in placed if bright[i] is not None and bright[j] is not None
+            and bright[j] <= params.dark_rel * bright[i]}
 
 
-def _middle_lum(lum: np.ndarray, top: TopFace, rel: float) -> float | None:
-    """The median L of the square ``rel`` x the face's edge either way of its centre, or
-    None where that square leaves the image."""
+def _middle_lum(image_bgr: np.ndarray, top: TopFace, rel: float) -> float | None:
+    """The median L (Lab) of the square ``rel`` x the face's edge either way of its
+    centre, or None where that square leaves the image."""
     cx, cy = top.center_xy
     h = max(1, int(round(rel * top.edge_px)))
     x0, y0, x1, y1 = int(round(cx)) - h, int(round(cy)) - h, int(round(cx)) + h, \
         int(round(cy)) + h
-    if x0 < 0 or y0 < 0 or x1 > lum.shape[1] or y1 > lum.shape[0]:
+    if x0 < 0 or y0 < 0 or x1 > image_bgr.shape[1] or y1 > image_bgr.shape[0]:
         return None
-    return float(np.median(lum[y0:y1, x0:x1]))
+    lab = cv2.cvtColor(np.ascontiguousarray(image_bgr[y0:y1, x0:x1]), cv2.COLOR_BGR2LAB)
+    return float(np.median(lab[..., 0]))
