@@ -142,7 +142,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     unread = [b for b in blobs if all(b is not f for f, _ in found)]    # no top face seen
     found = _drop_nested(found)
     if params.in_dome:    # a die's side face beside its top face, found as a die: none
-        sides = side_faces(image_bgr, [t for _, t in found])
+        sides = side_faces(image_bgr, [t for _, t in found], params.side_face)
         found = [f for k, f in enumerate(found) if k not in sides]
     classifier = face_stage.load_classifier(params.model_path) if params.use_classifier else None
     probs = _classify(classifier, image_bgr, _crop_edges([t for _, t in found], params))

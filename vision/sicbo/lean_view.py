@@ -220,8 +220,7 @@ def one_turned(tops: list[TopFace], pairs: set[tuple[int, int]], confidences: li
             odd = _odd_one(views, params.alike, params.turn,
                            lambda m, pair, lean=lean, length=length: m == lean
                            and min(length[n] for n in pair) >= params.pip_slant)
-            if odd and (image_size is None or flat_views_fit(
-                    [t.center_xy for t in tops], views, image_size) > params.flat_fit):
+            if odd and not _seen_flat(tops, views, image_size, params):
                 out |= odd
     return out
 
@@ -282,10 +281,7 @@ def pip_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
     odd = _odd_one(views, params.alike, params.pip_turn,
                    lambda k, pair: min(length[m] for m in pair) >= params.pip_slant
                    and not laid[k])
-    if odd and image_size is not None and flat_views_fit(
-            [t.center_xy for t in tops], views, image_size) <= params.flat_fit:
-        return set()
-    return odd
+    return set() if odd and _seen_flat(tops, views, image_size, params) else odd
 
 
 def layout_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams(),
@@ -324,10 +320,16 @@ def layout_turned(tops: list[TopFace], params: LeanViewParams = LeanViewParams()
             or length[k] - max(length[m] for m in pair) >= params.oblique)
 
     odd = _odd_one(views, params.alike, params.pip_turn, seen_turned)
-    if odd and image_size is not None and flat_views_fit(
-            [t.center_xy for t in tops], views, image_size) <= params.flat_fit:
-        return set()
-    return odd
+    return set() if odd and _seen_flat(tops, views, image_size, params) else odd
+
+
+def _seen_flat(tops: list[TopFace], views: list[np.ndarray], image_size: tuple[int, int] | None,
+               params: LeanViewParams) -> bool:
+    """Given the ``image_size``, one camera looking at the image's centre sees every face
+    flat (``flat_views_fit`` within ``flat_fit``): a face turned by perspective alone.
+    (cost) Asked only of a face already found turned."""
+    return image_size is not None and flat_views_fit(
+        [t.center_xy for t in tops], views, image_size) <= params.flat_fit
 
 
 FOCALS = (0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 2.0, 2.5, 3.0, 4.0)   # x the image width

@@ -9,6 +9,7 @@ from vision.sicbo.blob import DetectParams
 from vision.sicbo.lean_view import LeanViewParams
 from vision.sicbo.pips import PipParams
 from vision.sicbo.pose import PoseParams
+from vision.sicbo.side_face import SideFaceParams
 from vision.sicbo.stack import StackParams
 from vision.sicbo.touch import TouchParams
 from vision.sicbo.upturned import UpturnedParams
@@ -44,6 +45,7 @@ class DiceParams:
     touch: TouchParams = field(default_factory=TouchParams)   # close dice, no floor between
     lean_view: LeanViewParams = field(default_factory=LeanViewParams)  # ... faces turned apart
     upturned: UpturnedParams = field(default_factory=UpturnedParams)  # ... a face tipped between
+    side_face: SideFaceParams = field(default_factory=SideFaceParams)  # a die's side face found
     # the dice' edge on this camera, if known (px; the video reader's, learnt from its sure
     # reads of three): sizes a piece of a face when no face of the image is read surely
     # enough to (``regrow``); None: a photo, or nothing learnt yet
