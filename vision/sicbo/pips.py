@@ -82,6 +82,9 @@ class PipParams:
     blot_area: float = 3.0            # ... any blob this elongated and this x large (_blots)
     blot_ring_rel: float = 0.5        # ... or this large with its surround's median under
                                       # this x the surround's light (half of it no face)
+    gap_area: float = 1.5             # ... a blob this x the largest other's area ...
+    gap_mid: float = 0.6              # ... its surround's median under this x the others'
+                                      # best lit: a gap at the die's outline (_blots)
     group_area: float = 3.0           # a top face's pips within this factor of area (_one_size)
     fill_fit: float = 0.25            # a top face fitting no layout this well ...
     faint_floor: float = 0.3          # ... takes the next pips ranked down to this x the best
@@ -629,6 +632,8 @@ def _blots(cands: list[Pip], params: PipParams) -> list[Pip]:
     0.66 round (11 x the three's pips, its surround's median 74 against 190) taken as the
     top face, the three's pips left as side pips; the die read a one, dropped, a glare
     spot kept as the third die: a false void."""
+    cands = [p for k, p in enumerate(cands)
+             if not _outline_gap(p, [q for m, q in enumerate(cands) if m != k], params)]
     if len(cands) < 3:
         return cands
     out = []
@@ -639,6 +644,22 @@ def _blots(cands: list[Pip], params: PipParams) -> list[Pip]:
             continue
         out.append(p)
     return out
+
+
+def _outline_gap(p: Pip, others: list[Pip], params: PipParams) -> bool:
+    """Is ``p`` a gap at the die's outline (the floor between the die and the dome's rim,
+    a shadowed corner), not a pip: larger than every other candidate (``gap_area`` x the
+    largest) with its surround's median under ``gap_mid`` x the best lit other's, where a
+    top pip's surround is its face, as lit as its fellows'. Fresh seed 17404 clip 000 r4
+    frame 1802: a two by the rim, the floor's corner between its face and its side face a
+    379 px blob (2.7 x its pips), surround median 81 against 239: a third pip, the face
+    read three against the CNN's two, 0.40, abstained; clip 008 r2 frame 1078: a red one
+    against the rim, the gap 623 px (1.8 x the pip, half outside the blob), 131 against
+    252: read two against the CNN's one, 0.14, abstained."""
+    lit = [q.ring_mid for q in others if q.ring_mid is not None]
+    return p.ring_mid is not None and bool(lit) and bool(others) \
+        and p.area_px >= params.gap_area * max(q.area_px for q in others) \
+        and p.ring_mid < params.gap_mid * max(lit)
 
 
 def _half_dark(p: Pip, params: PipParams) -> bool:
