@@ -163,3 +163,16 @@ def test_a_group_disk_is_centred_on_its_largest_spots() -> None:
     reading = read_saved("s14804_009_f1897_pale_three_specks.webp")
     assert sorted(d.face for d in reading.dice) == [2, 3, 5]
     assert die_at(reading, (272, 231)).confidence >= 0.95
+
+
+@needs_model
+def test_pale_threes_whose_third_pip_is_no_spot_are_found() -> None:
+    # fresh seed 17404 clip 011 r2 frame 1088 (1280x960, white dice on a near-white floor,
+    # truth 3-3-5): each three's third pip touches its shaded side face, so its group is
+    # two spots whose disk clipped that pip (a two, refused by the CNN): one die seen,
+    # abstained dice_count on three rounds. The wider disk about the group holds the three.
+    reading = read_saved("s17404_011_f1088_pale_floor_threes.webp")
+    assert sorted(d.face for d in reading.dice) == [3, 3, 5]
+    for xy in ((227, 494), (505, 775)):
+        three = die_at(reading, xy)
+        assert three.face == 3 and three.confidence >= 0.95 and three.pose == "flat"

@@ -13,10 +13,16 @@ A group of pip spots lying together (each within ``link_rel`` x the die edge of
 another), spanning at most ``span_rel`` x edge, away from every die already found
 (``clear_rel``), is given a round blob of ``radius_rel`` x edge about the group's
 centre (and one about its largest spots, ``_centrings``): the top face of every
-standard layout but the one is centred on its pips. The rescue reads that blob like
-any other candidate, so its usual evidence decides: a clean layout of a plausible size
-that the face CNN, shown the face crop, reads as the same value surely and as a die. A
-lone spot is no die (a one's pip is one dark mark).
+standard layout but the one is centred on its pips. A group short of a pip is not
+centred on its face: after every group's disk comes a wider one (``wide_rel``) about
+each group, tried only where the first found nothing (``rescue._apart``). Fresh seed
+17404 clip 011 r2 frame 1088 (1280x960, white dice on a near-white floor): two threes'
+third pips touched their shaded side faces and were no spots; each group of two spots'
+disk (0.55 edge) clipped the third pip, read a two, refused by the CNN: one die seen,
+abstained ``dice_count``; the 0.8 edge disk holds the three, CNN 0.99. The rescue reads
+each blob like any other candidate, so its usual evidence decides: a clean layout of a
+plausible size that the face CNN, shown the face crop, reads as the same value surely
+and as a die. A lone spot is no die (a one's pip is one dark mark).
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ class FloorPipParams:
     # face, fresh seed 14604 clip 010 r4, 1.08 edge; its group's centre 1.09)
     clear_rel: float = 0.9
     radius_rel: float = 0.55      # the blob: a disk this x edge about the group's centre
+    wide_rel: float = 0.8         # ... and, after every group's, one this x edge about it
     top_rel: float = 0.7          # a group too long: its spots of this x its largest area
     recentre_rel: float = 0.1     # a disk about those too if their centre is this x edge off
     # a spot's area, x edge^2: a pip with its blur halo, up to ~0.39 edge across (a
@@ -161,7 +168,8 @@ def floor_pip_blobs(image_bgr: np.ndarray, found_xy: list[tuple[float, float]],
                 out.append(blob)
         return tuple(out)
 
-    return PipDisks(blobs(grouped), blobs(lone))
+    wide = [(centres[idx], params.wide_rel * edge_px) for idx in groups]
+    return PipDisks(blobs(grouped) + blobs(wide), blobs(lone))
 
 
 def piece_pips(image_bgr: np.ndarray, floor: np.ndarray, edge_px: float,
