@@ -176,3 +176,15 @@ def test_pale_threes_whose_third_pip_is_no_spot_are_found() -> None:
     for xy in ((227, 494), (505, 775)):
         three = die_at(reading, xy)
         assert three.face == 3 and three.confidence >= 0.95 and three.pose == "flat"
+
+
+@needs_model
+def test_two_pale_fours_found_by_overlapping_disks_are_both_read() -> None:
+    # fresh seed 17404 clip 011 r4 frame 1945 (truth 4-4-5): both red fours found by their
+    # pip groups' wide disks only, which overlap; the second was refused as pressed against
+    # the first (two dice seen, abstained dice_count). Disks share no outline.
+    reading = read_saved("s17404_011_f1945_pale_floor_red_fours.webp")
+    assert sorted(d.face for d in reading.dice) == [4, 4, 5]
+    for xy in ((272, 637), (309, 526)):
+        four = die_at(reading, xy)
+        assert four.face == 4 and four.confidence >= 0.95 and four.pose == "flat"

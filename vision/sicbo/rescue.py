@@ -433,9 +433,16 @@ def _apart(blob: Blob, taken: list[tuple[Blob, TopFace]], edge: float,
     floor or the rim joined to it. Fresh seed 14904 clip 000 r4 frame 1550 (1280x960, a
     red floor): a four's blob took in a patch of floor and the rim's band beside it,
     which met the third die's blob along 92 px (1.3 edge), all of it 1.45 edge and more
-    from the four's centre: refused, two dice seen, abstained ``dice_count``."""
+    from the four's centre: refused, two dice seen, abstained ``dice_count``.
+
+    Two disks drawn about pip spots (``floorpips``: neither ``outlined``) share no outline:
+    where they meet says nothing of the dice, so they are apart (``_free`` still keeps a
+    face from being found twice). Fresh seed 17404 clip 011 r4 frame 1945 (1280x960, red
+    fours on a near-white floor, truth 4-4-5): the first four found by its group's wide
+    disk, the second four's wide disk (0.8 edge) overlapped it by 7 px and was refused:
+    two dice seen, abstained ``dice_count``."""
     return all(contact_px(blob, b, near=(t.center_xy, rp.contact_reach * edge))
-               < rp.max_contact * edge for b, t in taken)
+               < rp.max_contact * edge for b, t in taken if blob.outlined or b.outlined)
 
 
 def _cut(blob: Blob, disk_px: float, edge: float) -> list[Blob]:
