@@ -631,7 +631,8 @@ def _blots(cands: list[Pip], params: PipParams) -> list[Pip]:
     rim, the blob joined to the rim's line, the floor enclosed between them a 324 px "pip"
     0.66 round (11 x the three's pips, its surround's median 74 against 190) taken as the
     top face, the three's pips left as side pips; the die read a one, dropped, a glare
-    spot kept as the third die: a false void."""
+    spot kept as the third die: a false void. A gap at the die's outline goes first, with
+    any number of candidates (``_outline_gap``)."""
     cands = [p for k, p in enumerate(cands)
              if not _outline_gap(p, [q for m, q in enumerate(cands) if m != k], params)]
     if len(cands) < 3:
@@ -657,7 +658,7 @@ def _outline_gap(p: Pip, others: list[Pip], params: PipParams) -> bool:
     against the rim, the gap 623 px (1.8 x the pip, half outside the blob), 131 against
     252: read two against the CNN's one, 0.14, abstained."""
     lit = [q.ring_mid for q in others if q.ring_mid is not None]
-    return p.ring_mid is not None and bool(lit) and bool(others) \
+    return p.ring_mid is not None and bool(lit) \
         and p.area_px >= params.gap_area * max(q.area_px for q in others) \
         and p.ring_mid < params.gap_mid * max(lit)
 
