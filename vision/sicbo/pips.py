@@ -71,7 +71,6 @@ class PipParams:
     dead_pips: float = 2.4            # ... beyond this x pip size below the highest pip
     dead_edge: float = 0.4            # ... and this x the die edge
     squash_noise: float = 0.12        # mean pip squash that pixel noise alone gives
-    squash_lit: float = 0.9           # ... over the pips lit this x the brightest's (_uphill)
     two_spacing_rel: float = 0.61     # a two's pips, a three's end pips, are >= this x edge
                                       # apart (see two_is_diagonal, three_is_diagonal)
     squash_off_deg: float = 30.0      # ... along the face's edge as the pips show it where
@@ -195,19 +194,11 @@ def _uphill(pips: list[Pip], edge_px: float, params: PipParams) -> list[float]:
     edge) below the highest pip is likely on a side face. The push grows with the
     line's share along ``nadir_xy`` and with how squashed the pips are: round pips (a vertical
     view) get none, a steep view, where a side face can look rounder than the top, a
-    strong one. The view's squash is that of the pips on the brightest faces (``squash_lit``
-    x the brightest surround: the top face is lit from above): a side face's pips are
-    squashed by the face's own slant whatever the view. Fresh seed 17604 clip 022 r4 frame
-    762 (1280x960): a two turned with its diagonal down the image, both pips 0.97-0.99
-    round, its side faces' pips 0.49-0.52 (surround 149-162 against 255); their squash set
-    the push, its lower pip lost half its rank, the die read a one, its crop "not a die":
-    dropped, two dice seen, voided ``dice_stacked`` (a false void).
+    strong one.
     """
     if params.uphill_gain <= 0 or len(pips) < 2:
         return [0.0] * len(pips)
-    brightest = max(p.ring_lum for p in pips)
-    lit = [p for p in pips if p.ring_lum >= params.squash_lit * brightest]
-    squash, u = _squash_line(lit)                          # u: the nadir line
+    squash, u = _squash_line(pips)                         # u: the nadir line
     strength = max(0.0, squash - params.squash_noise)
     along = _centres(pips) @ u * float(u @ np.asarray(params.nadir_xy))  # grows downhill
     pip_px = float(np.median([max(p.axes_px) for p in pips]))
