@@ -116,6 +116,10 @@ CASES = [
     # unread: fresh seed 15204 clip 018 r0, a one and a two corner to corner): abstain
     ("two dice, one joined", M(2) + S(8, DiceObs((dice(2).dice[0], DieObs(
         PLACES[1], 40.0, 5, 0.995, joined=True)))), [("abstain", 6, "dice_count")]),
+    # ... and a third die in view that the reader could not read (a blob dropped as "not a
+    # die" beside them: fresh seed 17604 clip 022 r4, a two read as its corner pip): abstain
+    ("two dice, one unread", M(2) + S(8, replace(dice(2, 5), unread=True)),
+     [("abstain", 6, "dice_count")]),
     # ... one read of the three on a pale floor: abstain
     ("two dice, pale once", M(2) + S(3, dice(2, 5)) + S(1, pale(dice(2, 5)))
      + S(8, dice(2, 5)), [("abstain", 6, "dice_count")]),

@@ -109,6 +109,8 @@ ONE_CROP_REL = 1.1  # a one is shown to the CNN at most this x the others' edge 
 LARGE_ONE = 1.25   # a lone pip this x across the other faces' pips is a one's (_large_ones)
 LONE_BOX = 1.25   # a blob boxed this square is one die's (_tops' second look at its pips)
 WASHED_THREE_CNN = 0.6   # a three grown from a centre pair: the CNN this sure (_washed_rows)
+UNREAD_SIZE = (0.8, 1.5)   # a blob dropped as no die, this x the faces' edge: a die's ...
+UNREAD_APART = 1.5         # ... its pip this x edge from every die read: unread (_unread_die)
 
 __all__ = ["POSES", "DiceParams", "DiceReading", "DieRead", "read_dice", "reading_flags",
            "warm_up"]
@@ -273,11 +275,15 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         unsure |= {i for i, r in enumerate(reads) if r.face == 1 and r.confidence < PLAIN_ONE
                    and _plain_one(i, tops, params)}                # a lone pip of a larger face
     reads = _at_most_half(reads, unsure)
-    # two dice seen on a floor nearly as bright as them: blob sizes are no pose evidence
-    pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
+    # a die in view the reader could not read: two dice seen are not all there are
+    unread = params.in_dome and _unread_die(clutter, reads)
+    # two dice seen on a floor nearly as bright as them, or beside an unread die: their blob
+    # sizes are no evidence that one hides the third
+    pale = len(blobs) == 2 and (unread or pale_floor(image_bgr, tops, edge, params.pose))
     reads = assign_poses(reads, blobs, own, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
-    reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
+    if not unread:
+        reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
         reads[joined] = replace(reads[joined], pose="stacked")   # its body runs to the nadir
@@ -288,7 +294,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px,
                                                             r.pips_xy)]
     reads.sort(key=lambda d: d.center_xy[0])
-    return DiceReading(dice=tuple(reads), flags=reading_flags(reads))
+    return DiceReading(dice=tuple(reads),
+                       flags=reading_flags(reads) + (("unread",) if unread else ()))
 
 
 def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]:
@@ -814,6 +821,27 @@ def _plain_one(i: int, tops: list[TopFace], params: DiceParams) -> bool:
         return False
     ref = others_pip_area(i, tops)
     return ref is not None and tops[i].pips[0].area_px <= params.plain_one_rel * ref
+
+
+def _unread_die(clutter: list[tuple[Blob, TopFace]], reads: list[DieRead]) -> bool:
+    """A blob dropped as "not a die" (``is_clutter``) that is a die the reader could not
+    read: one pip read on it, its blob a die's size (``UNREAD_SIZE`` x the read faces'
+    edge) and that pip ``UNREAD_APART`` x edge or more from every die read (no piece of
+    one). A two read as one corner pip has the CNN's crop centred on that pip, half the die
+    in it: "not a die". Fresh seed 17604 (1280x960) clip 022 r4 (a two with its diagonal
+    down the image, its lower pip pushed off the top face) and 021 r3 (its lower pip washed
+    by the glare): two dice read, voided ``dice_stacked`` by ``settle.two_means_stacked``
+    (false voids) while the third die lay in view, 1.16 and 1.35 x the faces' edge, 2.3
+    edges and more from the others. The reading says so (flag ``unread``)."""
+    if not clutter or not reads:
+        return False
+    edge = float(np.median([r.edge_px for r in reads]))
+    lo, hi = UNREAD_SIZE
+    return any(t.count == 1 and lo * edge <= b.edge_px <= hi * edge
+               and all(float(np.hypot(t.center_xy[0] - r.center_xy[0],
+                                      t.center_xy[1] - r.center_xy[1])) >= UNREAD_APART * edge
+                       for r in reads)
+               for b, t in clutter)
 
 
 def reading_flags(reads: list[DieRead]) -> tuple[str, ...]:

@@ -69,8 +69,8 @@ def refine_poses(obs: DiceObs, params: EvidenceParams = EvidenceParams()) -> Dic
             poses[i] = "leaning"
     if poses == [d.pose for d in obs.dice]:
         return obs
-    return DiceObs(tuple(dataclasses.replace(d, pose=p)
-                         for d, p in zip(obs.dice, poses, strict=True)))
+    return dataclasses.replace(obs, dice=tuple(dataclasses.replace(d, pose=p)
+                                               for d, p in zip(obs.dice, poses, strict=True)))
 
 
 def _stacked(dice: tuple[DieObs, ...], params: EvidenceParams) -> set[int]:

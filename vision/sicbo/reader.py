@@ -90,7 +90,8 @@ def dice_obs(reading: object) -> DiceObs:
                bool(getattr(d, "big_pip", False)),
                tuple(tuple(p) for p in getattr(d, "pips_xy", ())),
                bool(getattr(d, "joined", False)))
-        for d in reading.dice))  # type: ignore[attr-defined]
+        for d in reading.dice),  # type: ignore[attr-defined]
+        unread="unread" in getattr(reading, "flags", ()))
 
 
 @dataclass(slots=True)
@@ -223,7 +224,7 @@ class SicBoReader:
         crop = dome.crop(frame_bgr)
         obs = read_with_dice_reader(crop, die_edge_px=self.scene.die_edge_px) \
             if self._read_fn is None else self._read_fn(crop)
-        shifted = DiceObs(tuple(
+        shifted = replace(obs, dice=tuple(
             replace(d, center_xy=(d.center_xy[0] + x0, d.center_xy[1] + y0),
                     pips_xy=tuple((x + x0, y + y0) for x, y in d.pips_xy),
                     box_xyxy=_shifted_box(d.box_xyxy, x0, y0)) for d in obs.dice))

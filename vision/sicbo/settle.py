@@ -120,6 +120,8 @@ class DiceObs:
     dice: tuple[DieObs, ...]
     pale_floor: bool = False   # the floor round them nearly as bright as the dice: a die
     # may lie there unseen (``pair.pale_floor``; the reader judges it on reads of two)
+    unread: bool = False       # a die-sized blob with a lone pip dropped as "not a die",
+    # apart from the dice read: a die the reader could not read (``dice._unread_die``)
 
     @property
     def count(self) -> int:
@@ -311,8 +313,9 @@ class RoundTracker:
 
     def _two_on_dark(self, read: DiceObs) -> bool:
         """Two dice, both flat and sure, on a floor not pale, neither die's blob joined to
-        more than a die (``two_means_stacked``)."""
-        return read.count == 2 and not read.pale_floor and all(
+        more than a die, and no die-sized blob left unread apart from them (``unread``: the
+        third die may be that one; ``two_means_stacked``)."""
+        return read.count == 2 and not read.pale_floor and not read.unread and all(
             d.pose == "flat" and d.confidence >= self.params.two_sure_conf and not d.joined
             for d in read.dice)
 
