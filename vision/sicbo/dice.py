@@ -828,11 +828,14 @@ def _unread_die(clutter: list[tuple[Blob, TopFace]], reads: list[DieRead]) -> bo
     read: one pip read on it, its blob a die's size (``UNREAD_SIZE`` x the read faces'
     edge) and that pip ``UNREAD_APART`` x edge or more from every die read (no piece of
     one). A two read as one corner pip has the CNN's crop centred on that pip, half the die
-    in it: "not a die". Fresh seed 17604 (1280x960) clip 022 r4 (a two with its diagonal
-    down the image, its lower pip pushed off the top face) and 021 r3 (its lower pip washed
-    by the glare): two dice read, voided ``dice_stacked`` by ``settle.two_means_stacked``
-    (false voids) while the third die lay in view, 1.16 and 1.35 x the faces' edge, 2.3
-    edges and more from the others. The reading says so (flag ``unread``)."""
+    in it: "not a die". Fresh seed 17604 (1280x960) clip 022 r4: a two with its diagonal
+    down the image, its lower pip pushed off the top face, its blob 1.16 x the faces' edge
+    and 2.3 edges and more from the two dice read; voided ``dice_stacked`` by
+    ``settle.two_means_stacked`` (a false void), now abstained ``dice_count``. The reading
+    says so (flag ``unread``), and the two-dice pose rules, whose premise is that a blob
+    hides the third die, stand aside. (Clip 021 r3, a two whose lower pip the glare washed,
+    is flagged too, 1.35 x, but its false void comes from the four beside it read stacked
+    by ``pose.assign_poses`` on every read.)"""
     if not clutter or not reads:
         return False
     edge = float(np.median([r.edge_px for r in reads]))

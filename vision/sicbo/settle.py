@@ -42,7 +42,9 @@ Decision rules in OPEN (``SettleParams`` holds the numbers):
   pale a die can go unseen on it, a die read unsurely may be a pair read as one, and a die
   whose blob holds more than a die (``DieObs.joined``) may hide a second die's face in it
   (fresh seed 15204 018 r0: a one and a two corner to corner, one blob, the two unread:
-  voided stacked, a false void): those still abstain. Spent seeds 14304-15104 (nine sets,
+  voided stacked, a false void), and a die-sized blob the reader dropped unread apart from
+  the two (``DiceObs.unread``: fresh seed 17604 022 r4, a two read as its corner pip) may be
+  the third die: those still abstain. Spent seeds 14304-15104 (nine sets,
   1350 rounds, as read by the code of sessions 45-53): 24 rounds abstained with two dice
   seen, 13 stacked, 9 leaning and 2 results, both on near-white floors (14504 003 r1,
   14804 001 r1: a die missed). Those clips read again with this rule (14): four stacks
