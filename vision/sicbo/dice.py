@@ -276,13 +276,13 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                    and _plain_one(i, tops, params)}                # a lone pip of a larger face
     reads = _at_most_half(reads, unsure)
     # a die in view the reader could not read: two dice seen are not all there are
-    unread = params.in_dome and _unread_die(clutter, reads)
+    die_unread = params.in_dome and _unread_die(clutter, reads)
     # two dice seen on a floor nearly as bright as them, or beside an unread die: their blob
     # sizes are no evidence that one hides the third
-    pale = len(blobs) == 2 and (unread or pale_floor(image_bgr, tops, edge, params.pose))
+    pale = len(blobs) == 2 and (die_unread or pale_floor(image_bgr, tops, edge, params.pose))
     reads = assign_poses(reads, blobs, own, params.pose, leaning=two, pale=pale,
                          bodies=bodies)
-    if not unread:
+    if not die_unread:
         reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
             bodies(), tops, reads, joined, edge, params.stack, params.pose):
@@ -295,7 +295,7 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                                                             r.pips_xy)]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads),
-                       flags=reading_flags(reads) + (("unread",) if unread else ()))
+                       flags=reading_flags(reads) + (("unread",) if die_unread else ()))
 
 
 def _red_pips_whole(image_bgr: np.ndarray, tops: list[TopFace]) -> list[TopFace]:
@@ -841,9 +841,7 @@ def _unread_die(clutter: list[tuple[Blob, TopFace]], reads: list[DieRead]) -> bo
     edge = float(np.median([r.edge_px for r in reads]))
     lo, hi = UNREAD_SIZE
     return any(t.count == 1 and lo * edge <= b.edge_px <= hi * edge
-               and all(float(np.hypot(t.center_xy[0] - r.center_xy[0],
-                                      t.center_xy[1] - r.center_xy[1])) >= UNREAD_APART * edge
-                       for r in reads)
+               and all(centre_gap_px(t, r) >= UNREAD_APART * edge for r in reads)
                for b, t in clutter)
 
 
