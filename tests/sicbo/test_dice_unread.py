@@ -7,6 +7,16 @@ the die was dropped. Two dice read, both flat and sure: ``settle.two_means_stack
 the round ``dice_stacked`` with all three dice on the floor (a false void). The reading now
 says a die-sized blob lies unread apart from the dice read (flag ``unread``); the tracker
 abstains ``dice_count`` on it (``tests/sicbo/test_settle.py``, "two dice, one unread").
+
+Clip 021 r3 frame 1317 (same camera, a green floor, truth 2-4-5): a two whose lower pip the
+glare washed grey, read as its other pip and dropped the same way. Beside it a four seen
+with its large side face was read stacked by the two-dice rule (``pair.pair_pose``: with
+two dice seen, a blob hides the third): the round voided ``dice_stacked``. A third die in
+view, unread, hides under no blob: that rule stands aside too.
+
+Only a die's colour makes an unread die: a rendered stack (the pose sweep's seed 681 scene
+179) lay below the dome rim's yellow marker, whose dark notch was read as a lone pip on a
+die-sized blob; taken for a die in view, it kept the stack from being called.
 """
 
 from __future__ import annotations
@@ -28,6 +38,16 @@ def test_a_die_dropped_as_not_a_die_is_reported_unread() -> None:
 
 
 @needs_model
+def test_beside_an_unread_die_no_blob_hides_a_third() -> None:
+    reading = read_saved("s17604_021_f1317_two_glare_washed_pip.webp")
+    assert sorted(d.face for d in reading.dice) == [4, 5]
+    assert "unread" in reading.flags
+    assert [d.pose for d in reading.dice] == ["flat", "flat"]
+    obs = refine_poses(dice_obs(reading))
+    assert obs.unread and not any(d.pose == "stacked" for d in obs.dice)
+
+
+@needs_model
 def test_three_dice_read_leave_nothing_unread() -> None:
     reading = read_saved("s17404_000_f1802_rim_corner_gap.webp")
     assert len(reading.dice) == 3
@@ -42,3 +62,10 @@ def test_a_stack_is_not_unread() -> None:
     reading = read_saved("s10604_023_f673_stack_one_on_three.png")
     assert "unread" not in reading.flags
     assert any(d.pose == "stacked" for d in reading.dice)
+
+
+@needs_model
+def test_a_coloured_fitting_is_no_unread_die() -> None:
+    reading = read_saved("sweep681_179_stack_beside_rim_marker.webp")
+    assert "unread" not in reading.flags
+    assert [d.pose for d in sorted(reading.dice, key=lambda d: d.face)] == ["flat", "stacked"]

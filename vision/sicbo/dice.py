@@ -82,7 +82,7 @@ from vision.sicbo.side_face import side_faces
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, ones_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
-from vision.sicbo.tint import not_dice_coloured
+from vision.sicbo.tint import MAX_CHROMA, face_chroma, not_dice_coloured
 from vision.sicbo.touch import (
     flat_beside,
     side_pip_pairs,
@@ -276,12 +276,12 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
                    and _plain_one(i, tops, params)}                # a lone pip of a larger face
     reads = _at_most_half(reads, unsure)
     # a die in view the reader could not read: two dice seen are not all there are
-    die_unread = params.in_dome and _unread_die(clutter, reads)
-    # two dice seen on a floor nearly as bright as them, or beside an unread die: their blob
-    # sizes are no evidence that one hides the third
-    pale = len(blobs) == 2 and (die_unread or pale_floor(image_bgr, tops, edge, params.pose))
+    die_unread = params.in_dome and _unread_die(image_bgr, clutter, reads)
+    # two dice seen on a floor nearly as bright as them: their blob sizes are no evidence
+    # that one hides the third (beside an unread die, none hides it)
+    pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
     reads = assign_poses(reads, blobs, own, params.pose, leaning=two, pale=pale,
-                         bodies=bodies)
+                         third_seen=die_unread, bodies=bodies)
     if not die_unread:
         reads = _stacked_pair(image_bgr, reads, blobs, tops, edge, params, two, pale, bodies)
     if joined is not None and two == {joined} and bodies is not None and joined_stack(
@@ -823,25 +823,30 @@ def _plain_one(i: int, tops: list[TopFace], params: DiceParams) -> bool:
     return ref is not None and tops[i].pips[0].area_px <= params.plain_one_rel * ref
 
 
-def _unread_die(clutter: list[tuple[Blob, TopFace]], reads: list[DieRead]) -> bool:
+def _unread_die(image_bgr: np.ndarray, clutter: list[tuple[Blob, TopFace]],
+                reads: list[DieRead]) -> bool:
     """A blob dropped as "not a die" (``is_clutter``) that is a die the reader could not
     read: one pip read on it, its blob a die's size (``UNREAD_SIZE`` x the read faces'
-    edge) and that pip ``UNREAD_APART`` x edge or more from every die read (no piece of
-    one). A two read as one corner pip has the CNN's crop centred on that pip, half the die
-    in it: "not a die". Fresh seed 17604 (1280x960) clip 022 r4: a two with its diagonal
-    down the image, its lower pip pushed off the top face, its blob 1.16 x the faces' edge
-    and 2.3 edges and more from the two dice read; voided ``dice_stacked`` by
-    ``settle.two_means_stacked`` (a false void), now abstained ``dice_count``. The reading
-    says so (flag ``unread``), and the two-dice pose rules, whose premise is that a blob
-    hides the third die, stand aside. (Clip 021 r3, a two whose lower pip the glare washed,
-    is flagged too, 1.35 x, but its false void comes from the four beside it read stacked
-    by ``pose.assign_poses`` on every read.)"""
+    edge), that pip ``UNREAD_APART`` x edge or more from every die read (no piece of
+    one), and its face a white or ivory die's (``tint.MAX_CHROMA``: the pose sweep's seed
+    681 scene 179, a stack, had the dome rim's yellow marker, Lab chroma 51, its notch
+    read as a pip, taken for an unread die: the stack went unvoided). A two read as one
+    corner pip has the CNN's crop centred on that pip, half the die in it: "not a die".
+    Fresh seed 17604 (1280x960) clip 022 r4: a two with its diagonal down the image, its
+    lower pip pushed off the top face, its blob 1.16 x the faces' edge and 2.3 edges and
+    more from the two dice read; voided ``dice_stacked`` by ``settle.two_means_stacked``
+    (a false void), now abstained ``dice_count``. The reading says so (flag ``unread``),
+    and the two-dice pose rules, whose premise is that a blob hides the third die, stand
+    aside (``pose.assign_poses``' ``third_seen``). Clip 021 r3, a two whose lower pip the
+    glare washed (1.35 x), was still voided by the pair rule (``pair.pair_pose``): the
+    four beside it, its side face large on the steep view, read stacked."""
     if not clutter or not reads:
         return False
     edge = float(np.median([r.edge_px for r in reads]))
     lo, hi = UNREAD_SIZE
     return any(t.count == 1 and lo * edge <= b.edge_px <= hi * edge
                and all(centre_gap_px(t, r) >= UNREAD_APART * edge for r in reads)
+               and face_chroma(image_bgr, t.center_xy, t.edge_px) <= MAX_CHROMA
                for b, t in clutter)
 
 

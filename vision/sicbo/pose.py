@@ -73,28 +73,30 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
                  params: PoseParams = POSE_PARAMS, *,
                  leaning: set[int] = frozenset(),  # type: ignore[assignment]
                  pale: bool = False,
+                 third_seen: bool = False,
                  bodies: Callable[[], list[Blob]] | None = None) -> list[DieRead]:
     """New reads with ``pose`` set; inputs are parallel lists, one entry per die.
     ``leaning``: indices already known to lean (``merged.holds_two_dice``); ``pale``: the
-    floor is nearly as bright as the dice (``pale_floor``); ``bodies``: gives the blobs
-    cut to the dice' bodies (``body.die_bodies``; None: not known), called once and only
-    when a blob-size rule fires (it costs ~10 ms a read). A blob joined to the dome's rim
-    is large for what is in it, so the blob-size rules (``_side_showing``, ``pair_pose``)
-    must hold for the bodies too. When the blobs show no pair, the bodies are judged
-    by the same rule: the one-die blob joined to the rim or a shadow is as large as the
-    pair's (seed 10704 (spent) clip 027 r1, 1280x960: a die leaning on a one, blobs 2.30
+    floor is nearly as bright as the dice (``pale_floor``); ``third_seen``: a die the reader
+    could not read is in view apart from those read (``dice._unread_die``), so no blob hides
+    a third die and the two-dice rule (``pair_pose``) stands aside; ``bodies``: gives the
+    blobs cut to the dice' bodies (``body.die_bodies``; None: not known), called once and
+    only when a blob-size rule fires (it costs ~10 ms a read). A blob joined to the dome's
+    rim is large for what is in it, so the blob-size rules (``_side_showing``,
+    ``pair_pose``) must hold for the bodies too. When the blobs show no pair, the bodies are
+    judged by the same rule: the one-die blob joined to the rim or a shadow is as large as
+    the pair's (seed 10704 (spent) clip 027 r1, 1280x960: a die leaning on a one, blobs 2.30
     and 2.29 edge^2, bodies 2.10 (2.36 long) and 1.04: read as two flat dice, abstained
-    dice_count). Not on a floor nearly as bright as the dice (``pale``): the bodies are
-    cut from blobs that do not outline the dice there, and a one-die body shrinks to
-    1.3 edge^2 beside another's 1.9 (fresh seed 13204 (spent) clip 014 r3 and r4,
-    1280x720, camera 15 degrees: a third die under the glass's glare missed, blobs 1.99 /
-    1.60 and 1.80 / 1.41 edge^2, no pair; bodies 1.92 / 1.29 and 1.76 / 1.32: voided
-    dice_stacked, truth 2-5-6 and 1-2-6; now dice_count). With two dice seen, one blob
-    hides the third: once the pair rule finds it, the other die's second face is its own
-    side face, seen on a steep view, and that die is flat unless its own face or blob
-    tips it (seed 11004 (spent) clip 013 r1, camera 27 degrees: a five's side face
-    showed a clean six beside its top, a one on a die beside it; both read leaning,
-    voided dice_leaning, truth dice_stacked)."""
+    dice_count). Not on a floor nearly as bright as the dice (``pale``): the bodies are cut
+    from blobs that do not outline the dice there, and a one-die body shrinks to 1.3 edge^2
+    beside another's 1.9 (fresh seed 13204 (spent) clip 014 r3 and r4, 1280x720, camera 15
+    degrees: a third die under the glass's glare missed, blobs 1.99 / 1.60 and 1.80 / 1.41
+    edge^2, no pair; bodies 1.92 / 1.29 and 1.76 / 1.32: voided dice_stacked, truth 2-5-6
+    and 1-2-6; now dice_count). With two dice seen, one blob hides the third: once the pair
+    rule finds it, the other die's second face is its own side face, seen on a steep view,
+    and that die is flat unless its own face or blob tips it (seed 11004 (spent) clip 013
+    r1, camera 27 degrees: a five's side face showed a clean six beside its top, a one on a
+    die beside it; both read leaning, voided dice_leaning, truth dice_stacked)."""
     cut = functools.cache(bodies) if bodies is not None else lambda: None
     poses = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
     rounds = [face_roundness(t) for t in tops]
@@ -116,11 +118,11 @@ def assign_poses(reads: list[DieRead], blobs: list[Blob], tops: list[TopFace],
     for i in _stacked_by_size(reads, tipped, params):
         poses[i] = "stacked"
     known = ["leaning" if i in leaning else "flat" for i in range(len(reads))]
-    pair = pair_pose(blobs, tops, reads, known, params, pale=pale)
+    pair = None if third_seen else pair_pose(blobs, tops, reads, known, params, pale=pale)
     if pair is not None and bodies is not None and not pair_by_body(pair[0], cut(), tops,
                                                                      params, reads):
         pair = None                   # the large blob is a die joined to the rim
-    if pair is None and bodies is not None and len(blobs) == 2 and not pale:
+    if pair is None and bodies is not None and len(blobs) == 2 and not (pale or third_seen):
         pair = pair_pose(cut(), tops, reads, known, params)   # both blobs joined
     if pair is not None and not (pair[1] == "stacked" and pair[0] in two_faces):
         poses[pair[0]] = pair[1]      # a second face beside the top one: side by side
