@@ -213,16 +213,17 @@ def _reach_edge(a: TopFace, b: TopFace, edge_px: float, params: TouchParams) -> 
     pips 0.70 round against the one's 0.98, 1.90 of its edges from the one: beyond the
     reach, apart: paid 1-1-5 (truth dice_leaning). Stretched, 60.5 px: 1.36 edges.
 
-    And a face of 2+ pips seen larger than the picture's edge gives its own: the dice on a
-    tilted camera's near side look larger than the picture's (its median) edge. Fresh seed
-    17704 clip 025 r2 (800x600): a six tipped against a one, no floor on any line, 1.93
-    picture edges (40.7 px) apart, the six's face 45.6 px, the far side's five 35.7:
-    beyond the reach, apart, paid 1-5-6 (truth dice_leaning, a wrong outcome); 1.72 of
-    the six's edges."""
-    out = edge_px
+    And where both faces are seen larger than the picture's edge, the smaller of theirs:
+    the dice on a tilted camera's near side look larger than the picture's (its median)
+    edge. Fresh seed 17704 clip 025 r2 (800x600): a six tipped against a one, no floor on
+    any line, 1.93 picture edges (40.7 px) apart, the faces 45.6 and 45.0 px, the far
+    side's five 35.7: beyond the reach, apart, paid 1-5-6 (truth dice_leaning, a wrong
+    outcome); 1.74 of the smaller face's edges. Not one face alone: a two's face sized by
+    its blob grown with its shaded sides (53.8 px beside a six's 38.0, spent 16504 clip 025
+    r0) would bring a flat pair 1.9 edges apart into a lean's reach."""
+    out = max(edge_px, min(a.edge_px, b.edge_px))   # both seen larger than the picture's
     for top, other in ((a, b), (b, a)):
         if top.count >= 2:
-            out = max(out, top.edge_px)      # seen larger here than the picture's edge
             ratio = face_roundness(top) / max(face_roundness(other), 1e-6)
             if ratio <= params.squash_round:
                 out = max(out, top.edge_px / max(ratio, 0.5))
