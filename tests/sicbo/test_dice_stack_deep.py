@@ -6,7 +6,8 @@ Saved dome crops of fresh seed 13904 (spent) clip 003 (1024x576, camera 26 degre
 red floor): r2, a two on a die beside a flat four (no lit region or lowered top, no
 blob pair: before the cue both read flat and the round abstained ``dice_count``); and
 r0, two flat dice of a round whose third die was missed at the rim, which must stay
-flat (the round abstains as before).
+flat (the round abstained as before). That third die, a red four by the rim, is read now
+(its pips looked for in green: ``dice._red_as_dark``), and the two stay flat.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def test_a_die_whose_body_runs_twice_as_deep_is_stacked(monkeypatch: pytest.Monk
 
 @needs_model
 def test_two_flat_dice_of_a_round_with_a_missed_die_stay_flat() -> None:
-    assert [(d.face, d.pose) for d in read_saved(MISSED).dice] == [(4, "flat"), (5, "flat")]
+    assert [(d.face, d.pose) for d in read_saved(MISSED).dice] == [
+        (4, "flat"), (4, "flat"), (5, "flat")]
 
 
 @pytest.mark.parametrize("kwargs", [{"ref_down": 0.0}, {"ratio": 1.0}, {"gap": 0.0},
