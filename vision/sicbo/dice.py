@@ -712,6 +712,7 @@ def _not_a_die(probs: np.ndarray | None) -> bool:
 def _tops(image_bgr: np.ndarray, blobs: list[Blob],
           params: DiceParams) -> list[tuple[Blob, TopFace]]:
     found = []
+    green = functools.cache(lambda: _red_as_dark(image_bgr))    # (cost) made once if needed
     for blob in blobs:
         pips, on_die = find_pips_twice(image_bgr, blob, params.pips)
         top = select_top_face(pips, blob, params.pips)
@@ -721,8 +722,7 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
             # left to the rescue, which cuts the die out first)
             top = select_top_face(on_die(), blob, params.pips)
         if top is None and params.in_dome:     # red pips under its black side pips' bar
-            top = select_top_face(find_pips(_red_as_dark(image_bgr), blob, params.pips), blob,
-                                  params.pips)
+            top = select_top_face(find_pips(green(), blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
     if params.in_dome:        # a face in a colour no die has: a fitting (``tint``)
