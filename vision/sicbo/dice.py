@@ -279,7 +279,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
     # a die in view the reader could not read: two dice seen are not all there are
     die_unread = params.in_dome and _unread_die(image_bgr, clutter, reads)
     # two dice seen on a floor nearly as bright as them: their blob sizes are no evidence
-    # that one hides the third (beside an unread die, none hides it)
+    # that one hides the third; beside an unread die none hides it (third_seen, and no
+    # _stacked_pair)
     pale = len(blobs) == 2 and pale_floor(image_bgr, tops, edge, params.pose)
     reads = assign_poses(reads, blobs, own, params.pose, leaning=two, pale=pale,
                          third_seen=die_unread, bodies=bodies)
@@ -849,7 +850,8 @@ def _unread_die(image_bgr: np.ndarray, clutter: list[tuple[Blob, TopFace]],
     edge), that pip ``UNREAD_APART`` x edge or more from every die read (no piece of
     one), and its face a white or ivory die's (``tint.MAX_CHROMA``: the pose sweep's seed
     681 scene 179, a stack, had the dome rim's yellow marker, Lab chroma 51, its notch
-    read as a pip, taken for an unread die: the stack went unvoided). A two read as one
+    read as a pip, taken for an unread die: the stack went unvoided; ``not_dice_coloured``
+    would have kept it, taking the notch for a coloured die's light pip). A two read as one
     corner pip has the CNN's crop centred on that pip, half the die in it: "not a die".
     Fresh seed 17604 (1280x960) clip 022 r4: a two with its diagonal down the image, its
     lower pip pushed off the top face, its blob 1.16 x the faces' edge and 2.3 edges and
