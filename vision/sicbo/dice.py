@@ -83,7 +83,7 @@ from vision.sicbo.side_face import side_faces
 from vision.sicbo.sidebyside import joined_pair, lone_pair, long_pair, ones_pair, two_pip_face
 from vision.sicbo.smeared import smeared_dice
 from vision.sicbo.stack import joined_stack, stacked_pose
-from vision.sicbo.tint import MAX_CHROMA, face_chroma, not_dice_coloured
+from vision.sicbo.tint import MAX_CHROMA, face_chroma, not_a_die_face
 from vision.sicbo.touch import (
     flat_beside,
     side_pip_pairs,
@@ -293,8 +293,8 @@ def read_dice(image_bgr: np.ndarray, *, params: DiceParams = DiceParams()) -> Di
         reads = _too_close(reads, tops, edge)
     reads += [smeared_read(s) for s in smeared]
     if params.in_dome:    # a die added after _tops (rescued, split, side by side) too
-        reads = [r for r in reads if not not_dice_coloured(image_bgr, r.center_xy, r.edge_px,
-                                                            r.pips_xy)]
+        reads = [r for r in reads if not not_a_die_face(image_bgr, r.center_xy, r.edge_px,
+                                                         r.pips_xy)]
     reads.sort(key=lambda d: d.center_xy[0])
     return DiceReading(dice=tuple(reads),
                        flags=reading_flags(reads) + (("unread",) if die_unread else ()))
@@ -726,10 +726,10 @@ def _tops(image_bgr: np.ndarray, blobs: list[Blob],
             top = select_top_face(find_pips(green(), blob, params.pips), blob, params.pips)
         if top is not None:
             found.append((blob, top))
-    if params.in_dome:        # a face in a colour no die has: a fitting (``tint``)
+    if params.in_dome:        # a face in a colour no die has, or no pip on it: a fitting (``tint``)
         found = [(b, t) for b, t in found
-                 if not not_dice_coloured(image_bgr, t.center_xy, t.edge_px,
-                                           [p.center_xy for p in t.pips])]
+                 if not not_a_die_face(image_bgr, t.center_xy, t.edge_px,
+                                        [p.center_xy for p in t.pips])]
     if params.in_dome:        # a lone pip in shade is no top face: the rescue looks again
         tops = [t for _, t in found]
         found = [(b, t) for b, t in found if not shaded_one(t, tops, params.pips)]
