@@ -8,7 +8,12 @@ to the face's colour) test the geometry; the saved frame is the reader's dome cr
 fresh seed 13404 (spent) clip 012 r2 frame 806 (1024x576, green floor): a two, its lower
 right pip washed to 53 Lab units (the found pip's 162) beside the glare, read as a one at
 0.5 on every read (the CNN "not a die" 0.57): the round abstained low_confidence at
-4899a39; truth 2-4-4."""
+4899a39; truth 2-4-4.
+
+A lone pip the CNN calls "not a die" is grown too, before it is dropped as clutter
+(``dice._washed_corners``): fresh seed 17804 clip 010 r1 frame 288 (1920x1080, a purple
+floor, truth 1-2-4), a two under the lamp, its lower pip washed grey, "not a die" at 0.86,
+dropped; two dice read, the round abstained ``dice_count``."""
 
 from __future__ import annotations
 
@@ -78,3 +83,12 @@ def test_a_two_read_as_a_lone_pip_is_read_a_two() -> None:
     assert two.face == 2 and two.confidence >= 0.95, (two.face, two.confidence)  # was 1 at 0.5
     others = sorted((d.face, d.confidence >= 0.99) for d in reading.dice if d is not two)
     assert others == [(4, True), (4, True)]
+
+
+@needs_model
+def test_a_two_read_as_a_lone_pip_not_a_die_is_read_a_two() -> None:
+    reading = read_saved("s17804_010_f288_two_washed_corner.webp")
+    two = die_at(reading, (479, 261), within=12.0)
+    assert two.face == 2 and two.confidence >= 0.95, (two.face, two.confidence)  # was dropped
+    assert sorted(d.face for d in reading.dice) == [1, 2, 4]
+    assert "unread" not in reading.flags

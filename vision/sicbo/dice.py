@@ -463,8 +463,23 @@ def _second_looks(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN00
 def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
                     probs: list, params: DiceParams) -> tuple[list, list]:
     """In the dome, two top pips at adjacent corners (no two) grown to the face whose
-    washed-out pips show at the other places (``faintpip.corner_pair_completed``)."""
+    washed-out pips show at the other places (``faintpip.corner_pair_completed``).
+
+    And a lone pip the CNN calls "not a die" grown to the two whose other pip shows
+    washed out a diagonal away (``faintpip.lone_corner_completed``, sized by the faces of
+    2+ pips), when the CNN, shown the grown face, reads it as the rescue requires: here,
+    before such pips are dropped as clutter (``_washed_rows`` grows the lone pips kept,
+    after the rescue). The CNN's crop of a two's corner pip is centred on that pip, half
+    the die in it. Fresh seed 17804 clip 010 r1 frame 288 (1920x1080, a purple floor,
+    truth 1-2-4): a two under the lamp, its lower pip washed grey, read as its upper pip,
+    "not a die" at 0.86 and dropped; two dice read, abstained ``dice_count``."""
+    many = [t.edge_px for _, t in found if t.count >= 2]   # a lone pip's blob: no ruler
+    edge = float(np.median(many)) if many else None
+
     def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
+        if top.count == 1:
+            return lone_corner_completed(image_bgr, top, edge_px=edge) \
+                if p is not None and is_clutter(p, params, 1) else None
         if top.count != 2 or two_is_diagonal(top, params.pips):
             return None
         return corner_pair_completed(image_bgr, top)
