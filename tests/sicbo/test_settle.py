@@ -81,6 +81,11 @@ CASES = [
     # two dice and a "stacked" pose on two reads, then the third die is found: an outcome
     ("two-dice pose needs three reads", M(2) + S(4, dice(2, 5, poses=("flat", "stacked")))
      + S(3, dice(2, 5, 1)), [("outcome", 7, (1, 2, 5))]),
+    # one die seen, read leaning on every read (a fitting taken for a die): no void; the
+    # pose keeps it reading to max_reads, then the count abstains (fresh seed 17804 clip
+    # 025 r0, the rim's marker on the lid)
+    ("one die posed", M(2) + S(8, dice(1, poses=("leaning",))),
+     [("abstain", 9, "dice_count")]),
     # stacked and leaning seen together: stacked wins
     ("stacked beats leaning", M(2) + S(5, dice(2, 5, 1, poses=("leaning", "stacked", "flat"))),
      [("void", 5, "dice_stacked")]),

@@ -325,11 +325,16 @@ class RoundTracker:
         """``dice_stacked`` / ``dice_leaning`` when the last reads all show that pose, the
         dice at the same places: ``agree_reads`` reads of three dice, ``count_reads`` of
         fewer (the pose then rests on a die hidden by another, and a die merely missed for
-        a moment, say by a glint, must not void the round)."""
+        a moment, say by a glint, must not void the round). Not on reads of one die: two
+        dice hidden under one is no stack or lean of sic bo's three, and a lone "die" posed
+        is more likely no die at all (fresh seed 17804 clip 025 r0: the dome rim's marker
+        on the lid, read as a leaning one at 0.52 before any lid model was learnt, voided
+        ``dice_leaning`` at frame 8 with the lid on; ``tint.pipless``). Such reads go to
+        the ``dice_count`` flag (abstain)."""
         p = self.params
         need = p.agree_reads if self._reads[-1].count == 3 else max(p.agree_reads, p.count_reads)
         last = self._reads[-need:]
-        if len(last) < need or not self._same_places(last):
+        if len(last) < need or not self._same_places(last) or any(r.count < 2 for r in last):
             return None
         for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
             if all(r.has(pose) for r in last):
@@ -403,9 +408,12 @@ class RoundTracker:
         of dice merged in one blob is found on some reads and lost on others (fresh seed
         11104 clip 021 r0: a six leaning 37 degrees on a two, read as a five leaning at
         0.35 on reads 2, 5 and 6 of six, the lone six alone on the others: abstained
-        low_confidence). Never an outcome: a void needs no face."""
+        low_confidence). Never an outcome: a void needs no face. Not on a latest read of
+        one die (``_void_reason``)."""
         p = self.params
         spell, last = self._reads, self._reads[-1]
+        if last.count < 2:
+            return None
         within = [self._within(r, last) for r in spell]
         for pose, reason in (("stacked", "dice_stacked"), ("leaning", "dice_leaning")):
             for die in (d for d in last.dice if d.pose == pose):
