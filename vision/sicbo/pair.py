@@ -88,7 +88,12 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
     and so is a blob drawn about a die's pips (``Blob.outlined`` False): fresh seed 14504
     clip 003 r1 (1280x960, white dice on a near-white floor, camera 1 degree): a one found
     by its pip alone got a disk of 1.52 edge^2 (its red pip's halo sizing it), 1.65 x the
-    three's blob: voided dice_stacked, truth 1-1-3 (the other one missed)."""
+    three's blob: voided dice_stacked, truth 1-1-3 (the other one missed). On a pale floor
+    the other die must be read at least ``pair_conf`` surely too: read unsurely, its blob
+    may be a piece of it (the floor takes in part of its body), no reference. Fresh seed
+    17904 clip 020 r4 (1024x576, a pink-white floor paler than the dice, truth 3-4-6, the
+    six missed): a three read at 0.23 (its pips one, the CNN three), the four's blob 1.3 x
+    its area: voided dice_stacked."""
     if len(blobs) != 2 or any(p != "flat" for p in poses) or not all(b.outlined for b in blobs):
         return None
     area = [float(b.area_px) for b in blobs]
@@ -99,7 +104,8 @@ def pair_pose(blobs: list[Blob], tops: list[TopFace], reads: list[DieRead],
             or blobs[big].solidity < params.pair_solidity or not _die_sized(area, pale, params) \
             or _piece(blobs[1 - big], tops[1 - big], params):
         return None
-    if pale and _spilled_away(blobs, tops, big, edge, params):
+    if pale and (_spilled_away(blobs, tops, big, edge, params)
+                 or reads[1 - big].confidence < params.pair_conf):
         return None
     clean = (reads[big].confidence >= params.pair_conf and area[big] < params.pair_area_max
              and elongation(blobs[big]) < params.pair_long)
