@@ -473,8 +473,7 @@ def _washed_corners(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN
     the die in it. Fresh seed 17804 clip 010 r1 frame 288 (1920x1080, a purple floor,
     truth 1-2-4): a two under the lamp, its lower pip washed grey, read as its upper pip,
     "not a die" at 0.86 and dropped; two dice read, abstained ``dice_count``."""
-    many = [t.edge_px for _, t in found if t.count >= 2]   # a lone pip's blob: no ruler
-    edge = float(np.median(many)) if many else None
+    edge = _ruler_edge(found)
 
     def grow(top: TopFace, p: np.ndarray | None) -> TopFace | None:
         if top.count == 1:
@@ -508,8 +507,7 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
     and 15104 clip 021 r3 frame 1227 (640x480, camera tilted): a three's faint end pip
     lost, read as a two capped at 0.5, the grown three 0.63 and 0.66 (the one 0.19):
     abstained low_confidence; grown, each three is read 0.96 sure."""
-    many = [t.edge_px for _, t in found if t.count >= 2]   # a lone pip's blob: no ruler
-    edge = float(np.median(many)) if many else None
+    edge = _ruler_edge(found)
     rescue = RescueParams()
     three = replace(rescue, min_cnn=WASHED_THREE_CNN)
 
@@ -524,6 +522,14 @@ def _washed_rows(classifier, image_bgr: np.ndarray, found: list,  # noqa: ANN001
         return no_pip_dropped(image_bgr, top)
     return _regrown(classifier, image_bgr, found, probs, params, grow,   # two pips grow
                     lambda top: three if top.count == 2 else rescue)   # only as a centre pair
+
+
+def _ruler_edge(found: list) -> float | None:
+    """The median edge of the faces of 2+ pips in ``found`` ((blob, top) pairs), which size
+    a lone pip's face (a lone pip's blob is no ruler: glare or a side face swells it);
+    None without such faces."""
+    many = [t.edge_px for _, t in found if t.count >= 2]
+    return float(np.median(many)) if many else None
 
 
 def _one_doubted(probs: np.ndarray | None) -> bool:

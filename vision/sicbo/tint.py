@@ -66,20 +66,25 @@ def _face_lab(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: fl
 
 def face_chroma(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float) -> float:
     """Lab chroma of the lightest quarter of a face's central window (0 if empty)."""
-    face = _face_lab(image_bgr, center_xy, edge_px)
-    if face is None:
-        return 0.0
-    return float(np.hypot(face[1] - 128.0, face[2] - 128.0))
+    return _chroma(_face_lab(image_bgr, center_xy, edge_px))
+
+
+def _chroma(face: np.ndarray | None) -> float:
+    return 0.0 if face is None else float(np.hypot(face[1] - 128.0, face[2] - 128.0))
 
 
 def pipless(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
             pips_xy: Sequence[tuple[float, float]]) -> bool:
     """Every pip of ``pips_xy`` (a 3x3 median at its centre) within ``PIP_FROM_FACE`` of
     the face's light colour (Lab): no pip is there. False with no pips in the image."""
-    face = _face_lab(image_bgr, center_xy, edge_px)
+    return _pipless(image_bgr, _face_lab(image_bgr, center_xy, edge_px), pips_xy)
+
+
+def _pipless(image_bgr: np.ndarray, face: np.ndarray | None,
+             pips_xy: Sequence[tuple[float, float]]) -> bool:
     h, w = image_bgr.shape[:2]
     inside = [(int(x), int(y)) for x, y in pips_xy if 0 <= x < w and 0 <= y < h]
-    if face is None or not inside or image_bgr.ndim != 3:
+    if face is None or not inside:
         return False
     for x, y in inside:
         patch = image_bgr[max(0, y - 1):y + 2, max(0, x - 1):x + 2]
@@ -92,17 +97,25 @@ def pipless(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: floa
 def not_a_die_face(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
                    pips_xy: Sequence[tuple[float, float]] = ()) -> bool:
     """A fitting of the table, not a die: its face in a colour no die has
-    (``not_dice_coloured``), or no pip on it (``pipless``)."""
-    return not_dice_coloured(image_bgr, center_xy, edge_px, pips_xy) or pipless(
-        image_bgr, center_xy, edge_px, pips_xy)
+    (``not_dice_coloured``), or no pip on it (``pipless``); the face's colour measured
+    once for both."""
+    face = _face_lab(image_bgr, center_xy, edge_px)
+    return _coloured(image_bgr, face, center_xy, edge_px, pips_xy) or _pipless(
+        image_bgr, face, pips_xy)
 
 
 def not_dice_coloured(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
                       pips_xy: Sequence[tuple[float, float]] = ()) -> bool:
     """The face's light is more coloured than a white or ivory die's, and its pips
     (``pips_xy``) are darker than the face (no coloured die with light pips)."""
-    return face_chroma(image_bgr, center_xy, edge_px) > MAX_CHROMA and not _light_pips(
-        image_bgr, center_xy, edge_px, pips_xy)
+    return _coloured(image_bgr, _face_lab(image_bgr, center_xy, edge_px), center_xy,
+                     edge_px, pips_xy)
+
+
+def _coloured(image_bgr: np.ndarray, face: np.ndarray | None, center_xy: tuple[float, float],
+              edge_px: float, pips_xy: Sequence[tuple[float, float]]) -> bool:
+    return _chroma(face) > MAX_CHROMA and not _light_pips(image_bgr, center_xy, edge_px,
+                                                          pips_xy)
 
 
 def _light_pips(image_bgr: np.ndarray, center_xy: tuple[float, float], edge_px: float,
